@@ -1,0 +1,3 @@
+//! The rules core of fairyboard.
+
+pub mod coord;

@@ -1,0 +1,315 @@
+//! The leg program: the compiled, board-independent form of a move descriptor.
+//!
+//! A [`Program`] is a flat list of [`Record`]s in *pre-order* of the path tree that the
+//! compiler unrolls from the notation (seed 003). Every direction set is unrolled: each
+//! record has one concrete step vector. Paths that share a prefix share the records of that
+//! prefix, so a failing leg skips every path that starts with it.
+//!
+//! # Walking a program
+//!
+//! The interpreter keeps one square per leg depth (`reached[d]`). A record at depth `d`
+//! starts from `reached[d - 1]` (depth 0 starts from the piece's own square).
+//!
+//! * [`Kind::Leg`], not [`Flags::FINAL`]: walk the step from the start square looking for
+//!   the first *stop* (see below). Found: `reached[d] = stop`, continue with the next
+//!   record (the first child). Not found: skip `skip` records (the whole subtree).
+//! * [`Kind::Leg`] with [`Flags::FINAL`]: walk the step and emit every destination; then
+//!   continue with the next record (`skip` is 0 for final legs).
+//! * [`Kind::Loop`]: the last record of the subtree of a non-final leg that can stop on
+//!   more than one square (a slide with [`Flags::MOVE`]). It resumes that leg's walk from
+//!   `reached[d]` (its `depth` equals the looped leg's depth `d`): another stop found →
+//!   `reached[d] = stop` and jump back to `target + 1`; none → continue after the loop.
+//!
+//! ## Stops of a non-final leg
+//! Walking square by square (at most `range` steps, 0 = unlimited; an off-board square or
+//! hole ends the walk): an empty square is a stop if the leg has `MOVE` (or `Y`), else it
+//! is passed over. The first occupied square always ends the walk; it is a stop if the
+//! occupant is an enemy and the leg has `CAPTURE` (locust capture: the enemy is removed),
+//! a friend and `DESTROY`, a friend and `INDUCE`, or any piece and `HOP` (the piece stays;
+//! with `HOP_FRIEND` only a friend qualifies). The mover's own start square counts as empty.
+//!
+//! ## Destinations of a final leg
+//! Walking square by square: with `HOP` or `GRASS`, squares before the first occupied
+//! square (the screen) are passed over; the screen is passed (with `HOP_FRIEND` only a
+//! friend may be the screen); after a `GRASS` screen only the very next square can be a
+//! destination. Then an empty square is a destination with `MOVE`, an e.p. square with
+//! `EP`; the first occupied square ends the walk and is a destination with `CAPTURE`
+//! (enemy; `ROYAL_ONLY` / `NON_ROYAL` restrict it), `DESTROY` (friend).
+//!
+//! ## Leapers and lameness
+//! `LAME` (n) / `JUMP` (j) on a step longer than one square test the *mid square* of each
+//! step: `start + (dx / 2, dy / 2)` with division truncating towards zero. `LAME` needs it
+//! empty, `JUMP` needs it occupied. `skip_first` (j on unit sliders) passes over that many
+//! squares at the start of the walk regardless of their contents.
+//!
+//! # Example: the hook mover `RmasR`
+//! `R` is one term (a rook). `masR` is a two-leg term: a non-final rook slide to an empty
+//! square, then a sideways rook slide. For the first direction (0,1) it compiles to
+//!
+//! ```text
+//! [0] Leg  d0 (0,1) range 0  m        skip 3   -- slide up to the first empty stop
+//! [1] Leg  d1 (1,0) range 0  mc final skip 0   -- turn right, slide and land
+//! [2] Leg  d1 (-1,0) range 0 mc final skip 0   -- turn left
+//! [3] Loop d0 target 0                         -- next empty square up: back to [1]
+//! ```
+//! and likewise for the other three first directions.
+
+use std::fmt;
+
+/// A step vector `(dx, dy)` seen from White: `dx > 0` towards higher files, `dy > 0`
+/// forward. Black's steps are derived by the board (mirror or rotation), never here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Step {
+    pub dx: i8,
+    pub dy: i8,
+}
+
+impl Step {
+    pub const fn new(dx: i8, dy: i8) -> Step {
+        Step { dx, dy }
+    }
+}
+
+/// What a record is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// One leg of a path.
+    Leg,
+    /// Resume the slide of the non-final leg at record index `target`.
+    Loop { target: u16 },
+    /// Castling (`O` with a range): the piece moves `range` squares along `step` (which is
+    /// `(±1, 0)`) towards the partner, the virgin piece standing `skip_first` squares in
+    /// from the board edge (after holes) in that direction; all squares between must be
+    /// empty. The partner lands on the square the mover passed last. Always `FINAL`.
+    Castle,
+    /// The universal leaper `U`: every square except its own, with the modality flags of
+    /// the record. Always `FINAL`.
+    Teleport,
+    /// The imitator `I`: the moves of the piece type that made the opponent's last move,
+    /// restricted by the record's modality flags (default `MOVE | CAPTURE`). Always
+    /// `FINAL`. `step` is `(0, 0)`; with [`Flags::MIRROR`] the borrowed moves are mirrored.
+    Imitate,
+}
+
+/// Modality and bookkeeping bits of a record.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Flags(pub u32);
+
+impl Flags {
+    /// `m`: may stop on / move to an empty square.
+    pub const MOVE: Flags = Flags(1 << 0);
+    /// `c`: may stop on / capture an enemy piece.
+    pub const CAPTURE: Flags = Flags(1 << 1);
+    /// `d`: may stop on / capture a friendly piece.
+    pub const DESTROY: Flags = Flags(1 << 2);
+    /// `k` without `c`: a capture is only allowed when the victim is royal.
+    pub const ROYAL_ONLY: Flags = Flags(1 << 3);
+    /// `ck` together, or `t` on a final leg: a capture is only allowed when the victim is
+    /// not royal.
+    pub const NON_ROYAL: Flags = Flags(1 << 4);
+    /// `e`: may move to the e.p. square, capturing the piece that created it.
+    pub const EP: Flags = Flags(1 << 5);
+    /// `p`: final leg: hop one screen before any destination; non-final leg: may stop on
+    /// an occupied square without capturing it.
+    pub const HOP: Flags = Flags(1 << 6);
+    /// `g`: final leg: hop one screen and land directly behind it; non-final leg: as
+    /// `HOP` (the compiler has already toggled the next leg's range).
+    pub const GRASS: Flags = Flags(1 << 7);
+    /// `t` with `p`/`g`: only friendly pieces may serve as screens / hop stops.
+    pub const HOP_FRIEND: Flags = Flags(1 << 8);
+    /// `n` on a step longer than one square: the mid square must be empty.
+    pub const LAME: Flags = Flags(1 << 9);
+    /// `j` on a step longer than one square: the mid square must be occupied.
+    pub const JUMP: Flags = Flags(1 << 10);
+    /// The squares this leg passes over (lame leap: the mid square; non-final leg: its
+    /// stop) become e.p. squares of the move (`n`).
+    pub const EP_CREATE: Flags = Flags(1 << 11);
+    /// `i` on the first leg: only a piece that has not moved yet.
+    pub const INITIAL: Flags = Flags(1 << 12);
+    /// `o`: the walk wraps around the left/right board edges (cylinder board).
+    pub const WRAP: Flags = Flags(1 << 13);
+    /// This is the last leg of its path.
+    pub const FINAL: Flags = Flags(1 << 14);
+    /// `i` on a continuation leg: the walk must take exactly as many steps as the latest
+    /// earlier sliding leg of the path did.
+    pub const ISO: Flags = Flags(1 << 15);
+    /// `x`: non-final: stop on a friend, which then makes the remaining legs; final: land
+    /// on a friend and move on as that friend moves (move borrowing).
+    pub const INDUCE: Flags = Flags(1 << 16);
+    /// `u`: the piece captured by the move reappears on the start square of this leg.
+    pub const UNLOAD: Flags = Flags(1 << 17);
+    /// `'` after the atom: the move is exempt from `morph` and `captureMatrix` effects.
+    pub const PRIME: Flags = Flags(1 << 18);
+    /// `y`: non-final leg that stops on empty squares and toggles the next leg's range
+    /// (already applied by the compiler); behaves as `MOVE` for stopping.
+    pub const Y: Flags = Flags(1 << 19);
+    /// The walk must take exactly `range` steps (`W03`).
+    pub const EXACT: Flags = Flags(1 << 20);
+    /// `ii`: only a piece standing one square in front of its initial square.
+    pub const INITIAL_AHEAD: Flags = Flags(1 << 21);
+    /// With [`Kind::Imitate`]: mirror the borrowed moves (`b`).
+    pub const MIRROR: Flags = Flags(1 << 22);
+
+    pub const fn empty() -> Flags {
+        Flags(0)
+    }
+    pub const fn contains(self, other: Flags) -> bool {
+        self.0 & other.0 == other.0
+    }
+    pub const fn intersects(self, other: Flags) -> bool {
+        self.0 & other.0 != 0
+    }
+    pub const fn union(self, other: Flags) -> Flags {
+        Flags(self.0 | other.0)
+    }
+    pub const fn without(self, other: Flags) -> Flags {
+        Flags(self.0 & !other.0)
+    }
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::ops::BitOr for Flags {
+    type Output = Flags;
+    fn bitor(self, rhs: Flags) -> Flags {
+        Flags(self.0 | rhs.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Flags {
+    fn bitor_assign(&mut self, rhs: Flags) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl std::ops::BitAnd for Flags {
+    type Output = Flags;
+    fn bitand(self, rhs: Flags) -> Flags {
+        Flags(self.0 & rhs.0)
+    }
+}
+
+const FLAG_NAMES: [(Flags, &str); 23] = [
+    (Flags::MOVE, "m"),
+    (Flags::CAPTURE, "c"),
+    (Flags::DESTROY, "d"),
+    (Flags::ROYAL_ONLY, "k"),
+    (Flags::NON_ROYAL, "nonroyal"),
+    (Flags::EP, "e"),
+    (Flags::HOP, "p"),
+    (Flags::GRASS, "g"),
+    (Flags::HOP_FRIEND, "t"),
+    (Flags::LAME, "n"),
+    (Flags::JUMP, "j"),
+    (Flags::EP_CREATE, "epcreate"),
+    (Flags::INITIAL, "i"),
+    (Flags::WRAP, "o"),
+    (Flags::FINAL, "final"),
+    (Flags::ISO, "iso"),
+    (Flags::INDUCE, "x"),
+    (Flags::UNLOAD, "u"),
+    (Flags::PRIME, "'"),
+    (Flags::Y, "y"),
+    (Flags::EXACT, "exact"),
+    (Flags::INITIAL_AHEAD, "ii"),
+    (Flags::MIRROR, "mirror"),
+];
+
+impl fmt::Debug for Flags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl fmt::Display for Flags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (flag, name) in FLAG_NAMES {
+            if self.contains(flag) {
+                if !first {
+                    f.write_str(" ")?;
+                }
+                f.write_str(name)?;
+                first = false;
+            }
+        }
+        if first {
+            f.write_str("-")?;
+        }
+        Ok(())
+    }
+}
+
+/// One record of a [`Program`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Record {
+    pub kind: Kind,
+    pub flags: Flags,
+    /// The one concrete step of this leg (White's view).
+    pub step: Step,
+    /// Maximum number of steps; 0 = unlimited; 1 = a leaper.
+    pub range: u8,
+    /// Squares passed over unconditionally at the start of the walk (`j` on unit sliders;
+    /// for [`Kind::Castle`], how far in from the edge the partner stands).
+    pub skip_first: u8,
+    /// Leg number within its path, 0 for the first leg.
+    pub depth: u8,
+    /// Number of records directly following this one that belong to its subtree.
+    pub skip: u16,
+}
+
+/// A compiled move descriptor.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Program {
+    pub records: Vec<Record>,
+}
+
+impl Program {
+    /// The deepest leg depth used plus one (the size of the interpreter's `reached` stack).
+    pub fn legs(&self) -> usize {
+        self.records.iter().map(|r| r.depth as usize + 1).max().unwrap_or(0)
+    }
+
+    /// True when every path is a single leg (a plain leaper/slider/hopper piece).
+    pub fn is_single_leg(&self) -> bool {
+        self.records.iter().all(|r| r.depth == 0)
+    }
+}
+
+impl fmt::Display for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, r) in self.records.iter().enumerate() {
+            let indent = "  ".repeat(r.depth as usize);
+            match r.kind {
+                Kind::Loop { target } => {
+                    writeln!(f, "{i:4}: {indent}loop -> {target}")?;
+                }
+                kind => {
+                    let name = match kind {
+                        Kind::Leg => "leg",
+                        Kind::Castle => "castle",
+                        Kind::Teleport => "teleport",
+                        Kind::Imitate => "imitate",
+                        Kind::Loop { .. } => unreachable!(),
+                    };
+                    let range = if r.range == 0 {
+                        "inf".to_string()
+                    } else {
+                        r.range.to_string()
+                    };
+                    write!(
+                        f,
+                        "{i:4}: {indent}{name} ({},{}) range {range}",
+                        r.step.dx, r.step.dy
+                    )?;
+                    if r.skip_first != 0 {
+                        write!(f, " skip-first {}", r.skip_first)?;
+                    }
+                    writeln!(f, " [{}] skip {}", r.flags, r.skip)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
