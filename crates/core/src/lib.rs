@@ -1,3 +1,3 @@
 //! The rules core of fairyboard.
 
-pub mod coord;
+pub use idiagram::coord;

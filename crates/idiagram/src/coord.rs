@@ -2,7 +2,7 @@
 //! White's side.
 //!
 //! ```
-//! use fairyboard_core::coord::Coord;
+//! use idiagram::coord::Coord;
 //! let c: Coord = "b10".parse().unwrap();
 //! assert_eq!((c.file, c.rank), (1, 9));
 //! assert_eq!(c.to_string(), "b10");

@@ -1,0 +1,3 @@
+//! The Interactive Diagram definition format (H. G. Muller's `betza.js` diagrams).
+
+pub mod coord;
