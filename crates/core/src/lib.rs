@@ -1,3 +1,24 @@
-//! The rules core of fairyboard.
+//! The rules core of fairyboard: a variant compiled from an Interactive Diagram
+//! definition, positions with make/unmake, legal move generation, FEN, notation, perft.
 
 pub use idiagram::coord;
+
+mod attack;
+pub mod build;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod position;
+pub mod variant;
+mod zobrist;
+pub mod catalogue;
+pub mod definition;
+pub mod explore;
+pub mod fen;
+pub mod notation;
+pub mod perft;
+
+pub use build::{BuildError, VariantSpec};
+pub use moves::{Move, MoveKind, MoveList};
+pub use position::Position;
+pub use variant::{Color, Variant};

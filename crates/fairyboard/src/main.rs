@@ -1,1 +1,117 @@
-fn main() {}
+//! `fairyboard`: a thin command line over the library crates.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+use fairyboard_core::coord::Coord;
+use fairyboard_core::{catalogue, perft, Position, Variant};
+
+#[derive(Parser)]
+#[command(name = "fairyboard", version, about = "Chess variants from Interactive Diagram definitions")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count leaf nodes of the legal move tree.
+    Perft {
+        /// A definition file, or a catalogue name (variants/NAME.txt).
+        variant: String,
+        /// Plies to search.
+        depth: u32,
+        /// Start from this FEN instead of the definition's setup.
+        #[arg(long)]
+        fen: Option<String>,
+        /// One `move: count` line per root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, sorted, one per line.
+    Moves {
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Show a Betza descriptor's compiled leg program and its targets on an empty board.
+    Betza {
+        descriptor: String,
+        /// The piece's square.
+        #[arg(long, default_value = "d4")]
+        from: String,
+        /// Board size, WxH.
+        #[arg(long, default_value = "8x8")]
+        board: String,
+    },
+}
+
+fn position(variant: &str, fen: Option<&str>) -> Result<Position, String> {
+    let v: Arc<Variant> = catalogue::load(variant).map_err(|e| e.to_string())?;
+    match fen {
+        Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string()),
+        None => Ok(Position::start(v)),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+        } => {
+            let mut pos = position(&variant, fen.as_deref())?;
+            let total = if divide {
+                let rows = perft::divide(&mut pos, depth);
+                for (m, n) in &rows {
+                    println!("{m}: {n}");
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                perft::perft(&mut pos, depth)
+            };
+            println!("Nodes searched: {total}");
+        }
+        Command::Moves { variant, fen } => {
+            let mut pos = position(&variant, fen.as_deref())?;
+            let v = pos.variant().clone();
+            let mut names: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+            names.sort();
+            for n in names {
+                println!("{n}");
+            }
+        }
+        Command::Betza { descriptor, from, board } => {
+            let (w, h) = board
+                .split_once(['x', 'X'])
+                .and_then(|(w, h)| Some((w.parse::<u8>().ok()?, h.parse::<u8>().ok()?)))
+                .ok_or_else(|| format!("--board '{board}': expected WxH, e.g. 8x8"))?;
+            let from: Coord = from.parse().map_err(|e| format!("--from '{from}': {e}"))?;
+            let parsed = xbetza::parse(&descriptor).map_err(|e| format!("'{descriptor}': {e}"))?;
+            for w in &parsed.warnings {
+                eprintln!("warning: {w}");
+            }
+            let program = xbetza::compile(&parsed, &xbetza::CompileOptions { max_range: w.max(h) })
+                .map_err(|e| format!("'{descriptor}': {e}"))?;
+            println!("{program}");
+            let targets = fairyboard_core::explore::targets_on_empty_board(&descriptor, w, h, from)
+                .map_err(|e| e.to_string())?;
+            println!("targets from {from}: {}", targets.join(" "));
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

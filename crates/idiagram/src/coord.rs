@@ -26,6 +26,26 @@ impl Coord {
     pub const fn new(file: u8, rank: u8) -> Coord {
         Coord { file, rank }
     }
+
+    /// Whether the square lies on a board of `files` x `ranks`.
+    pub const fn on_board(self, files: u8, ranks: u8) -> bool {
+        self.file < files && self.rank < ranks
+    }
+
+    /// The vertically mirrored square (same file, rank `ranks+1-r` in 1-based terms).
+    /// Only meaningful for squares on the board; off-board input saturates instead of panicking.
+    pub const fn mirrored(self, ranks: u8) -> Coord {
+        Coord::new(self.file, ranks.saturating_sub(1).saturating_sub(self.rank))
+    }
+
+    /// The point-reflected square (file `files+1-f`, rank `ranks+1-r` in 1-based terms).
+    /// Only meaningful for squares on the board; off-board input saturates instead of panicking.
+    pub const fn rotated(self, files: u8, ranks: u8) -> Coord {
+        Coord::new(
+            files.saturating_sub(1).saturating_sub(self.file),
+            ranks.saturating_sub(1).saturating_sub(self.rank),
+        )
+    }
 }
 
 impl fmt::Display for Coord {
@@ -94,5 +114,17 @@ mod tests {
         assert!("a25".parse::<Coord>().is_err());
         assert!("a01".parse::<Coord>().is_err());
         assert!("a1x".parse::<Coord>().is_err());
+    }
+
+    #[test]
+    fn reflections() {
+        let e2 = Coord::new(4, 1);
+        assert_eq!(e2.mirrored(8).to_string(), "e7");
+        assert_eq!(e2.rotated(8, 8).to_string(), "d7");
+        assert_eq!(Coord::new(0, 0).rotated(9, 10).to_string(), "i10");
+        assert!(e2.on_board(5, 2));
+        assert!(!e2.on_board(4, 8));
+        // Off-board input never panics.
+        assert_eq!(Coord::new(30, 30).rotated(8, 8), Coord::new(0, 0));
     }
 }

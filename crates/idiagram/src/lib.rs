@@ -1,3 +1,612 @@
-//! The Interactive Diagram definition format (H. G. Muller's `betza.js` diagrams).
+//! The Interactive Diagram definition format (H. G. Muller's `betza.js` diagrams): parse a
+//! definition text into a typed [`Definition`], and render one back to canonical text.
+//!
+//! # The format in brief
+//!
+//! A definition is a list of **general parameters** `keyword=value` followed by **piece lines**
+//! `name:ID:move:image:squares[:hand]`, one item per line. Lines starting with `#` are comments.
+//! Pages store the items space-separated on one line (`files=10 Pawn::::a2-j2 …`); that form is
+//! understood too. Empty piece fields take defaults: the ID is the first letter of the name,
+//! the move comes from the name (`pawn`, `knight`, `king`, … see [`default_betza`]), the image
+//! is the name. `morph=` follows the piece line it belongs to. A piece named `hole` blacks out
+//! its squares instead of being a piece. Piece numbers in parameters (`royal=6`) are 1-based
+//! positions in the piece list; this crate stores 0-based indices.
+//!
+//! ```
+//! use idiagram::{parse, Symmetry, MorphCell, Color};
+//! let text = "\
+//! files=8
+//! ranks=8
+//! promoChoice=QRBN
+//! royal=6
+//! pawn::::a2-h2
+//! morph=Q
+//! knight:N:::b1,g1
+//! bishop::::c1,f1
+//! rook::::a1,h1
+//! queen::::d1
+//! king::::e1
+//! ";
+//! let parsed = parse(text);
+//! assert!(parsed.is_ok());
+//! let def = &parsed.definition;
+//! assert_eq!(def.symmetry, Symmetry::Mirror);
+//! assert_eq!(def.pieces.len(), 6);
+//! assert_eq!(def.pieces[0].betza, "fmWfceFifmnD");
+//! assert_eq!(def.pieces[5].id, "K");
+//! assert_eq!(def.royal, vec![5]);
+//! assert_eq!(def.pieces[0].black[0].to_string(), "a7");
+//! let morph = def.pieces[0].morph.as_ref().unwrap();
+//! assert_eq!(morph.cell(Color::Black, "c1".parse().unwrap()), &MorphCell::Promote("Q".into()));
+//! // Rendering gives a canonical text that parses back to the same definition.
+//! assert_eq!(parse(&def.to_text()).definition, *def);
+//!
+//! // Problems are collected, never fatal.
+//! let bad = parse("files=ten\nrook::::a1,k9\n");
+//! let msgs: Vec<String> = bad.errors().map(|d| d.to_string()).collect();
+//! assert_eq!(msgs, [
+//!     "line 1, column 7 (parameter 'files'): error: 'ten' is not a number",
+//!     "line 2, column 11 (piece 'rook'): error: square 'k9' is outside the 8x8 board",
+//! ]);
+//! ```
+//!
+//! # Decisions
+//!
+//! Where `idiagram.md` leaves a choice open ([I] items), this crate decides as follows.
+//!
+//! * **Item splitting.** Lines split at newlines. A line is split further at whitespace only when
+//!   it holds several items and every resulting item is well formed (a `keyword=…` or a text with
+//!   at least three `:`); a token with neither `=` nor `:` belongs to the next token, trailing
+//!   ones to the last item. So `lightShade=rgb(1, 2, 3)` or `rook : R : R : : a1` stay whole.
+//!   A text is a parameter when an `=` comes before any `:` and the text before it is a keyword.
+//! * **Parameters** are case-sensitive. Unknown ones are warnings (with a suggestion for a
+//!   case/spelling slip such as `contagious`) and kept in [`Definition::params`]. A non-repeatable
+//!   parameter given twice: warning, the last valid value counts. Parameters may appear after
+//!   piece lines; everything but `morph` is position-independent (the whole text is read before
+//!   anything is resolved, so `symmetry`/`files` after the pieces still apply).
+//! * **Piece lines** need 5 or 6 fields; 4 fields (no squares) is a warning, fewer or more is an
+//!   error (the piece is still built from what is there, so numbering stays intact). An image field
+//!   holding a URL (`http://…`) is rejoined. IDs may be any non-empty text (`+P`, `象`, `Ph`).
+//!   The default ID is the first character of the name, upper-cased. An empty move field with an
+//!   unrecognised name is an error (the move stays empty).
+//! * **Default moves** ([`default_betza`]): the §15 [C] names plus amazon `QN`, marshall and
+//!   chancellor `RN`, cardinal and archbishop `BN`, ferz/fers `F`, wazir `W`, alfil `A`,
+//!   dabbaba `D`, camel `C`, zebra `Z`, nightrider `NN`, grasshopper `gQ`, commoner/man `K`,
+//!   centaur `KN`, gnu/wildebeest `NC`, giraffe `(4,1)`.
+//! * **Holes.** `hole` lines (any case) do not count in the piece numbering; their ID, move,
+//!   image and hand are ignored; their squares follow `symmetry` like a piece's (Black's derived
+//!   squares are holes too). [`Definition::holes`] is sorted and deduplicated.
+//! * **Squares.** Ranges `x1y1-x2y2` cover the rectangle (either corner order), rank-major.
+//!   Off-board or malformed squares are errors naming the square. `,,` with mirror/rotate is an
+//!   error. With `symmetry=none` and no `,,` all squares are White's. A square given to two
+//!   pieces (or twice) is a **warning**; the lists keep what was written, and
+//!   [`Definition::start_position`] lets the later placement win (pieces in order, White before
+//!   Black). Pieces on holes are allowed (the format says so). Hand counts apply to both colours.
+//! * **morph** after a `hole` line or before any piece is an error; a second `morph` for the same
+//!   piece is a warning (the last counts). A picture with more ranks or files than the board is
+//!   an error (the rest is ignored); an unknown symbol or ID is an error. For Black the picture is
+//!   mirrored (`mirror`, `none`) or rotated (`rotate`). A promotion ID that only the piece itself
+//!   has is a warning (it can never promote to itself); `|`/`^` without `promoOffset`, and digit
+//!   cells without that many `promoChoice` sets, are warnings.
+//! * **Piece references** (`royal`, `baring`, `iron`, `antiTrade`, `counterStrike`, `protected`,
+//!   `tradeThreshold`, `conversion`, `trackPieces`) take a 1-based number or an ID; an ID used by
+//!   several types means the last of them (as for promotion), with a warning. A number that is
+//!   not a piece is an error. Repeated references are deduplicated with a warning.
+//! * **Defaults**: 8x8, mirror, `promoZone=1`, `maxPromote=1`, `holdingsType=0`, `enableAI=1`,
+//!   `trackedTypes=1`, zones `K`, stalemate and counterbare `draw`. An absent `promoChoice`
+//!   becomes every type that is not royal and not among the first `maxPromote` types (one
+//!   choice per distinct ID, in piece order); `promoChoice=` (empty) means no choices.
+//! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
+//!   (a warning when not below `promoZone`). IDs are tokenised longest-match-first.
+//! * **captureMatrix**: a count after a symbol adds that many *more* copies (`@14` = 15 cells); a
+//!   count at the start of a row (or right after `=`) is that many `.` cells; a `0` that does not
+//!   continue a count is the kamikaze symbol; `"N` repeats the previous row N times. A row longer
+//!   than `1 + 2n` cells, more rows than types, or an unknown ID is an error. A lower-case letter
+//!   is an enemy promotion when its upper-case form is an ID. The matrix is stored fully expanded.
+//! * **Typed rules**: `counterbare`/`stalemate` take `draw`/`win`/`loss`; `extinction` has no
+//!   known value syntax and is kept as text; `spell` values other than `burn` are warnings;
+//!   `blastZone`/`spellZone` take `K`/`W`/`F`/`N`; `burnZone` is kept as text. `promoOffset`
+//!   sending a promoting type (one of the first `maxPromote`, or one whose morph/capture row uses
+//!   `|`/`^`) past the end of the piece list is an error. `maxPromote` above the piece count and
+//!   `promoZone` above the rank count are warnings.
+//! * **Display parameters** (`squareSize`, `graphicsDir`, …) and unknown ones are kept as written
+//!   in [`Definition::params`]; numeric ones are checked (bad values are errors).
+//!   [`Parsed::all_params`] records every general parameter as written, with line numbers.
+//! * **Equality and rendering.** Source line numbers are not part of equality. [`Definition::to_text`]
+//!   writes typed parameters canonically (defaults omitted except `files`, `ranks`, `symmetry`,
+//!   `promoZone`, `maxPromote`, `promoChoice`), then the untyped ones verbatim, then holes and pieces
+//!   with every field filled in. It round-trips every definition [`parse`] produces; definitions
+//!   built by hand must be expressible (names without `:`, Black's squares matching the symmetry).
+
+#![forbid(unsafe_code)]
 
 pub mod coord;
+
+mod capture;
+mod diag;
+mod ids;
+mod lex;
+mod morph;
+mod names;
+mod parse;
+mod render;
+mod squares;
+
+use std::fmt;
+
+pub use capture::{CaptureCell, CaptureMatrix, CaptureRow, Target};
+pub use coord::{Coord, CoordError};
+pub use diag::{Diagnostic, Severity};
+pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, ShuffleSet};
+pub use morph::{Morph, MorphCell};
+pub use names::default_betza;
+pub use parse::parse;
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Black,
+}
+
+/// How Black's setup (and moves, and morph boards) derive from White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Same file, mirrored rank (the default).
+    #[default]
+    Mirror,
+    /// Point reflection through the board centre.
+    Rotate,
+    /// Both sides listed explicitly (`white,,black`).
+    None,
+}
+
+impl Symmetry {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Symmetry::Mirror => "mirror",
+            Symmetry::Rotate => "rotate",
+            Symmetry::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A game result for the side it applies to (`stalemate`, `counterbare`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Outcome {
+    #[default]
+    Draw,
+    Win,
+    Loss,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Draw => "draw",
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+        }
+    }
+}
+
+/// The shape of "adjacent" for `blastZone` / `spellZone`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Zone {
+    /// King steps (the default).
+    #[default]
+    K,
+    /// Orthogonal steps.
+    W,
+    /// Diagonal steps.
+    F,
+    /// Knight leaps.
+    N,
+}
+
+impl Zone {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Zone::K => "K",
+            Zone::W => "W",
+            Zone::F => "F",
+            Zone::N => "N",
+        }
+    }
+}
+
+/// One `baring=` entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Baring {
+    /// `baring=0`: every non-royal type counts.
+    AllNonRoyal,
+    /// That piece type (0-based index) counts.
+    Piece(usize),
+}
+
+/// Game-rule parameters other than promotion and holdings. Piece references are 0-based indices
+/// into [`Definition::pieces`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub baring: Vec<Baring>,
+    /// `extinction=` as written (its value syntax is not documented).
+    pub extinction: Option<String>,
+    pub counterbare: Outcome,
+    pub stalemate: Outcome,
+    pub iron: Vec<usize>,
+    pub anti_trade: Vec<usize>,
+    pub counter_strike: Vec<usize>,
+    pub protected: Vec<usize>,
+    pub trade_threshold: Option<usize>,
+    pub conversion: Option<usize>,
+    pub atomic_capture: u32,
+    pub blast_zone: Zone,
+    /// `burnZone=` as written (a Betza-like descriptor).
+    pub burn_zone: Option<String>,
+    pub track_pieces: Option<usize>,
+    pub tracked_types: u32,
+    pub spell: Option<String>,
+    pub spell_zone: Zone,
+    pub contageous: Vec<Contagion>,
+    pub shuffle: Vec<ShuffleSet>,
+    pub enable_ai: u8,
+    pub new_click: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            baring: Vec::new(),
+            extinction: None,
+            counterbare: Outcome::Draw,
+            stalemate: Outcome::Draw,
+            iron: Vec::new(),
+            anti_trade: Vec::new(),
+            counter_strike: Vec::new(),
+            protected: Vec::new(),
+            trade_threshold: None,
+            conversion: None,
+            atomic_capture: 0,
+            blast_zone: Zone::K,
+            burn_zone: None,
+            track_pieces: None,
+            tracked_types: 1,
+            spell: None,
+            spell_zone: Zone::K,
+            contageous: Vec::new(),
+            shuffle: Vec::new(),
+            enable_ai: 1,
+            new_click: false,
+        }
+    }
+}
+
+/// A general parameter as written. Equality ignores `line`.
+#[derive(Clone, Debug, Eq, Hash)]
+pub struct Param {
+    pub key: String,
+    pub value: String,
+    /// 1-based source line (0 when not from a text).
+    pub line: usize,
+}
+
+impl PartialEq for Param {
+    fn eq(&self, other: &Param) -> bool {
+        self.key == other.key && self.value == other.value
+    }
+}
+
+/// One piece type. Fields hold the resolved values (defaults filled in). Equality ignores `line`.
+#[derive(Clone, Debug, Eq, Hash)]
+pub struct PieceDef {
+    pub name: String,
+    pub id: String,
+    /// The written move, else the name's default move, else empty (with an error).
+    pub betza: String,
+    pub image: String,
+    /// White's start squares, as listed (ranges expanded).
+    pub white: Vec<Coord>,
+    /// Black's start squares: listed (`symmetry=none`) or derived from White's.
+    pub black: Vec<Coord>,
+    /// Pieces of this type each side starts with in hand.
+    pub hand: u32,
+    pub morph: Option<Morph>,
+    /// 1-based source line of the piece line (0 when not from a text).
+    pub line: usize,
+}
+
+impl PartialEq for PieceDef {
+    fn eq(&self, o: &PieceDef) -> bool {
+        self.name == o.name
+            && self.id == o.id
+            && self.betza == o.betza
+            && self.image == o.image
+            && self.white == o.white
+            && self.black == o.black
+            && self.hand == o.hand
+            && self.morph == o.morph
+    }
+}
+
+impl PieceDef {
+    /// A piece with the given name, ID and move, no squares.
+    pub fn new(name: &str, id: &str, betza: &str) -> PieceDef {
+        PieceDef {
+            name: name.to_string(),
+            id: id.to_string(),
+            betza: betza.to_string(),
+            image: name.to_string(),
+            white: Vec::new(),
+            black: Vec::new(),
+            hand: 0,
+            morph: None,
+            line: 0,
+        }
+    }
+
+    /// The start squares of `color`.
+    pub fn squares(&self, color: Color) -> &[Coord] {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+/// One piece of the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub square: Coord,
+    pub color: Color,
+    /// 0-based piece index.
+    pub piece: usize,
+}
+
+/// A whole variant definition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Definition {
+    pub files: u8,
+    pub ranks: u8,
+    pub symmetry: Symmetry,
+    /// Piece types in definition order (index 0 = the format's piece number 1).
+    pub pieces: Vec<PieceDef>,
+    /// Squares blacked out by `hole` lines, sorted, no duplicates.
+    pub holes: Vec<Coord>,
+    /// Royal types (0-based).
+    pub royal: Vec<usize>,
+    pub promo_zone: u8,
+    pub max_promote: usize,
+    /// The promotion choices (the computed default when `promoChoice` is absent).
+    pub promo_choice: PromoChoice,
+    pub promo_offset: Option<usize>,
+    /// -1, 0 or 1.
+    pub holdings_type: i8,
+    pub hand_swap: bool,
+    pub capture_matrix: Option<CaptureMatrix>,
+    pub rules: Rules,
+    /// General parameters without a typed field (display-only and unknown ones), as written and
+    /// in order.
+    pub params: Vec<Param>,
+}
+
+impl Default for Definition {
+    fn default() -> Definition {
+        Definition {
+            files: 8,
+            ranks: 8,
+            symmetry: Symmetry::Mirror,
+            pieces: Vec::new(),
+            holes: Vec::new(),
+            royal: Vec::new(),
+            promo_zone: 1,
+            max_promote: 1,
+            promo_choice: PromoChoice::default(),
+            promo_offset: None,
+            holdings_type: 0,
+            hand_swap: false,
+            capture_matrix: None,
+            rules: Rules::default(),
+            params: Vec::new(),
+        }
+    }
+}
+
+/// The display settings of a definition, with the format's defaults applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Appearance<'a> {
+    pub square_size: Option<u32>,
+    /// `None` when not given (the format's default is undocumented).
+    pub graphics_dir: Option<&'a str>,
+    /// Default `gif`.
+    pub graphics_type: &'a str,
+    /// Default `w`.
+    pub white_prefix: &'a str,
+    /// Default `b`.
+    pub black_prefix: &'a str,
+    pub light_shade: Option<&'a str>,
+    pub dark_shade: Option<&'a str>,
+    pub start_shade: Option<&'a str>,
+    /// Default `white`.
+    pub rim_color: &'a str,
+    /// Default `black`.
+    pub coord_color: &'a str,
+    /// `None`: no coordinates shown.
+    pub first_rank: Option<i32>,
+    /// Default true.
+    pub borders: bool,
+    pub background: Option<&'a str>,
+    /// Default `black`.
+    pub hole_color: &'a str,
+    pub use_markers: bool,
+    /// Default `piece`.
+    pub satellite: &'a str,
+}
+
+impl Definition {
+    /// The canonical text of this definition (see the crate docs, "Decisions").
+    pub fn to_text(&self) -> String {
+        render::to_text(self)
+    }
+
+    /// The value of the last untyped parameter `key` (display-only or unknown).
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .rev()
+            .find(|p| p.key == key)
+            .map(|p| p.value.as_str())
+    }
+
+    /// Display settings with defaults applied (malformed numbers count as absent).
+    pub fn appearance(&self) -> Appearance<'_> {
+        let flag = |k: &str, d: bool| self.param(k).map_or(d, |v| v.trim() != "0");
+        Appearance {
+            square_size: self.param("squareSize").and_then(|v| v.trim().parse().ok()),
+            graphics_dir: self.param("graphicsDir"),
+            graphics_type: self.param("graphicsType").unwrap_or("gif"),
+            white_prefix: self.param("whitePrefix").unwrap_or("w"),
+            black_prefix: self.param("blackPrefix").unwrap_or("b"),
+            light_shade: self.param("lightShade"),
+            dark_shade: self.param("darkShade"),
+            start_shade: self.param("startShade"),
+            rim_color: self.param("rimColor").unwrap_or("white"),
+            coord_color: self.param("coordColor").unwrap_or("black"),
+            first_rank: self.param("firstRank").and_then(|v| v.trim().parse().ok()),
+            borders: flag("borders", true),
+            background: self.param("background"),
+            hole_color: self.param("holeColor").unwrap_or("black"),
+            use_markers: flag("useMarkers", false),
+            satellite: self.param("satellite").unwrap_or("piece"),
+        }
+    }
+
+    /// The image file of piece `piece` for `color`: `graphicsDir` + prefix + image + `.` +
+    /// `graphicsType`, where a `%` in the image root marks the place of the prefix instead.
+    pub fn image_file(&self, piece: usize, color: Color) -> Option<String> {
+        let p = self.pieces.get(piece)?;
+        let a = self.appearance();
+        let prefix = match color {
+            Color::White => a.white_prefix,
+            Color::Black => a.black_prefix,
+        };
+        let root = if p.image.contains('%') {
+            p.image.replacen('%', prefix, 1)
+        } else {
+            format!("{prefix}{}", p.image)
+        };
+        let suffix = if a.graphics_type.is_empty() {
+            String::new()
+        } else {
+            format!(".{}", a.graphics_type)
+        };
+        Some(format!("{}{root}{suffix}", a.graphics_dir.unwrap_or("")))
+    }
+
+    /// Black's counterpart of White's square `c` under this definition's symmetry (the mirror for
+    /// `symmetry=none`).
+    pub fn black_square(&self, c: Coord) -> Coord {
+        squares::black_of(c, self.symmetry, self.files, self.ranks)
+    }
+
+    pub fn is_hole(&self, c: Coord) -> bool {
+        self.holes.binary_search(&c).is_ok()
+    }
+
+    /// Index of the last piece with ID `id`.
+    pub fn piece_by_id(&self, id: &str) -> Option<usize> {
+        self.pieces.iter().rposition(|p| p.id == id)
+    }
+
+    /// The type piece `mover` becomes when promoting to `id`: the latest type in the list with
+    /// that ID that is not `mover` itself.
+    pub fn promotion_target(&self, id: &str, mover: usize) -> Option<usize> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(i, p)| *i != mover && p.id == id)
+            .map(|(i, _)| i)
+    }
+
+    /// The morph cell piece `piece` of `color` meets on `square` (`Normal` without a morph).
+    pub fn morph_cell(&self, piece: usize, color: Color, square: Coord) -> &MorphCell {
+        static NORMAL: MorphCell = MorphCell::Normal;
+        self.pieces
+            .get(piece)
+            .and_then(|p| p.morph.as_ref())
+            .map_or(&NORMAL, |m| m.cell(color, square))
+    }
+
+    /// The start position: every listed square of every piece, on the board, where a later
+    /// placement (pieces in order, White before Black within a piece) replaces an earlier one on
+    /// the same square. Sorted by rank, then file.
+    pub fn start_position(&self) -> Vec<Placement> {
+        let mut board: std::collections::BTreeMap<(u8, u8), Placement> = Default::default();
+        for (i, p) in self.pieces.iter().enumerate() {
+            for color in [Color::White, Color::Black] {
+                for &sq in p.squares(color) {
+                    if sq.on_board(self.files, self.ranks) {
+                        board.insert(
+                            (sq.rank, sq.file),
+                            Placement {
+                                square: sq,
+                                color,
+                                piece: i,
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        board.into_values().collect()
+    }
+}
+
+/// The result of [`parse`]: the definition built from everything that could be understood, plus
+/// every problem found.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub definition: Definition,
+    /// Sorted by line, then column.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Every general parameter as written (including `morph`), in order, with its line.
+    pub all_params: Vec<Param>,
+}
+
+impl Parsed {
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| !d.is_error())
+    }
+
+    /// No errors (warnings allowed).
+    pub fn is_ok(&self) -> bool {
+        self.errors().next().is_none()
+    }
+
+    /// The definition if there were no errors, else all errors.
+    pub fn into_result(self) -> Result<Definition, Vec<Diagnostic>> {
+        if self.is_ok() {
+            Ok(self.definition)
+        } else {
+            Err(self.diagnostics.into_iter().filter(|d| d.is_error()).collect())
+        }
+    }
+}
+
+impl std::str::FromStr for Definition {
+    type Err = Vec<Diagnostic>;
+    /// Parse, failing with the errors if there are any (warnings are dropped).
+    fn from_str(s: &str) -> Result<Definition, Vec<Diagnostic>> {
+        parse(s).into_result()
+    }
+}

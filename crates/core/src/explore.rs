@@ -1,0 +1,134 @@
+//! Exploring a single piece: its targets from a square, on an otherwise empty board or
+//! among a few other pieces. Backs `fairyboard betza` and the worked-example tests.
+
+use std::sync::Arc;
+
+use crate::build::{BuildError, PieceSpec, VariantSpec};
+use crate::coord::Coord;
+use crate::moves::{MoveKind, MoveList};
+use crate::position::{EnPassant, Position};
+use crate::variant::{Color, Symmetry, Variant};
+
+/// Another piece on the board of an exploration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extra {
+    pub at: Coord,
+    pub color: Color,
+    pub royal: bool,
+}
+
+/// A scene: a White piece moving by `descriptor` from `from` among `extras`.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub descriptor: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub from: Coord,
+    pub extras: Vec<Extra>,
+    pub holes: Vec<Coord>,
+    /// The mover has moved before (no initial moves, no castling).
+    pub moved: bool,
+    /// An e.p. square and the piece its capture removes.
+    pub ep: Option<(Coord, Coord)>,
+}
+
+impl Scene {
+    /// The targets as sorted tokens: a destination square, or the locust victims and the
+    /// destination joined by commas (`e5,d4`).
+    pub fn targets(&self) -> Result<Vec<String>, Vec<BuildError>> {
+        let piece = |name: &str, id: &str, betza: &str, royal: bool, white: Vec<Coord>, black: Vec<Coord>| PieceSpec {
+            name: name.into(),
+            id: id.into(),
+            betza: betza.into(),
+            image: String::new(),
+            royal,
+            white,
+            black,
+            hand: 0,
+            morph: None,
+            line: 0,
+        };
+        let pick = |color: Color, royal: bool| -> Vec<Coord> {
+            self.extras.iter().filter(|e| e.color == color && e.royal == royal).map(|e| e.at).collect()
+        };
+        let spec = VariantSpec {
+            name: "explore".into(),
+            files: self.files,
+            ranks: self.ranks,
+            symmetry: Symmetry::None,
+            holes: self.holes.clone(),
+            pieces: vec![
+                piece("mover", "M", &self.descriptor, false, vec![self.from], vec![]),
+                piece("piece", "X", "", false, pick(Color::White, false), pick(Color::Black, false)),
+                piece("royal", "Y", "", true, pick(Color::White, true), pick(Color::Black, true)),
+            ],
+            promo_zone: 0,
+            max_promote: 0,
+            promo_choice: vec![],
+            promo_offset: None,
+            holdings_type: 0,
+            any_royal_loses: true,
+        };
+        let (variant, _) = Variant::from_spec(&spec)?;
+        let variant = Arc::new(variant);
+        let mut pos = Position::start(variant.clone());
+        let from = variant.square(self.from);
+        if self.moved {
+            pos.set_virgin(from, false);
+        }
+        if let Some((sq, victim)) = self.ep {
+            pos.set_ep(Some(EnPassant {
+                square: variant.square(sq) as u16,
+                victim: variant.square(victim) as u16,
+            }));
+        }
+        let mut list = MoveList::new();
+        pos.moves_from(from, &mut list);
+        let mut out: Vec<String> = list
+            .iter()
+            .map(|m| {
+                let mut parts: Vec<String> = m.locust().iter().map(|&v| variant.coord(v as usize).to_string()).collect();
+                let to = if m.kind == MoveKind::Castle { m.to } else { m.to };
+                parts.push(variant.coord(to as usize).to_string());
+                parts.join(",")
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+}
+
+/// Targets of a descriptor from `from` on an empty `files`×`ranks` board.
+pub fn targets_on_empty_board(descriptor: &str, files: u8, ranks: u8, from: Coord) -> Result<Vec<String>, ExploreError> {
+    Scene {
+        descriptor: descriptor.into(),
+        files,
+        ranks,
+        from,
+        extras: vec![],
+        holes: vec![],
+        moved: false,
+        ep: None,
+    }
+    .targets()
+    .map_err(ExploreError)
+}
+
+/// Errors building an exploration scene.
+#[derive(Debug)]
+pub struct ExploreError(pub Vec<BuildError>);
+
+impl std::fmt::Display for ExploreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ExploreError {}

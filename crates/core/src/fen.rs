@@ -1,0 +1,498 @@
+//! FEN in and out, compatible with Fairy-Stockfish for the same game: holdings in
+//! brackets, `+X` for shogi-style promoted types, ranks of any count, castling rights and
+//! the e.p. square.
+//!
+//! ```
+//! # use fairyboard_core::Position;
+//! # fn demo(pos: &Position) {
+//! let fen = pos.to_fen();
+//! let again = Position::from_fen(pos.variant().clone(), &fen).unwrap();
+//! assert_eq!(again.to_fen(), fen);
+//! # }
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::coord::Coord;
+use crate::geometry::Square;
+use crate::moves::{MoveKind, MoveList};
+use crate::position::{EnPassant, Position};
+use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Variant, EMPTY, OFF};
+use xbetza::Kind;
+
+/// Why a FEN was rejected: which field, where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    pub field: &'static str,
+    /// Character offset into the FEN.
+    pub position: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FEN {} at character {}: {}", self.field, self.position + 1, self.message)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Castling rights as written in a FEN: per colour, the partner files allowed.
+#[derive(Clone, Debug, Default)]
+struct Rights {
+    /// `None` = every partner (the setup); else per colour the sides/files allowed.
+    given: Option<[Vec<Side>; 2]>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    /// Towards higher files (K).
+    High,
+    /// Towards lower files (Q).
+    Low,
+    /// The partner on this file.
+    File(u8),
+}
+
+impl Position {
+    /// Parse a FEN for this variant.
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        let err = |field: &'static str, position: usize, message: String| FenError { field, position, message };
+        let mut pos = Position::empty(variant.clone());
+        let g = &variant.geometry;
+        let fen_trim = fen.trim_start();
+        let lead = fen.len() - fen_trim.len();
+        let board_end = fen_trim.find(char::is_whitespace).unwrap_or(fen_trim.len());
+        let board_text = &fen_trim[..board_end];
+        // Holdings: `[..]` after the board, or an extra rank beyond the board's ranks.
+        let (placement, holdings, hold_at) = match board_text.find('[') {
+            Some(i) => {
+                let close = board_text[i..]
+                    .find(']')
+                    .map(|j| i + j)
+                    .ok_or_else(|| err("holdings", lead + i, "'[' without ']'".into()))?;
+                if close + 1 != board_text.len() {
+                    return Err(err("holdings", lead + close + 1, "text after the holdings".into()));
+                }
+                (&board_text[..i], Some(&board_text[i + 1..close]), lead + i + 1)
+            }
+            None => {
+                let rows = board_text.split('/').count();
+                if rows == g.ranks as usize + 1 {
+                    let i = board_text.rfind('/').unwrap_or(0);
+                    (&board_text[..i], Some(&board_text[i + 1..]), lead + i + 1)
+                } else {
+                    (board_text, None, 0)
+                }
+            }
+        };
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != g.ranks as usize {
+            return Err(err(
+                "board",
+                lead,
+                format!("{} ranks given, the board has {}", rows.len(), g.ranks),
+            ));
+        }
+        let mut offset = lead;
+        for (i, row) in rows.iter().enumerate() {
+            let rank = g.ranks as usize - 1 - i;
+            let mut file = 0usize;
+            let chars: Vec<(usize, char)> = row.char_indices().collect();
+            let mut k = 0;
+            while k < chars.len() {
+                let (at, ch) = chars[k];
+                let here = offset + at;
+                if ch.is_ascii_digit() {
+                    let mut n = 0usize;
+                    while k < chars.len() && chars[k].1.is_ascii_digit() {
+                        n = n * 10 + chars[k].1.to_digit(10).unwrap_or(0) as usize;
+                        if n > 64 {
+                            return Err(err("board", here, "empty-square count too large".into()));
+                        }
+                        k += 1;
+                    }
+                    if n == 0 {
+                        return Err(err("board", here, "empty-square count 0".into()));
+                    }
+                    file += n;
+                    if file > g.files as usize {
+                        return Err(err("board", here, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                    }
+                    continue;
+                }
+                if ch == '*' {
+                    // A hole (Fairy-Stockfish writes walls this way).
+                    file += 1;
+                    if file > g.files as usize {
+                        return Err(err("board", here, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                    }
+                    k += 1;
+                    continue;
+                }
+                let rest: String = chars[k..].iter().map(|&(_, c)| c).collect();
+                let (t, color, len) = variant
+                    .match_piece(&rest)
+                    .ok_or_else(|| err("board", here, format!("'{ch}' is not a piece of this variant")))?;
+                k += len;
+                // `~` marks a promoted piece in Fairy-Stockfish (crazyhouse); fairyboard
+                // keeps no such state, so it is accepted and dropped.
+                if k < chars.len() && chars[k].1 == '~' {
+                    k += 1;
+                }
+                if file >= g.files as usize {
+                    return Err(err("board", here, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                }
+                let sq = g.square(Coord::new(file as u8, rank as u8));
+                if variant.template[sq] == OFF {
+                    return Err(err("board", here, format!("{} is a hole", Coord::new(file as u8, rank as u8))));
+                }
+                let t = variant.resolve_duplicate(t, color, sq);
+                pos.put(sq, piece_cell(t, color));
+                file += 1;
+            }
+            if file != g.files as usize {
+                return Err(err("board", offset, format!("rank {} has {} squares, the board has {}", rank + 1, file, g.files)));
+            }
+            offset += row.len() + 1;
+        }
+        if let Some(h) = holdings {
+            let mut k = 0;
+            let chars: Vec<(usize, char)> = h.char_indices().collect();
+            while k < chars.len() {
+                let (at, ch) = chars[k];
+                if ch == '-' {
+                    k += 1;
+                    continue;
+                }
+                let rest: String = chars[k..].iter().map(|&(_, c)| c).collect();
+                let (t, color, len) = variant
+                    .match_piece(&rest)
+                    .ok_or_else(|| err("holdings", hold_at + at, format!("'{ch}' is not a piece of this variant")))?;
+                k += len;
+                let t = variant.pieces[t].demoted.map_or(t, |d| d as usize);
+                let n = pos.hand(color, t);
+                pos.set_hand(color, t, n + 1);
+            }
+        }
+        // Remaining fields.
+        let mut fields: Vec<(usize, &str)> = Vec::new();
+        let mut at = lead + board_end;
+        for part in fen[lead + board_end..].split(' ') {
+            if !part.is_empty() {
+                fields.push((at, part));
+            }
+            at += part.len() + 1;
+        }
+        let mut it = fields.into_iter().peekable();
+        match it.next() {
+            None => {}
+            Some((_, "w")) => pos.set_side(Color::White),
+            Some((_, "b")) => pos.set_side(Color::Black),
+            Some((p, s)) => return Err(err("side to move", p, format!("'{s}' is not w or b"))),
+        }
+        let numeric = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        let mut rights = Rights {
+            given: Some([Vec::new(), Vec::new()]),
+        };
+        if let Some(&(p, s)) = it.peek() {
+            if !numeric(s) {
+                it.next();
+                if s != "-" {
+                    let mut r = [Vec::new(), Vec::new()];
+                    for (i, ch) in s.char_indices() {
+                        let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                        let side = match ch.to_ascii_uppercase() {
+                            'K' => Side::High,
+                            'Q' => Side::Low,
+                            c @ 'A'..='X' if (c as u8 - b'A') < g.files => Side::File(c as u8 - b'A'),
+                            _ => return Err(err("castling", p + i, format!("'{ch}' is not a castling right"))),
+                        };
+                        r[color].push(side);
+                    }
+                    rights.given = Some(r);
+                }
+            }
+        }
+        let mut ep_text = None;
+        if let Some(&(p, s)) = it.peek() {
+            if !numeric(s) {
+                it.next();
+                if s != "-" {
+                    ep_text = Some((p, s));
+                }
+            }
+        }
+        if let Some((p, s)) = it.next() {
+            pos.halfmove = s.parse().map_err(|_| err("half-move clock", p, format!("'{s}' is not a number")))?;
+        }
+        if let Some((p, s)) = it.next() {
+            pos.fullmove = s.parse().map_err(|_| err("move number", p, format!("'{s}' is not a number")))?;
+            if pos.fullmove == 0 {
+                pos.fullmove = 1;
+            }
+        }
+        if let Some((p, s)) = it.next() {
+            return Err(err("end", p, format!("unexpected '{s}'")));
+        }
+        pos.apply_virginity(&rights);
+        if let Some((p, s)) = ep_text {
+            // One or more squares; the capture square is the one behind the last mover.
+            let squares = split_squares(s).ok_or_else(|| err("e.p.", p, format!("'{s}' is not a square list")))?;
+            let mut found = None;
+            for c in squares {
+                if c.file >= g.files || c.rank >= g.ranks {
+                    return Err(err("e.p.", p, format!("{c} is off the board")));
+                }
+                let sq = g.square(c);
+                if pos.board[sq] != EMPTY {
+                    continue;
+                }
+                // The victim stands one step further in the direction the opponent moved.
+                let them = pos.side.flip();
+                let dy: isize = if them == Color::White { 1 } else { -1 };
+                let victim = (sq as isize + dy * g.stride as isize) as usize;
+                if pos.board.get(victim).is_some_and(|&c| is_piece(c) && cell_color(c) == them) {
+                    found = Some(EnPassant {
+                        square: sq as u16,
+                        victim: victim as u16,
+                    });
+                    break;
+                }
+            }
+            pos.set_ep(found);
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Every piece of the setup that can use its virginity is unmoved.
+    pub(crate) fn apply_start_virginity(&mut self) {
+        self.apply_virginity(&Rights { given: None });
+    }
+
+    /// Mark unmoved pieces: pieces with initial moves on their start squares, and castling
+    /// pieces and partners as the rights say.
+    fn apply_virginity(&mut self, rights: &Rights) {
+        let variant = self.variant.clone();
+        for &sq in &variant.playable {
+            let c = self.board[sq];
+            let v = is_piece(c) && variant.pieces[cell_type(c)].has_initial && variant.setup_cells[sq] == c;
+            self.set_virgin(sq, v);
+        }
+        for color in Color::BOTH {
+            let allowed = rights.given.as_ref().map(|r| &r[color.index()]);
+            for &sq in &self.lists[color.index()].squares.clone() {
+                let sq = sq as usize;
+                let c = self.board[sq];
+                let t = cell_type(c);
+                let links = &variant.pieces[t].linked[color.index()].links;
+                if !links.iter().any(|l| l.kind == Kind::Castle) {
+                    continue;
+                }
+                if variant.setup_cells[sq] != c || allowed.is_some_and(|a| a.is_empty()) {
+                    continue;
+                }
+                let mut any = false;
+                for l in links.iter().filter(|l| l.kind == Kind::Castle) {
+                    let Some(partner) = self.castle_partner(sq, l.off) else { continue };
+                    let file = variant.coord(partner).file;
+                    let ok = match allowed {
+                        None => true,
+                        Some(a) => a.iter().any(|s| match s {
+                            Side::High => l.dx > 0,
+                            Side::Low => l.dx < 0,
+                            Side::File(f) => *f == file,
+                        }),
+                    };
+                    if ok {
+                        self.set_virgin(partner, true);
+                        any = true;
+                    }
+                }
+                if any {
+                    self.set_virgin(sq, true);
+                }
+            }
+        }
+    }
+
+    /// The first piece from `sq` along `off` on the same rank, if it is a friend at the edge.
+    fn castle_partner(&self, sq: Square, off: isize) -> Option<Square> {
+        let color = cell_color(self.board[sq]);
+        let mut cur = sq as isize + off;
+        while self.board[cur as usize] == EMPTY {
+            cur += off;
+        }
+        let c = self.board[cur as usize];
+        if !is_piece(c) || cell_color(c) != color {
+            return None;
+        }
+        // The partner stands at the edge (or in front of a hole).
+        (self.board[(cur + off) as usize] == OFF).then_some(cur as usize)
+    }
+
+    /// The FEN of this position.
+    pub fn to_fen(&self) -> String {
+        let v = &*self.variant;
+        let g = &v.geometry;
+        let mut s = String::new();
+        for rank in (0..g.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..g.files {
+                let sq = g.square(Coord::new(file, rank));
+                let c = self.board[sq];
+                if c == EMPTY {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                if c == OFF {
+                    s.push('*');
+                } else {
+                    s += &v.fen_token(cell_type(c), cell_color(c));
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        if v.has_holdings() {
+            s.push('[');
+            for color in Color::BOTH {
+                for (t, &n) in self.hands[color.index()].iter().enumerate() {
+                    for _ in 0..n {
+                        s += &v.fen_token(t, color);
+                    }
+                }
+            }
+            s.push(']');
+        }
+        s.push(' ');
+        s.push(if self.side == Color::White { 'w' } else { 'b' });
+        s.push(' ');
+        let castling = self.castling_string();
+        s += if castling.is_empty() { "-" } else { &castling };
+        s.push(' ');
+        match self.ep_for_fen() {
+            Some(sq) => s += &v.coord(sq).to_string(),
+            None => s.push('-'),
+        }
+        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        s
+    }
+
+    fn castling_string(&self) -> String {
+        let v = &*self.variant;
+        let mut out = String::new();
+        for color in Color::BOTH {
+            let mut sides = Vec::new();
+            for &sq in &self.lists[color.index()].squares {
+                let sq = sq as usize;
+                if !self.virgin[sq] {
+                    continue;
+                }
+                let t = cell_type(self.board[sq]);
+                for l in v.pieces[t].linked[color.index()].links.iter().filter(|l| l.kind == Kind::Castle) {
+                    if let Some(p) = self.castle_partner(sq, l.off) {
+                        if self.virgin[p] {
+                            sides.push(if l.dx > 0 { 'K' } else { 'Q' });
+                        }
+                    }
+                }
+            }
+            sides.sort();
+            sides.dedup();
+            for ch in sides {
+                out.push(if color == Color::White { ch } else { ch.to_ascii_lowercase() });
+            }
+        }
+        out
+    }
+
+    /// The e.p. square, written only when some e.p. capture is possible (as Fairy-Stockfish).
+    fn ep_for_fen(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let mut list = MoveList::new();
+        self.pseudo_moves_into(&mut list);
+        list.iter().any(|m| m.kind == MoveKind::EnPassant).then_some(ep.square as usize)
+    }
+}
+
+fn split_squares(s: &str) -> Option<Vec<Coord>> {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        if !b[i].is_ascii_lowercase() {
+            return None;
+        }
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        out.push(s[start..i].parse().ok()?);
+    }
+    Some(out)
+}
+
+impl Variant {
+    /// The FEN token of a piece.
+    pub fn fen_token(&self, t: usize, color: Color) -> String {
+        let token = &self.fen_ids.iter().find(|(_, x)| *x as usize == t).map(|(s, _)| s.clone()).unwrap_or_default();
+        match color {
+            Color::White => token.to_uppercase(),
+            Color::Black => token.to_lowercase(),
+        }
+    }
+
+    /// The piece whose FEN token starts `text`: type, colour and token length in chars.
+    pub(crate) fn match_piece(&self, text: &str) -> Option<(usize, Color, usize)> {
+        for (token, t) in &self.fen_ids {
+            let n = token.chars().count();
+            let head: String = text.chars().take(n).collect();
+            if head.chars().count() < n {
+                continue;
+            }
+            if head == token.to_uppercase() && head != token.to_lowercase() {
+                return Some((*t as usize, Color::White, n));
+            }
+            if head == token.to_lowercase() && head != token.to_uppercase() {
+                return Some((*t as usize, Color::Black, n));
+            }
+            if head == *token {
+                // Caseless IDs (digits, symbols): White.
+                return Some((*t as usize, Color::White, n));
+            }
+        }
+        None
+    }
+
+    /// Several types may share an ID (a xiangqi soldier before and after the river): the
+    /// one a morph board would turn the first into on this square is meant.
+    pub(crate) fn resolve_duplicate(&self, t: usize, color: Color, sq: Square) -> usize {
+        let id = &self.pieces[t].id;
+        let first = self.pieces.iter().position(|p| &p.id == id).unwrap_or(t);
+        if let crate::variant::Landing::Promote(r) = self.pieces[first].landing[color.index()][sq] {
+            if let Some(&(to, _)) = self.promo_rules[r as usize].choices.first() {
+                if self.pieces[to as usize].id == *id && self.promo_rules[r as usize].choices.len() == 1 {
+                    return to as usize;
+                }
+            }
+        }
+        first
+    }
+
+    /// Whether FENs of this variant carry holdings.
+    pub fn has_holdings(&self) -> bool {
+        self.holdings_type != 0 || self.initial_hand.iter().any(|h| h.iter().any(|&n| n > 0))
+    }
+}

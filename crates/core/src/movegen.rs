@@ -1,0 +1,741 @@
+//! Move generation: the interpreter of linked leg programs, and legality.
+//!
+//! Single-leg records (leapers, sliders, pawns' lame double steps) run in a tight loop;
+//! everything else goes through the general interpreter, which walks the pre-order record
+//! list with one reached square per leg depth (see `xbetza::program`).
+
+use crate::attack::Attack;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
+use crate::position::{Position, PROMO_FROM_HAND};
+use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Landing, Link, EMPTY, OFF};
+use xbetza::{Flags, Kind};
+
+/// The deepest leg program the interpreter supports.
+pub const MAX_LEGS: usize = 32;
+
+const NO_SQ: usize = usize::MAX;
+
+/// The progress of one leg's walk (resumable by loop records).
+#[derive(Clone, Copy, Default)]
+struct Walk {
+    cur: usize,
+    steps: u8,
+    ended: bool,
+    /// The stop at this depth captured something (locust victim).
+    victim: bool,
+}
+
+impl Position {
+    /// Every pseudo-legal move of the side to move (moves that may leave a royal attacked).
+    pub fn pseudo_moves_into(&self, out: &mut MoveList) {
+        out.clear();
+        let us = self.side;
+        for &sq in &self.lists[us.index()].squares {
+            let sq = sq as usize;
+            self.piece_moves(sq, cell_type(self.board[sq]), us, out);
+        }
+        self.drop_moves(us, out);
+    }
+
+    /// The pseudo-legal moves of the piece on `sq` (any colour), appended to `out`.
+    pub fn moves_from(&self, sq: Square, out: &mut MoveList) {
+        let c = self.board[sq];
+        if is_piece(c) {
+            self.piece_moves(sq, cell_type(c), cell_color(c), out);
+        }
+    }
+
+    fn drop_moves(&self, us: Color, out: &mut MoveList) {
+        let v = &*self.variant;
+        if !v.drops {
+            return;
+        }
+        for (t, &n) in self.hands[us.index()].iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let dead = &v.pieces[t].dead[us.index()];
+            let landing = &v.pieces[t].landing[us.index()];
+            for &sq in &v.playable {
+                if self.board[sq] == EMPTY && !dead[sq] && landing[sq] != Landing::Forbidden {
+                    out.push(Move {
+                        kind: MoveKind::Drop,
+                        from: sq as u16,
+                        to: sq as u16,
+                        extra: [0; MAX_VICTIMS],
+                        victims: 0,
+                        piece: t as u8,
+                        promotion: NO_PROMOTION,
+                        ep_square: 0,
+                    });
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn piece_moves(&self, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+        let linked = &self.variant.pieces[t].linked[color.index()];
+        let start = out.len();
+        if linked.single_leg {
+            for l in &linked.links {
+                if l.simple {
+                    self.walk_simple(l, sq, t, color, out);
+                } else {
+                    self.walk_general(std::slice::from_ref(l), sq, t, color, out);
+                }
+            }
+        } else {
+            self.walk_general(&linked.links, sq, t, color, out);
+        }
+        if linked.dedupe && out.len() - start > 1 {
+            let tail = &mut out[start..];
+            tail.sort_unstable();
+            let mut w = 1;
+            for r in 1..tail.len() {
+                if tail[r] != tail[w - 1] {
+                    tail[w] = tail[r];
+                    w += 1;
+                }
+            }
+            out.truncate(start + w);
+        }
+    }
+
+    #[inline]
+    fn capture_ok(&self, flags: Flags, victim: Cell) -> bool {
+        if flags.intersects(Flags::ROYAL_ONLY | Flags::NON_ROYAL) {
+            let royal = self.variant.pieces[cell_type(victim)].royal;
+            if flags.contains(Flags::ROYAL_ONLY) {
+                return royal;
+            }
+            return !royal;
+        }
+        true
+    }
+
+    /// A final single leg with no hops: leapers, sliders, pawn pushes.
+    #[inline]
+    fn walk_simple(&self, l: &Link, from: Square, t: usize, color: Color, out: &mut MoveList) {
+        if l.flags.contains(Flags::INITIAL) && !self.virgin[from] {
+            return;
+        }
+        let board = &self.board;
+        let mut cur = from;
+        let mut steps = 0u8;
+        loop {
+            let prev = cur;
+            cur = (cur as isize + l.off) as usize;
+            let c = board[cur];
+            if c == OFF {
+                return;
+            }
+            if l.flags.intersects(Flags::LAME | Flags::JUMP) {
+                let mid = board[(prev as isize + l.mid) as usize];
+                if l.flags.contains(Flags::LAME) && mid != EMPTY {
+                    return;
+                }
+                if l.flags.contains(Flags::JUMP) && mid == EMPTY {
+                    return;
+                }
+            }
+            steps += 1;
+            if c == EMPTY {
+                if !(l.flags.contains(Flags::EXACT) && steps < l.range) {
+                    if l.flags.contains(Flags::MOVE) {
+                        let ep = if l.flags.contains(Flags::EP_CREATE) && l.flags.contains(Flags::LAME) {
+                            (prev as isize + l.mid) as u16
+                        } else {
+                            0
+                        };
+                        self.emit(out, l.flags, t, color, from, cur, MoveKind::Normal, [0; MAX_VICTIMS], 0, ep, false);
+                    }
+                    if l.flags.contains(Flags::EP) {
+                        self.emit_ep(out, l.flags, t, color, from, cur);
+                    }
+                }
+            } else {
+                if l.flags.contains(Flags::EXACT) && steps < l.range {
+                    return;
+                }
+                if cell_color(c) != color {
+                    if l.flags.contains(Flags::CAPTURE) || l.flags.contains(Flags::ROYAL_ONLY) {
+                        if self.capture_ok(l.flags, c) {
+                            self.emit(out, l.flags, t, color, from, cur, MoveKind::Normal, [0; MAX_VICTIMS], 0, 0, false);
+                        }
+                    }
+                } else if l.flags.contains(Flags::DESTROY) {
+                    self.emit(out, l.flags, t, color, from, cur, MoveKind::Normal, [0; MAX_VICTIMS], 0, 0, true);
+                }
+                return;
+            }
+            if steps >= l.range {
+                return;
+            }
+        }
+    }
+
+    #[inline]
+    fn emit_ep(&self, out: &mut MoveList, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
+        if let Some(ep) = self.ep {
+            if ep.square as usize == to {
+                let victim = self.board[ep.victim as usize];
+                if is_piece(victim) && cell_color(victim) != color {
+                    self.emit(
+                        out,
+                        flags,
+                        t,
+                        color,
+                        from,
+                        to,
+                        MoveKind::EnPassant,
+                        [ep.victim, 0, 0],
+                        0,
+                        0,
+                        false,
+                    );
+                }
+            }
+        }
+    }
+
+    /// Push a move, applying the landing square's morph/promotion rule.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn emit(
+        &self,
+        out: &mut MoveList,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        extra: [u16; MAX_VICTIMS],
+        victims: u8,
+        ep_square: u16,
+        onto_friend: bool,
+    ) {
+        let mut m = Move {
+            kind,
+            from: from as u16,
+            to: to as u16,
+            extra,
+            victims,
+            piece: t as u8,
+            promotion: NO_PROMOTION,
+            ep_square,
+        };
+        if flags.contains(Flags::PRIME) {
+            out.push(m);
+            return;
+        }
+        match self.variant.pieces[t].landing[color.index()][to] {
+            Landing::Plain => out.push(m),
+            Landing::Forbidden => {}
+            Landing::NoFriend => {
+                if !onto_friend {
+                    out.push(m)
+                }
+            }
+            Landing::Promote(r) => {
+                let rule = &self.variant.promo_rules[r as usize];
+                if rule.may_stay {
+                    out.push(m);
+                }
+                for &(p, from_hand) in &rule.choices {
+                    if from_hand {
+                        if self.hands[color.index()][p as usize] == 0 {
+                            continue;
+                        }
+                        m.promotion = p | PROMO_FROM_HAND;
+                    } else {
+                        m.promotion = p;
+                    }
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    /// One step of a walk, or `NO_SQ` off the board.
+    #[inline]
+    fn step(&self, cur: Square, l: &Link) -> Square {
+        if l.flags.contains(Flags::WRAP) {
+            let g = &self.variant.geometry;
+            let Some(c) = g.coord(cur) else { return NO_SQ };
+            let f = (c.file as i32 + l.dx as i32).rem_euclid(g.files as i32);
+            let r = c.rank as i32 + l.dy as i32;
+            if !g.contains(f, r) {
+                return NO_SQ;
+            }
+            let sq = g.square(crate::coord::Coord::new(f as u8, r as u8));
+            return if self.board[sq] == OFF { NO_SQ } else { sq };
+        }
+        let sq = (cur as isize + l.off) as usize;
+        if self.board[sq] == OFF {
+            NO_SQ
+        } else {
+            sq
+        }
+    }
+
+    #[inline]
+    fn mid_ok(&self, prev: Square, l: &Link, origin: Square) -> bool {
+        if !l.flags.intersects(Flags::LAME | Flags::JUMP) {
+            return true;
+        }
+        let m = (prev as isize + l.mid) as usize;
+        let c = if m == origin { EMPTY } else { self.board[m] };
+        if l.flags.contains(Flags::LAME) {
+            c == EMPTY
+        } else {
+            c != EMPTY
+        }
+    }
+
+    /// Continue a non-final leg's walk to its next stop.
+    fn next_stop(&self, l: &Link, w: &mut Walk, color: Color, origin: Square, iso: u8) -> bool {
+        if w.ended {
+            return false;
+        }
+        loop {
+            if w.steps >= l.range {
+                return false;
+            }
+            let prev = w.cur;
+            let next = self.step(prev, l);
+            if next == NO_SQ {
+                return false;
+            }
+            w.cur = next;
+            w.steps += 1;
+            if w.steps <= l.skip_first {
+                continue;
+            }
+            if !self.mid_ok(prev, l, origin) {
+                return false;
+            }
+            let c = if next == origin { EMPTY } else { self.board[next] };
+            let must_go_on = (l.flags.contains(Flags::EXACT) && w.steps < l.range)
+                || (l.flags.contains(Flags::ISO) && w.steps < iso);
+            if c == EMPTY {
+                if must_go_on {
+                    continue;
+                }
+                if l.flags.intersects(Flags::MOVE | Flags::Y) {
+                    w.victim = false;
+                    return true;
+                }
+                if l.flags.contains(Flags::ISO) {
+                    return false;
+                }
+                continue;
+            }
+            w.ended = true;
+            if must_go_on {
+                return false;
+            }
+            let friend = cell_color(c) == color;
+            if !friend && l.flags.contains(Flags::CAPTURE) && self.capture_ok(l.flags, c) {
+                w.victim = true;
+                return true;
+            }
+            if friend && l.flags.contains(Flags::DESTROY) {
+                w.victim = true;
+                return true;
+            }
+            if l.flags.intersects(Flags::HOP | Flags::GRASS) && (friend || !l.flags.contains(Flags::HOP_FRIEND)) {
+                w.victim = false;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /// Walk a final leg and emit its destinations.
+    #[allow(clippy::too_many_arguments)]
+    fn final_leg(
+        &self,
+        l: &Link,
+        start: Square,
+        origin: Square,
+        t: usize,
+        color: Color,
+        victims: &[u16],
+        ep_square: u16,
+        iso: u8,
+        out: &mut MoveList,
+    ) {
+        let mut extra = [0u16; MAX_VICTIMS];
+        extra[..victims.len()].copy_from_slice(victims);
+        let nv = victims.len() as u8;
+        let mut cur = start;
+        let mut steps = 0u8;
+        let mut screen = !l.flags.intersects(Flags::HOP | Flags::GRASS);
+        let mut after_grass = false;
+        let mut limit = l.range;
+        loop {
+            if steps >= limit {
+                return;
+            }
+            let prev = cur;
+            cur = self.step(prev, l);
+            if cur == NO_SQ {
+                return;
+            }
+            steps += 1;
+            if steps <= l.skip_first {
+                continue;
+            }
+            if !self.mid_ok(prev, l, origin) {
+                return;
+            }
+            let c = if cur == origin { EMPTY } else { self.board[cur] };
+            if !screen {
+                if c != EMPTY {
+                    if l.flags.contains(Flags::HOP_FRIEND) && cell_color(c) != color {
+                        return;
+                    }
+                    screen = true;
+                    if l.flags.contains(Flags::GRASS) {
+                        after_grass = true;
+                        limit = steps.saturating_add(1);
+                    }
+                }
+                continue;
+            }
+            let _ = after_grass;
+            let must_go_on = (l.flags.contains(Flags::EXACT) && steps < l.range)
+                || (l.flags.contains(Flags::ISO) && steps < iso);
+            if c == EMPTY {
+                if must_go_on {
+                    continue;
+                }
+                if l.flags.contains(Flags::MOVE) {
+                    self.emit(out, l.flags, t, color, origin, cur, MoveKind::Normal, extra, nv, ep_square, false);
+                }
+                if l.flags.contains(Flags::EP) && nv == 0 {
+                    self.emit_ep(out, l.flags, t, color, origin, cur);
+                }
+                if l.flags.contains(Flags::ISO) {
+                    return;
+                }
+                continue;
+            }
+            if must_go_on {
+                return;
+            }
+            if cell_color(c) != color {
+                if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY) && self.capture_ok(l.flags, c) {
+                    self.emit(out, l.flags, t, color, origin, cur, MoveKind::Normal, extra, nv, ep_square, false);
+                }
+            } else if l.flags.contains(Flags::DESTROY) {
+                self.emit(out, l.flags, t, color, origin, cur, MoveKind::Normal, extra, nv, ep_square, true);
+            }
+            return;
+        }
+    }
+
+    /// The general interpreter: multi-leg paths, hoppers, castling, teleports.
+    fn walk_general(&self, links: &[Link], origin: Square, t: usize, color: Color, out: &mut MoveList) {
+        let virgin = self.virgin[origin];
+        let mut walks = [Walk::default(); MAX_LEGS];
+        // Steps of the latest sliding leg at each depth (for `i` iso legs).
+        let mut slide_len = [0u8; MAX_LEGS];
+        let mut ep_at = [0u16; MAX_LEGS];
+        let mut i = 0;
+        while i < links.len() {
+            let l = &links[i];
+            let d = l.depth as usize;
+            match l.kind {
+                Kind::Leg => {
+                    if d == 0 && l.flags.contains(Flags::INITIAL) && !virgin {
+                        i += 1 + l.skip as usize;
+                        continue;
+                    }
+                    let start = if d == 0 { origin } else { walks[d - 1].cur };
+                    let iso = if d == 0 { 0 } else { slide_len[d - 1] };
+                    if l.flags.contains(Flags::FINAL) {
+                        let mut victims = [0u16; MAX_LEGS];
+                        let mut nv = 0;
+                        let mut ep = 0;
+                        for k in 0..d {
+                            if walks[k].victim {
+                                victims[nv] = walks[k].cur as u16;
+                                nv += 1;
+                            }
+                            if ep_at[k] != 0 {
+                                ep = ep_at[k];
+                            }
+                        }
+                        if nv <= MAX_VICTIMS {
+                            self.final_leg(l, start, origin, t, color, &victims[..nv], ep, iso, out);
+                        }
+                        i += 1;
+                    } else {
+                        walks[d] = Walk {
+                            cur: start,
+                            ..Walk::default()
+                        };
+                        if self.next_stop(l, &mut walks[d], color, origin, iso) {
+                            self.note_stop(l, d, &walks, &mut slide_len, &mut ep_at);
+                            i += 1;
+                        } else {
+                            i += 1 + l.skip as usize;
+                        }
+                    }
+                }
+                Kind::Loop { target } => {
+                    let leg = &links[target as usize];
+                    let iso = if d == 0 { 0 } else { slide_len[d - 1] };
+                    if self.next_stop(leg, &mut walks[d], color, origin, iso) {
+                        self.note_stop(leg, d, &walks, &mut slide_len, &mut ep_at);
+                        i = target as usize + 1;
+                    } else {
+                        i += 1;
+                    }
+                }
+                Kind::Castle => {
+                    if !l.flags.contains(Flags::INITIAL) || virgin {
+                        self.castle(l, origin, t, color, out);
+                    }
+                    i += 1;
+                }
+                Kind::Teleport => {
+                    for &sq in &self.variant.playable {
+                        if sq == origin {
+                            continue;
+                        }
+                        let c = self.board[sq];
+                        if c == EMPTY {
+                            if l.flags.contains(Flags::MOVE) {
+                                self.emit(out, l.flags, t, color, origin, sq, MoveKind::Normal, [0; 3], 0, 0, false);
+                            }
+                        } else if cell_color(c) != color {
+                            if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY) && self.capture_ok(l.flags, c) {
+                                self.emit(out, l.flags, t, color, origin, sq, MoveKind::Normal, [0; 3], 0, 0, false);
+                            }
+                        } else if l.flags.contains(Flags::DESTROY) {
+                            self.emit(out, l.flags, t, color, origin, sq, MoveKind::Normal, [0; 3], 0, 0, true);
+                        }
+                    }
+                    i += 1;
+                }
+                Kind::Imitate => {
+                    // Not generated yet: reported as a warning when the variant is built.
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    fn note_stop(&self, l: &Link, d: usize, walks: &[Walk; MAX_LEGS], slide_len: &mut [u8; MAX_LEGS], ep_at: &mut [u16; MAX_LEGS]) {
+        let prev = if d == 0 { 0 } else { slide_len[d - 1] };
+        slide_len[d] = if l.range != 1 { walks[d].steps } else { prev };
+        ep_at[d] = if l.flags.contains(Flags::EP_CREATE) && !walks[d].victim {
+            walks[d].cur as u16
+        } else {
+            0
+        };
+    }
+
+    /// Castling: walk towards the partner at the edge; all squares between empty.
+    fn castle(&self, l: &Link, origin: Square, t: usize, color: Color, out: &mut MoveList) {
+        let mut cur = origin;
+        let mut dist = 0u8;
+        loop {
+            cur = self.step(cur, l);
+            if cur == NO_SQ {
+                return;
+            }
+            dist += 1;
+            let c = self.board[cur];
+            if c == EMPTY {
+                continue;
+            }
+            // The first piece met must be the unmoved friendly partner at the edge.
+            if cell_color(c) != color || !self.virgin[cur] || dist <= l.range {
+                return;
+            }
+            let mut beyond = cur;
+            for _ in 0..=l.skip_first {
+                beyond = (beyond as isize + l.off) as usize;
+                if self.board[beyond] == OFF {
+                    break;
+                }
+            }
+            if self.board[beyond] != OFF {
+                return;
+            }
+            let king_to = (origin as isize + l.off * l.range as isize) as usize;
+            let partner_to = (king_to as isize - l.off) as usize;
+            self.emit(
+                out,
+                l.flags,
+                t,
+                color,
+                origin,
+                king_to,
+                MoveKind::Castle,
+                [cur as u16, partner_to as u16, 0],
+                0,
+                0,
+                false,
+            );
+            return;
+        }
+    }
+
+    /// Whether the piece on `from` could capture on `target` in this position.
+    fn piece_captures(&self, from: Square, target: Square) -> bool {
+        let mut list = MoveList::new();
+        self.moves_from(from, &mut list);
+        list.iter().any(|m| {
+            m.kind != MoveKind::Castle && (m.to() == target || m.locust().iter().any(|&v| v as usize == target))
+        })
+    }
+
+    /// Whether a piece of `by` attacks `target` (could capture a royal standing there).
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        let v = &*self.variant;
+        let board = &self.board;
+        for &s in &self.lists[by.index()].squares {
+            let s = s as usize;
+            let t = cell_type(board[s]);
+            let diff = target as isize - s as isize;
+            match v.attack[t][by.index()].get(diff) {
+                Attack::None => {}
+                Attack::Leap => return true,
+                Attack::Ray(off) => {
+                    let mut cur = s as isize + off;
+                    while cur as usize != target && board[cur as usize] == EMPTY {
+                        cur += off;
+                    }
+                    if cur as usize == target {
+                        return true;
+                    }
+                }
+                Attack::Hop(off) => {
+                    let mut cur = s as isize + off;
+                    let mut screens = 0;
+                    while cur as usize != target {
+                        if board[cur as usize] != EMPTY {
+                            screens += 1;
+                            if screens > 1 {
+                                break;
+                            }
+                        }
+                        cur += off;
+                    }
+                    if screens == 1 && cur as usize == target {
+                        return true;
+                    }
+                }
+                Attack::Lame(mid) => {
+                    if board[(s as isize + mid) as usize] == EMPTY {
+                        return true;
+                    }
+                }
+                Attack::Complex => {
+                    if self.piece_captures(s, target) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has a royal under attack.
+    pub fn in_check(&self) -> bool {
+        let us = self.side;
+        self.royals[us.index()]
+            .iter()
+            .any(|&r| self.is_attacked(r as usize, us.flip()))
+    }
+
+    /// After `color` moved: does the move leave it in royal danger?
+    fn royal_danger(&self, color: Color) -> bool {
+        let royals = &self.royals[color.index()];
+        if royals.is_empty() {
+            // Extinction royalty: having lost every royal is not something a move can
+            // avoid by being illegal; the game is over.
+            return false;
+        }
+        let them = color.flip();
+        if self.variant.any_royal_loses {
+            royals.iter().any(|&r| self.is_attacked(r as usize, them))
+        } else {
+            royals.iter().all(|&r| self.is_attacked(r as usize, them))
+        }
+    }
+
+    /// Whether a pseudo-legal move of the side to move is legal.
+    pub fn is_legal(&mut self, m: &Move) -> bool {
+        let us = self.side;
+        if self.royals[us.index()].is_empty() {
+            return true;
+        }
+        if m.kind == MoveKind::Castle && self.variant.pieces[m.piece as usize].royal && !self.castle_path_safe(m) {
+            return false;
+        }
+        let undo = self.make(m);
+        let bad = self.royal_danger(us);
+        self.unmake(m, undo);
+        !bad
+    }
+
+    /// FIDE castling conditions: not out of, through, or into check.
+    fn castle_path_safe(&mut self, m: &Move) -> bool {
+        let us = self.side;
+        let from = m.from();
+        let to = m.to();
+        if self.is_attacked(from, us.flip()) {
+            return false;
+        }
+        let dir: isize = if to > from { 1 } else { -1 };
+        let mut sq = from as isize + dir;
+        while sq as usize != to {
+            let probe = Move {
+                kind: MoveKind::Normal,
+                from: from as u16,
+                to: sq as u16,
+                extra: [0; MAX_VICTIMS],
+                victims: 0,
+                piece: m.piece,
+                promotion: NO_PROMOTION,
+                ep_square: 0,
+            };
+            if self.board[sq as usize] != EMPTY && sq as usize != m.extra[0] as usize {
+                return false;
+            }
+            let undo = self.make(&probe);
+            let attacked = self.is_attacked(sq as usize, us.flip());
+            self.unmake(&probe, undo);
+            if attacked {
+                return false;
+            }
+            sq += dir;
+        }
+        true
+    }
+
+    /// Every legal move into `out` (cleared first), in generation order.
+    pub fn legal_moves_into(&mut self, out: &mut MoveList) {
+        self.pseudo_moves_into(out);
+        if self.royals[self.side.index()].is_empty() {
+            return;
+        }
+        let mut w = 0;
+        for r in 0..out.len() {
+            let m = out[r];
+            if self.is_legal(&m) {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+}

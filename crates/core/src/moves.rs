@@ -1,0 +1,64 @@
+//! Moves as the generator produces them: small `Copy` values.
+
+use crate::geometry::Square;
+
+/// What kind of move, beyond from → to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// A move along the piece's legs; `victims` lists locust captures made on the way.
+    Normal,
+    /// An e.p. capture: the piece on `extra[0]` is removed.
+    EnPassant,
+    /// Castling: the partner on `extra[0]` goes to `extra[1]`.
+    Castle,
+    /// A drop from the hand: `piece` is the dropped type, `from` equals `to`.
+    Drop,
+}
+
+/// Up to this many locust victims per move, besides a capture on the destination.
+pub const MAX_VICTIMS: usize = 3;
+
+/// A move. Squares are padded-board indices of the variant's [`Geometry`](crate::geometry::Geometry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub from: u16,
+    pub to: u16,
+    /// Locust victims (Normal), e.p. victim (EnPassant), partner from/to (Castle).
+    pub extra: [u16; MAX_VICTIMS],
+    /// Number of locust victims in `extra` for a Normal move.
+    pub victims: u8,
+    /// The moving (or dropped) piece type.
+    pub piece: u8,
+    /// Promotion: the type the piece becomes, or `NO_PROMOTION`.
+    pub promotion: u8,
+    /// The e.p. square this move creates (a lame double step), or 0 for none.
+    pub ep_square: u16,
+}
+
+pub const NO_PROMOTION: u8 = u8::MAX;
+
+impl Move {
+    #[inline]
+    pub fn from(&self) -> Square {
+        self.from as Square
+    }
+    #[inline]
+    pub fn to(&self) -> Square {
+        self.to as Square
+    }
+    /// The locust victims of a normal move, in leg order.
+    pub fn locust(&self) -> &[u16] {
+        match self.kind {
+            MoveKind::Normal => &self.extra[..self.victims as usize],
+            _ => &[],
+        }
+    }
+    pub fn is_promotion(&self) -> bool {
+        self.promotion != NO_PROMOTION
+    }
+}
+
+/// A reusable move buffer. Generation only pushes; callers keep one per ply so the steady
+/// state allocates nothing.
+pub type MoveList = Vec<Move>;

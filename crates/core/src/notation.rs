@@ -1,0 +1,152 @@
+//! Move notation: Fairy-Stockfish's coordinate notation (`e2e4`, `e7e8q`, `b2h8+`,
+//! `P@e4`, castling as king from-to; multi-leg moves as comma-separated legs, XBoard's
+//! convention `e4f5,f5e6`) and a readable SAN-like notation for display.
+
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::{Position, PROMO_FROM_HAND};
+use crate::variant::{Color, Variant};
+use std::fmt;
+
+/// A move string that names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move '{}': {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl Variant {
+    fn square_name(&self, sq: u16) -> String {
+        self.coord(sq as usize).to_string()
+    }
+
+    /// The promotion suffix: `+` for a shogi-style promotion, else the type's ID in lower case.
+    fn promotion_suffix(&self, m: &Move) -> String {
+        if !m.is_promotion() {
+            return String::new();
+        }
+        let to = (m.promotion & !PROMO_FROM_HAND) as usize;
+        if self.pieces[m.piece as usize].promoted == Some(to as u8) {
+            "+".to_string()
+        } else {
+            self.pieces[to].id.to_lowercase()
+        }
+    }
+
+    /// Fairy-Stockfish coordinate notation.
+    pub fn uci(&self, m: &Move) -> String {
+        match m.kind {
+            MoveKind::Drop => format!("{}@{}", self.fen_token(m.piece as usize, Color::White), self.square_name(m.to)),
+            MoveKind::Castle | MoveKind::EnPassant => format!("{}{}", self.square_name(m.from), self.square_name(m.to)),
+            MoveKind::Normal => {
+                let mut s = String::new();
+                let mut at = m.from;
+                for &v in m.locust() {
+                    s += &format!("{}{},", self.square_name(at), self.square_name(v));
+                    at = v;
+                }
+                s += &format!("{}{}", self.square_name(at), self.square_name(m.to));
+                s += &self.promotion_suffix(m);
+                s
+            }
+        }
+    }
+}
+
+impl Position {
+    /// The legal move written `text` in coordinate notation.
+    pub fn parse_uci(&mut self, text: &str) -> Result<Move, NotationError> {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        let v = self.variant.clone();
+        if let Some(m) = list.iter().find(|m| v.uci(m) == text) {
+            return Ok(*m);
+        }
+        // Castling may also be written as the king capturing its partner.
+        if let Some(m) = list.iter().find(|m| {
+            m.kind == MoveKind::Castle && format!("{}{}", v.square_name(m.from), v.square_name(m.extra[0])) == text
+        }) {
+            return Ok(*m);
+        }
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves_into(&mut pseudo);
+        let reason = if pseudo.iter().any(|m| v.uci(m) == text) {
+            "illegal: it leaves a royal piece attacked (or castles through check)".to_string()
+        } else {
+            "no such move in this position".to_string()
+        };
+        Err(NotationError {
+            text: text.to_string(),
+            reason,
+        })
+    }
+
+    /// A readable, SAN-like rendering: piece ID, disambiguation, `x` for captures,
+    /// `=X` for promotions, `O-O`-style castling, `+`/`#` for check and mate.
+    pub fn san(&mut self, m: &Move) -> String {
+        let v = self.variant.clone();
+        let mut s = match m.kind {
+            MoveKind::Drop => format!("{}@{}", v.pieces[m.piece as usize].id, v.square_name(m.to)),
+            MoveKind::Castle => {
+                if m.to > m.from {
+                    "O-O".to_string()
+                } else {
+                    "O-O-O".to_string()
+                }
+            }
+            _ => {
+                let id = &v.pieces[m.piece as usize].id;
+                let mut s = id.clone();
+                // Disambiguate among same-type moves to the same square.
+                let mut list = MoveList::new();
+                self.legal_moves_into(&mut list);
+                let rivals: Vec<&Move> = list
+                    .iter()
+                    .filter(|o| o.piece == m.piece && o.to == m.to && o.from != m.from && o.kind != MoveKind::Drop)
+                    .collect();
+                if !rivals.is_empty() {
+                    let c = v.coord(m.from as usize);
+                    let same_file = rivals.iter().any(|o| v.coord(o.from as usize).file == c.file);
+                    let same_rank = rivals.iter().any(|o| v.coord(o.from as usize).rank == c.rank);
+                    if !same_file {
+                        s.push((b'a' + c.file) as char);
+                    } else if !same_rank {
+                        s += &(c.rank as u32 + 1).to_string();
+                    } else {
+                        s += &c.to_string();
+                    }
+                }
+                for &x in m.locust() {
+                    s += &format!("x{}", v.square_name(x));
+                }
+                let captures = m.kind == MoveKind::EnPassant || (m.to != m.from && self.piece_at(m.to as usize).is_some());
+                if !m.locust().is_empty() && !captures {
+                    s.push('-');
+                } else if captures {
+                    s.push('x');
+                }
+                s += &v.square_name(m.to);
+                if m.is_promotion() {
+                    let to = (m.promotion & !PROMO_FROM_HAND) as usize;
+                    s += &format!("={}", v.pieces[to].id);
+                }
+                s
+            }
+        };
+        let undo = self.make(m);
+        if self.in_check() {
+            let mut list = MoveList::new();
+            self.legal_moves_into(&mut list);
+            s.push(if list.is_empty() { '#' } else { '+' });
+        }
+        self.unmake(m, undo);
+        s
+    }
+}

@@ -1,0 +1,429 @@
+//! A position of a variant, with make/unmake.
+//!
+//! ```
+//! # use fairyboard_core::{Position, Variant};
+//! # fn demo(variant: std::sync::Arc<Variant>) {
+//! let mut pos = Position::start(variant);
+//! let moves = pos.legal_moves();
+//! let undo = pos.make(&moves[0]);
+//! pos.unmake(&moves[0], undo);
+//! # }
+//! ```
+
+use std::sync::Arc;
+
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
+use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
+
+/// Set on [`Move::promotion`] when the promoted-to piece is taken from the mover's hand.
+pub const PROMO_FROM_HAND: u8 = 0x80;
+
+/// The e.p. state: the square a capturer moves to and the piece it removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct EnPassant {
+    pub square: u16,
+    pub victim: u16,
+}
+
+/// A piece list for one colour: squares, with an index per square for O(1) removal.
+#[derive(Clone, Debug)]
+pub(crate) struct PieceList {
+    pub squares: Vec<u16>,
+    index: Vec<u16>,
+}
+
+impl PieceList {
+    fn new(cells: usize) -> PieceList {
+        PieceList {
+            squares: Vec::with_capacity(64),
+            index: vec![u16::MAX; cells],
+        }
+    }
+    #[inline]
+    fn add(&mut self, sq: Square) {
+        self.index[sq] = self.squares.len() as u16;
+        self.squares.push(sq as u16);
+    }
+    #[inline]
+    fn remove(&mut self, sq: Square) {
+        let i = self.index[sq] as usize;
+        let last = self.squares.len() - 1;
+        let moved = self.squares[last];
+        self.squares[i] = moved;
+        self.index[moved as usize] = i as u16;
+        self.squares.pop();
+        self.index[sq] = u16::MAX;
+    }
+}
+
+/// What [`Position::unmake`] needs to restore.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    cells: [(u16, Cell, bool); 8],
+    n_cells: u8,
+    hands: [(u8, u8, i8); 6],
+    n_hands: u8,
+    ep: Option<EnPassant>,
+    halfmove: u32,
+    hash: u64,
+    last: Option<(u8, u16)>,
+}
+
+/// A position: board, hands, side to move, e.p. and virginity state.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) board: Vec<Cell>,
+    /// The piece on this square has not moved (initial moves, castling).
+    pub(crate) virgin: Vec<bool>,
+    pub(crate) lists: [PieceList; 2],
+    pub(crate) royals: [Vec<u16>; 2],
+    pub(crate) hands: [Vec<u32>; 2],
+    pub(crate) side: Color,
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    /// The type and destination of the last move's piece.
+    pub(crate) last: Option<(u8, u16)>,
+}
+
+impl PartialEq for Position {
+    /// Same placement, virginity, hands, side, e.p. and clocks (piece-list order aside).
+    fn eq(&self, other: &Position) -> bool {
+        Arc::ptr_eq(&self.variant, &other.variant)
+            && self.board == other.board
+            && self.variant.playable.iter().all(|&s| self.virgin[s] == other.virgin[s])
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.hash == other.hash
+            && self.last == other.last
+    }
+}
+
+impl Position {
+    /// An empty board of the variant, White to move, nothing in hand.
+    pub fn empty(variant: Arc<Variant>) -> Position {
+        let cells = variant.geometry.cells;
+        let types = variant.pieces.len();
+        let mut pos = Position {
+            board: variant.template.clone(),
+            virgin: vec![false; cells],
+            lists: [PieceList::new(cells), PieceList::new(cells)],
+            royals: [Vec::new(), Vec::new()],
+            hands: [vec![0; types], vec![0; types]],
+            side: Color::White,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            last: None,
+            variant,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The definition's own setup: every piece unmoved, White to move.
+    pub fn start(variant: Arc<Variant>) -> Position {
+        let mut pos = Position::empty(variant.clone());
+        for &(sq, cell) in &variant.setup {
+            pos.put(sq, cell);
+        }
+        pos.apply_start_virginity();
+        for c in Color::BOTH {
+            for t in 0..variant.pieces.len() {
+                pos.set_hand(c, t, variant.initial_hand[c.index()][t]);
+            }
+        }
+        pos
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn cell(&self, sq: Square) -> Cell {
+        self.board[sq]
+    }
+    /// The piece on a square: type and colour.
+    pub fn piece_at(&self, sq: Square) -> Option<(usize, Color)> {
+        let c = *self.board.get(sq)?;
+        is_piece(c).then(|| (cell_type(c), cell_color(c)))
+    }
+    pub fn hand(&self, color: Color, t: usize) -> u32 {
+        self.hands[color.index()][t]
+    }
+    pub fn is_virgin(&self, sq: Square) -> bool {
+        self.virgin[sq]
+    }
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.ep
+    }
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    /// The squares of a colour's royal pieces.
+    pub fn royals(&self, color: Color) -> &[u16] {
+        &self.royals[color.index()]
+    }
+    /// The squares of a colour's pieces (in no particular order).
+    pub fn pieces(&self, color: Color) -> &[u16] {
+        &self.lists[color.index()].squares
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let keys = &self.variant.keys;
+        let mut h = 0;
+        for &sq in &self.variant.playable {
+            let c = self.board[sq];
+            if is_piece(c) {
+                h ^= keys.piece(c, sq);
+            }
+            if self.virgin[sq] {
+                h ^= keys.virgin(sq);
+            }
+        }
+        for c in Color::BOTH {
+            for (t, &n) in self.hands[c.index()].iter().enumerate() {
+                h ^= keys.hand(t, c.index(), n);
+            }
+        }
+        if self.side == Color::Black {
+            h ^= keys.side;
+        }
+        if let Some(ep) = self.ep {
+            h ^= keys.ep(ep.square as usize);
+        }
+        h
+    }
+
+    /// Place a piece on an empty square (setup).
+    pub(crate) fn put(&mut self, sq: Square, cell: Cell) {
+        self.set_cell(sq, cell);
+    }
+
+    pub(crate) fn set_virgin(&mut self, sq: Square, v: bool) {
+        if self.virgin[sq] != v {
+            self.virgin[sq] = v;
+            self.hash ^= self.variant.keys.virgin(sq);
+        }
+    }
+
+    pub(crate) fn set_hand(&mut self, color: Color, t: usize, n: u32) {
+        let keys = &self.variant.keys;
+        let old = self.hands[color.index()][t];
+        self.hash ^= keys.hand(t, color.index(), old) ^ keys.hand(t, color.index(), n);
+        self.hands[color.index()][t] = n;
+    }
+
+    pub(crate) fn set_side(&mut self, side: Color) {
+        if self.side != side {
+            self.side = side;
+            self.hash ^= self.variant.keys.side;
+        }
+    }
+
+    pub(crate) fn set_ep(&mut self, ep: Option<EnPassant>) {
+        if let Some(old) = self.ep {
+            self.hash ^= self.variant.keys.ep(old.square as usize);
+        }
+        if let Some(new) = ep {
+            self.hash ^= self.variant.keys.ep(new.square as usize);
+        }
+        self.ep = ep;
+    }
+
+    pub(crate) fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+    }
+
+    /// Change one cell, keeping piece lists, royal lists and the hash in step.
+    #[inline]
+    fn set_cell(&mut self, sq: Square, new: Cell) {
+        let old = self.board[sq];
+        if old == new {
+            return;
+        }
+        let variant = &*self.variant;
+        if is_piece(old) {
+            let c = cell_color(old).index();
+            self.lists[c].remove(sq);
+            if variant.pieces[cell_type(old)].royal {
+                let r = &mut self.royals[c];
+                if let Some(i) = r.iter().position(|&s| s as usize == sq) {
+                    r.swap_remove(i);
+                }
+            }
+            self.hash ^= variant.keys.piece(old, sq);
+        }
+        if is_piece(new) {
+            let c = cell_color(new).index();
+            self.lists[c].add(sq);
+            if variant.pieces[cell_type(new)].royal {
+                self.royals[c].push(sq as u16);
+            }
+            self.hash ^= variant.keys.piece(new, sq);
+        }
+        self.board[sq] = new;
+    }
+
+    #[inline]
+    fn change(&mut self, undo: &mut Undo, sq: Square, new: Cell) {
+        let i = undo.n_cells as usize;
+        undo.cells[i] = (sq as u16, self.board[sq], self.virgin[sq]);
+        undo.n_cells += 1;
+        self.set_cell(sq, new);
+        self.set_virgin(sq, false);
+    }
+
+    fn change_hand(&mut self, undo: &mut Undo, color: Color, t: usize, delta: i8) {
+        let i = undo.n_hands as usize;
+        undo.hands[i] = (color as u8, t as u8, delta);
+        undo.n_hands += 1;
+        let n = self.hands[color.index()][t];
+        self.set_hand(color, t, n.saturating_add_signed(delta as i32));
+    }
+
+    /// A captured piece goes where `holdingsType` sends it.
+    fn capture(&mut self, undo: &mut Undo, sq: Square) {
+        let victim = self.board[sq];
+        if is_piece(victim) {
+            let variant = self.variant.clone();
+            let t = cell_type(victim);
+            let base = variant.pieces[t].demoted.map_or(t, |d| d as usize);
+            match variant.holdings_type {
+                -1 => self.change_hand(undo, cell_color(victim).flip(), base, 1),
+                1 => self.change_hand(undo, cell_color(victim), base, 1),
+                _ => {}
+            }
+        }
+        self.change(undo, sq, EMPTY);
+    }
+
+    /// Play a move (which must come from this position's move generator).
+    pub fn make(&mut self, m: &Move) -> Undo {
+        let mut undo = Undo {
+            cells: [(0, 0, false); 8],
+            n_cells: 0,
+            hands: [(0, 0, 0); 6],
+            n_hands: 0,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            last: self.last,
+        };
+        let us = self.side;
+        let from = m.from();
+        let to = m.to();
+        let mut reset_clock = false;
+        match m.kind {
+            MoveKind::Drop => {
+                let t = m.piece as usize;
+                self.change_hand(&mut undo, us, t, -1);
+                self.change(&mut undo, to, piece_cell(t, us));
+                if self.variant.virgin_on_drop(t, us, to) {
+                    self.set_virgin(to, true);
+                }
+            }
+            MoveKind::Castle => {
+                let partner_from = m.extra[0] as usize;
+                let partner_to = m.extra[1] as usize;
+                let king = self.board[from];
+                let partner = self.board[partner_from];
+                self.change(&mut undo, from, EMPTY);
+                self.change(&mut undo, partner_from, EMPTY);
+                self.change(&mut undo, to, king);
+                self.change(&mut undo, partner_to, partner);
+            }
+            MoveKind::EnPassant => {
+                let mover = self.board[from];
+                self.capture(&mut undo, m.extra[0] as usize);
+                self.change(&mut undo, from, EMPTY);
+                self.change(&mut undo, to, mover);
+                reset_clock = true;
+            }
+            MoveKind::Normal => {
+                let mover = self.board[from];
+                for &v in m.locust() {
+                    self.capture(&mut undo, v as usize);
+                    reset_clock = true;
+                }
+                if to != from && is_piece(self.board[to]) {
+                    self.capture(&mut undo, to);
+                    reset_clock = true;
+                }
+                self.change(&mut undo, from, EMPTY);
+                let landed = if m.promotion == NO_PROMOTION {
+                    mover
+                } else {
+                    let t = (m.promotion & !PROMO_FROM_HAND) as usize;
+                    if m.promotion & PROMO_FROM_HAND != 0 {
+                        self.change_hand(&mut undo, us, t, -1);
+                    }
+                    piece_cell(t, us)
+                };
+                self.change(&mut undo, to, landed);
+                if self.variant.resets_clock(m.piece as usize) {
+                    reset_clock = true;
+                }
+            }
+        }
+        let ep = (m.ep_square != 0).then_some(EnPassant {
+            square: m.ep_square,
+            victim: m.to,
+        });
+        self.set_ep(ep);
+        self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.last = Some((m.piece, m.to));
+        self.set_side(us.flip());
+        undo
+    }
+
+    /// Take back a move made with [`make`](Self::make).
+    pub fn unmake(&mut self, m: &Move, undo: Undo) {
+        let _ = m;
+        self.set_side(self.side.flip());
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        for i in (0..undo.n_cells as usize).rev() {
+            let (sq, cell, virgin) = undo.cells[i];
+            self.set_cell(sq as usize, cell);
+            self.virgin[sq as usize] = virgin;
+        }
+        for i in (0..undo.n_hands as usize).rev() {
+            let (c, t, d) = undo.hands[i];
+            let color = if c == 0 { Color::White } else { Color::Black };
+            let n = self.hands[color.index()][t as usize];
+            self.hands[color.index()][t as usize] = n.saturating_add_signed(-(d as i32));
+        }
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.last = undo.last;
+        self.hash = undo.hash;
+    }
+
+    /// All legal moves (allocates; use [`legal_moves_into`](Self::legal_moves_into) in loops).
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::with_capacity(128);
+        self.legal_moves_into(&mut list);
+        list
+    }
+}

@@ -1,0 +1,291 @@
+//! A compiled variant: board, piece types with their linked leg programs, promotion and
+//! drop rules, all precomputed so move generation only reads tables.
+
+use crate::coord::Coord;
+use crate::geometry::{Geometry, Square};
+use xbetza::{Flags, Kind, Program};
+
+/// White or Black. White moves first and has rank 1 at its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    #[inline]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+}
+
+/// How Black's side is derived from White's (setup, moves, morph boards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Black = White reflected in the board's horizontal midline.
+    Mirror,
+    /// Black = White turned 180°.
+    Rotate,
+    /// Setups are listed separately; moves are mirrored.
+    None,
+}
+
+/// Board cell values. 0 is empty, [`OFF`] is outside the board or a hole; a piece is
+/// `type + 1`, with [`BLACK_BIT`] for Black.
+pub type Cell = u8;
+pub const EMPTY: Cell = 0;
+pub const OFF: Cell = 0xFF;
+pub const BLACK_BIT: Cell = 0x80;
+/// Piece types per variant (cell encoding limit).
+pub const MAX_TYPES: usize = 126;
+
+#[inline]
+pub fn piece_cell(t: usize, c: Color) -> Cell {
+    (t as u8 + 1) | if c == Color::Black { BLACK_BIT } else { 0 }
+}
+#[inline]
+pub fn cell_type(cell: Cell) -> usize {
+    ((cell & !BLACK_BIT) - 1) as usize
+}
+#[inline]
+pub fn cell_color(cell: Cell) -> Color {
+    if cell & BLACK_BIT != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+/// True for a cell holding a piece.
+#[inline]
+pub fn is_piece(cell: Cell) -> bool {
+    cell != EMPTY && cell != OFF
+}
+
+/// A record of a leg program bound to a board: the step is an index offset.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Link {
+    pub kind: Kind,
+    pub flags: Flags,
+    pub off: isize,
+    /// Offset from a step's start square to its mid square (lame/jumping leaps).
+    pub mid: isize,
+    /// Steps allowed; `u8::MAX` for unlimited.
+    pub range: u8,
+    pub skip_first: u8,
+    pub depth: u8,
+    pub skip: u16,
+    pub dx: i8,
+    pub dy: i8,
+    /// The record can be walked by the single-leg fast path.
+    pub simple: bool,
+}
+
+/// A program bound to the board for one colour.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Linked {
+    pub links: Vec<Link>,
+    /// All records are single-leg legs (no loops, castling, teleports).
+    pub single_leg: bool,
+    /// Different paths may produce the same move: deduplicate.
+    pub dedupe: bool,
+    /// Some path may return over the start square (it must count as empty).
+    pub lifts: bool,
+    pub legs: usize,
+}
+
+/// A promotion possibility on a square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromoRule {
+    /// The types the piece may become; `true` = only while one is in the mover's hand
+    /// (it is then taken from there).
+    pub choices: Vec<(u8, bool)>,
+    /// The move may also leave the piece as it is.
+    pub may_stay: bool,
+}
+
+/// Per square: what landing there does to a piece type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Landing {
+    Plain,
+    /// `!` in a morph board: may not go there.
+    Forbidden,
+    /// `=`: may not go there onto a friend.
+    NoFriend,
+    /// Promotion per rule index.
+    Promote(u16),
+}
+
+/// Everything about one piece type.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub name: String,
+    pub id: String,
+    pub betza: String,
+    pub image: String,
+    pub royal: bool,
+    pub program: Program,
+    /// Shogi-style promoted form (promoOffset), for FEN `+X` and demotion in hand.
+    pub promoted: Option<u8>,
+    /// The unpromoted form, when this type is some type's shogi-style promotion.
+    pub demoted: Option<u8>,
+    /// Some move needs the piece unmoved (`i`).
+    pub has_initial: bool,
+    pub(crate) linked: [Linked; 2],
+    /// Per colour, per padded square.
+    pub(crate) landing: [Vec<Landing>; 2],
+    /// Per colour, per padded square: a drop there is pointless (the piece could never
+    /// move again), so it is not allowed.
+    pub(crate) dead: [Vec<bool>; 2],
+}
+
+/// A ready-to-play variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub geometry: Geometry,
+    pub symmetry: Symmetry,
+    pub pieces: Vec<PieceType>,
+    /// Board template: `OFF` on padding and holes, `EMPTY` elsewhere.
+    pub(crate) template: Vec<Cell>,
+    /// Every playable square.
+    pub(crate) playable: Vec<Square>,
+    pub setup: Vec<(Square, Cell)>,
+    /// The setup as a board (for virginity of pieces on their start squares).
+    pub(crate) setup_cells: Vec<Cell>,
+    pub initial_hand: [Vec<u32>; 2],
+    /// -1: captures change colour into the capturer's hand; 1: back to the owner's hand; 0: gone.
+    pub holdings_type: i8,
+    /// Drops are moves (false when the hand is only a promotion reserve).
+    pub drops: bool,
+    /// One lost royal loses (otherwise all royals must be gone).
+    pub any_royal_loses: bool,
+    pub(crate) promo_rules: Vec<PromoRule>,
+    pub(crate) keys: crate::zobrist::Keys,
+    pub(crate) attack: Vec<[crate::attack::AttackTable; 2]>,
+    /// Max depth of any program (size of interpreter stacks).
+    pub(crate) max_legs: usize,
+    /// Squares whose presence lets pieces be identified in FEN, longest ID first.
+    pub(crate) fen_ids: Vec<(String, u8)>,
+}
+
+impl Variant {
+    #[inline]
+    pub fn coord(&self, sq: Square) -> Coord {
+        self.geometry.coord(sq).unwrap_or(Coord::new(0, 0))
+    }
+    #[inline]
+    pub fn square(&self, c: Coord) -> Square {
+        self.geometry.square(c)
+    }
+    pub fn type_count(&self) -> usize {
+        self.pieces.len()
+    }
+    /// Index of the (last) piece type with this ID.
+    pub fn type_by_id(&self, id: &str) -> Option<usize> {
+        self.pieces.iter().rposition(|p| p.id == id)
+    }
+    pub fn is_hole(&self, sq: Square) -> bool {
+        self.template.get(sq) == Some(&OFF)
+    }
+    pub fn playable(&self) -> &[Square] {
+        &self.playable
+    }
+
+    /// A dropped piece counts as unmoved when it lands on a start square of its own kind
+    /// and has initial moves (a pawn dropped on its second rank may double-step, as in
+    /// Fairy-Stockfish); castling partners never regain castling by a drop.
+    pub(crate) fn virgin_on_drop(&self, t: usize, color: Color, sq: Square) -> bool {
+        self.pieces[t].has_initial && self.setup_cells.get(sq) == Some(&piece_cell(t, color))
+    }
+
+    /// Whether a move of this type resets the half-move clock (pawns, as in FEN).
+    pub(crate) fn resets_clock(&self, t: usize) -> bool {
+        let p = &self.pieces[t];
+        p.id == "P" || p.name.to_lowercase().contains("pawn")
+    }
+}
+
+/// Transform a White step into the given colour's step.
+pub(crate) fn orient(dx: i8, dy: i8, color: Color, symmetry: Symmetry) -> (i32, i32) {
+    match (color, symmetry) {
+        (Color::White, _) => (dx as i32, dy as i32),
+        (Color::Black, Symmetry::Rotate) => (-(dx as i32), -(dy as i32)),
+        (Color::Black, _) => (dx as i32, -(dy as i32)),
+    }
+}
+
+/// Bind a program to a board for one colour.
+pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetry: Symmetry) -> Linked {
+    let mut links = Vec::with_capacity(program.records.len());
+    for r in &program.records {
+        let (dx, dy) = orient(r.step.dx, r.step.dy, color, symmetry);
+        let off = geometry.offset(dx, dy);
+        // Mid square of one step, truncating towards zero.
+        let mid = geometry.offset(dx / 2, dy / 2);
+        let simple_flags = Flags::MOVE.0
+            | Flags::CAPTURE.0
+            | Flags::FINAL.0
+            | Flags::PRIME.0
+            | Flags::INITIAL.0
+            | Flags::LAME.0
+            | Flags::JUMP.0
+            | Flags::EP.0
+            | Flags::EP_CREATE.0
+            | Flags::NON_ROYAL.0
+            | Flags::ROYAL_ONLY.0
+            | Flags::DESTROY.0;
+        let simple = r.kind == Kind::Leg
+            && r.depth == 0
+            && r.flags.contains(Flags::FINAL)
+            && r.flags.0 & !simple_flags == 0
+            && r.skip_first == 0;
+        links.push(Link {
+            kind: r.kind,
+            flags: r.flags,
+            off,
+            mid,
+            range: if r.range == 0 { u8::MAX } else { r.range },
+            skip_first: r.skip_first,
+            depth: r.depth,
+            skip: r.skip,
+            dx: dx as i8,
+            dy: dy as i8,
+            simple,
+        });
+    }
+    let single_leg = program.records.iter().all(|r| r.depth == 0 && r.kind == Kind::Leg);
+    let legs = program.legs();
+    let lifts = legs > 1 || links.iter().any(|l| l.flags.contains(Flags::WRAP));
+    Linked {
+        dedupe: !single_leg || overlapping(&links),
+        links,
+        single_leg,
+        lifts,
+        legs,
+    }
+}
+
+/// Whether two single-leg records can reach the same square (e.g. `WR`, `W2D`).
+fn overlapping(links: &[Link]) -> bool {
+    fn reach(l: &Link) -> impl Iterator<Item = (i32, i32)> {
+        let n = (l.range as i32).min(crate::coord::MAX_SIDE as i32);
+        let (dx, dy) = (l.dx as i32, l.dy as i32);
+        (1..=n).map(move |k| (dx * k, dy * k))
+    }
+    for (i, a) in links.iter().enumerate() {
+        for b in &links[i + 1..] {
+            if reach(a).any(|d| reach(b).any(|e| e == d)) {
+                return true;
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,51 @@
+//! Zobrist keys: a position's hash is the XOR of the keys of its parts, so make/unmake
+//! update it incrementally.
+
+/// A fixed-seed 64-bit mixer (splitmix64), so hashes are the same on every run.
+pub(crate) fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Keys {
+    /// Indexed by `cell * cells + square` for piece cells (type and colour).
+    pieces: Vec<u64>,
+    cells: usize,
+    pub side: u64,
+}
+
+impl Keys {
+    pub fn new(types: usize, cells: usize) -> Keys {
+        let n = 256 * cells;
+        let _ = types;
+        Keys {
+            pieces: (0..n as u64).map(|i| mix(i ^ 0x5EED_0000_0000)).collect(),
+            cells,
+            side: mix(0xC0FF_EE00),
+        }
+    }
+    #[inline]
+    pub fn piece(&self, cell: u8, sq: usize) -> u64 {
+        self.pieces[cell as usize * self.cells + sq]
+    }
+    #[inline]
+    pub fn virgin(&self, sq: usize) -> u64 {
+        // Cell values 0 (empty) never carry a piece key: reuse that row for virginity.
+        self.pieces[sq]
+    }
+    #[inline]
+    pub fn ep(&self, sq: usize) -> u64 {
+        // Row 255 (off-board) never holds a piece either.
+        self.pieces[255 * self.cells + sq]
+    }
+    pub fn hand(&self, t: usize, color: usize, count: u32) -> u64 {
+        if count == 0 {
+            0
+        } else {
+            mix(((t as u64) << 40) ^ ((color as u64) << 32) ^ count as u64 ^ 0x4A4D_0000_0000_0000)
+        }
+    }
+}

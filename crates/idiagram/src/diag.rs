@@ -1,0 +1,111 @@
+//! Diagnostics: every problem found while reading a definition, with its position.
+
+use std::fmt;
+
+/// How bad a problem is. Errors mean the definition does not say what the author meant (or says
+/// nothing at all); warnings mean it was understood, but something looks wrong or was ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// One problem in a definition text.
+///
+/// `line` and `column` are 1-based; the column counts characters (not bytes) of the source line,
+/// also when several items were stored on one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub line: usize,
+    pub column: usize,
+    /// The piece the problem is in (a piece line or its `morph`) or about (a `captureMatrix` row).
+    pub piece: Option<String>,
+    /// The parameter the problem is in (`files`, `morph`, `promoChoice`, ...).
+    pub parameter: Option<String>,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `line 7, column 12 (piece 'lance', parameter 'morph'): error: <message>`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)?;
+        match (&self.piece, &self.parameter) {
+            (Some(p), Some(k)) => write!(f, " (piece '{p}', parameter '{k}')")?,
+            (Some(p), None) => write!(f, " (piece '{p}')")?,
+            (None, Some(k)) => write!(f, " (parameter '{k}')")?,
+            (None, None) => {}
+        }
+        write!(f, ": {}: {}", self.severity, self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// Where a diagnostic points, plus its context.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ctx<'a> {
+    pub piece: Option<&'a str>,
+    pub param: Option<&'a str>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn piece(name: &'a str) -> Ctx<'a> {
+        Ctx {
+            piece: Some(name),
+            param: None,
+        }
+    }
+    pub fn param(key: &'a str) -> Ctx<'a> {
+        Ctx {
+            piece: None,
+            param: Some(key),
+        }
+    }
+    pub fn piece_param(name: &'a str, key: &'a str) -> Ctx<'a> {
+        Ctx {
+            piece: Some(name),
+            param: Some(key),
+        }
+    }
+}
+
+/// Collector of diagnostics.
+#[derive(Debug, Default)]
+pub(crate) struct Diags {
+    pub list: Vec<Diagnostic>,
+}
+
+impl Diags {
+    pub fn push(&mut self, severity: Severity, line: usize, column: usize, ctx: Ctx, msg: String) {
+        self.list.push(Diagnostic {
+            severity,
+            line,
+            column,
+            piece: ctx.piece.map(str::to_string),
+            parameter: ctx.param.map(str::to_string),
+            message: msg,
+        });
+    }
+    pub fn error(&mut self, line: usize, column: usize, ctx: Ctx, msg: impl Into<String>) {
+        self.push(Severity::Error, line, column, ctx, msg.into());
+    }
+    pub fn warning(&mut self, line: usize, column: usize, ctx: Ctx, msg: impl Into<String>) {
+        self.push(Severity::Warning, line, column, ctx, msg.into());
+    }
+}

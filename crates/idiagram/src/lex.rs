@@ -1,0 +1,205 @@
+//! Splitting a definition text into items (one parameter or piece line each), keeping positions.
+
+/// A piece of source text with the line and 1-based character column where it starts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Field<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl<'a> Field<'a> {
+    /// Column of the character that starts at byte offset `byte` of this field.
+    pub fn col_at(&self, byte: usize) -> usize {
+        let byte = byte.min(self.text.len());
+        self.col + self.text.get(..byte).map_or(0, |s| s.chars().count())
+    }
+
+    /// The sub-field `text[start..end]` (byte offsets on char boundaries; clamped, never panics).
+    pub fn sub(&self, start: usize, end: usize) -> Field<'a> {
+        let end = end.min(self.text.len());
+        let start = start.min(end);
+        Field {
+            text: self.text.get(start..end).unwrap_or(""),
+            line: self.line,
+            col: self.col_at(start),
+        }
+    }
+
+    pub fn trim(&self) -> Field<'a> {
+        let lead = self.text.len() - self.text.trim_start().len();
+        let trimmed = self.text.trim();
+        self.sub(lead, lead + trimmed.len())
+    }
+
+    /// Split at every occurrence of `sep` (like `str::split`), keeping positions.
+    pub fn split(&self, sep: char) -> Vec<Field<'a>> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, c) in self.text.char_indices() {
+            if c == sep {
+                out.push(self.sub(start, i));
+                start = i + c.len_utf8();
+            }
+        }
+        out.push(self.sub(start, self.text.len()));
+        out
+    }
+
+    /// Split at the first occurrence of `pat`.
+    pub fn split_once(&self, pat: &str) -> Option<(Field<'a>, Field<'a>)> {
+        let i = self.text.find(pat)?;
+        Some((
+            self.sub(0, i),
+            self.sub(i + pat.len(), self.text.len()),
+        ))
+    }
+}
+
+/// Is `key` shaped like a parameter keyword (a letter followed by letters, digits, `_`)?
+pub(crate) fn is_keyword(key: &str) -> bool {
+    let mut chars = key.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// What an item looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// `key=value`, with the byte offset of the `=`.
+    Param(usize),
+    /// Contains `:` — a piece line.
+    Piece,
+    /// Neither.
+    Other,
+}
+
+pub(crate) fn shape(text: &str) -> Shape {
+    let eq = text.find('=');
+    let colon = text.find(':');
+    match (eq, colon) {
+        (Some(e), None) => Shape::Param(e),
+        (Some(e), Some(c)) if e < c && is_keyword(text[..e].trim()) => Shape::Param(e),
+        (_, Some(_)) => Shape::Piece,
+        (None, None) => Shape::Other,
+    }
+}
+
+/// Would `text` stand on its own as an item of the space-separated stored form?
+fn well_formed(text: &str) -> bool {
+    match shape(text) {
+        Shape::Param(e) => is_keyword(text[..e].trim()),
+        Shape::Piece => text.matches(':').count() >= 3,
+        Shape::Other => false,
+    }
+}
+
+/// Split a definition into items. Lines are split at newlines; blank lines and lines starting
+/// with `#` are skipped. A line holding several whitespace-separated items (the stored form
+/// `files=10 Pawn::::a2-j2 …`) is split into them when every resulting item is well formed; a
+/// token without `=` or `:` belongs to the token after it (piece names with spaces).
+pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
+    let mut out = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        let line_no = i + 1;
+        let mut line = raw.strip_suffix('\r').unwrap_or(raw);
+        if i == 0 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        let whole = Field {
+            text: line,
+            line: line_no,
+            col: 1,
+        };
+        let trimmed = whole.trim();
+        if trimmed.text.is_empty() || trimmed.text.starts_with('#') {
+            continue;
+        }
+        // Tokens as byte ranges.
+        let mut tokens: Vec<(usize, usize)> = Vec::new();
+        let mut start: Option<usize> = None;
+        for (b, c) in line.char_indices() {
+            if c.is_whitespace() {
+                if let Some(s) = start.take() {
+                    tokens.push((s, b));
+                }
+            } else if start.is_none() {
+                start = Some(b);
+            }
+        }
+        if let Some(s) = start {
+            tokens.push((s, line.len()));
+        }
+        // Groups: runs of tokens ending in a token with '=' or ':'.
+        let mut groups: Vec<(usize, usize)> = Vec::new();
+        let mut pending: Option<usize> = None;
+        for &(s, e) in &tokens {
+            let tok = &line[s..e];
+            let begin = *pending.get_or_insert(s);
+            if tok.contains('=') || tok.contains(':') {
+                groups.push((begin, e));
+                pending = None;
+            }
+        }
+        if pending.is_some() {
+            if let (Some(last), Some(&(_, e))) = (groups.last_mut(), tokens.last()) {
+                last.1 = e;
+            }
+        }
+        if groups.len() > 1 && groups.iter().all(|&(s, e)| well_formed(&line[s..e])) {
+            out.extend(groups.iter().map(|&(s, e)| whole.sub(s, e)));
+        } else {
+            out.push(trimmed);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(s: &str) -> Vec<(String, usize, usize)> {
+        items(s)
+            .into_iter()
+            .map(|f| (f.text.to_string(), f.line, f.col))
+            .collect()
+    }
+
+    #[test]
+    fn one_line_form() {
+        let t = texts("files=10 shatranj pawn:P:fmWfcF:pawn: Lion:::::2");
+        assert_eq!(
+            t,
+            vec![
+                ("files=10".to_string(), 1, 1),
+                ("shatranj pawn:P:fmWfcF:pawn:".to_string(), 1, 10),
+                ("Lion:::::2".to_string(), 1, 39),
+            ]
+        );
+    }
+
+    #[test]
+    fn lines_are_not_split_when_pieces_would_break() {
+        assert_eq!(texts("rook : R : R : : a1,h1").len(), 1);
+        assert_eq!(texts("lightShade=rgb(1, 2, 3)").len(), 1);
+        assert_eq!(texts("  rook::::a1, h1 \r\n# comment\n\nx=1").len(), 2);
+        assert_eq!(texts("\u{feff}files=8")[0].0, "files=8");
+    }
+
+    #[test]
+    fn field_helpers() {
+        let f = Field {
+            text: "  é:b ",
+            line: 3,
+            col: 5,
+        };
+        let t = f.trim();
+        assert_eq!((t.text, t.col), ("é:b", 7));
+        let parts = t.split(':');
+        assert_eq!((parts[1].text, parts[1].col), ("b", 9));
+        assert_eq!(shape("a=b:c"), Shape::Param(1));
+        assert_eq!(shape("x y=b:c"), Shape::Piece);
+        assert_eq!(shape("name"), Shape::Other);
+    }
+}

@@ -1,0 +1,1009 @@
+//! From text to [`Definition`]: read every item first, then resolve with the final parameters.
+
+use std::collections::{HashMap, HashSet};
+use std::str::FromStr;
+
+use crate::capture::{CaptureCell, CaptureMatrix};
+use crate::coord::{Coord, MAX_SIDE};
+use crate::diag::{Ctx, Diags};
+use crate::ids::{self, IdTable, PromoChoice, PromoOption};
+use crate::lex::{self, Field, Shape};
+use crate::morph::{Morph, MorphCell};
+use crate::names::{default_betza, default_id};
+use crate::squares::{self, Sq};
+use crate::{Baring, Color, Definition, Outcome, Param, Parsed, PieceDef, Symmetry, Zone};
+
+/// Parameters with a typed home in [`Definition`] (besides `morph`).
+const TYPED: &[&str] = &[
+    "files",
+    "ranks",
+    "symmetry",
+    "promoZone",
+    "maxPromote",
+    "promoChoice",
+    "promoOffset",
+    "holdingsType",
+    "handSwap",
+    "captureMatrix",
+    "royal",
+    "baring",
+    "extinction",
+    "counterbare",
+    "stalemate",
+    "iron",
+    "antiTrade",
+    "counterStrike",
+    "protected",
+    "tradeThreshold",
+    "conversion",
+    "atomicCapture",
+    "blastZone",
+    "burnZone",
+    "trackPieces",
+    "trackedTypes",
+    "spell",
+    "spellZone",
+    "contageous",
+    "shuffle",
+    "enableAI",
+    "newClick",
+];
+
+/// Display-only parameters (kept as written in `Definition::params`).
+const DISPLAY: &[&str] = &[
+    "squareSize",
+    "graphicsDir",
+    "graphicsType",
+    "whitePrefix",
+    "blackPrefix",
+    "lightShade",
+    "darkShade",
+    "startShade",
+    "rimColor",
+    "coordColor",
+    "firstRank",
+    "borders",
+    "background",
+    "holeColor",
+    "useMarkers",
+    "satellite",
+];
+
+/// Parameters that may occur more than once (one piece type each).
+const REPEATABLE: &[&str] = &[
+    "royal",
+    "baring",
+    "iron",
+    "antiTrade",
+    "counterStrike",
+    "protected",
+];
+
+/// A piece line as read.
+struct RawPiece<'a> {
+    item: Field<'a>,
+    fields: Vec<Field<'a>>,
+    morph: Option<Field<'a>>,
+}
+
+impl RawPiece<'_> {
+    fn name(&self) -> &str {
+        self.fields.first().map_or("", |f| f.text)
+    }
+    fn is_hole(&self) -> bool {
+        self.name().eq_ignore_ascii_case("hole")
+    }
+}
+
+/// Split a piece item into its `:` fields (trimmed), rejoining a URL image (`http://…`).
+fn piece_fields(item: Field) -> Vec<Field> {
+    let text = item.text;
+    let mut cuts: Vec<usize> = text
+        .char_indices()
+        .filter(|(_, c)| *c == ':')
+        .map(|(i, _)| i)
+        .collect();
+    if cuts.len() >= 5 {
+        let image = text[cuts[2] + 1..cuts[3]].trim();
+        if text[cuts[3] + 1..].starts_with("//")
+            && !image.is_empty()
+            && image.chars().all(|c| c.is_ascii_alphabetic())
+        {
+            cuts.remove(3);
+        }
+    }
+    let mut out = Vec::with_capacity(cuts.len() + 1);
+    let mut start = 0;
+    for c in cuts {
+        out.push(item.sub(start, c).trim());
+        start = c + 1;
+    }
+    out.push(item.sub(start, text.len()).trim());
+    out
+}
+
+fn suggestion(key: &str) -> Option<&'static str> {
+    if key.eq_ignore_ascii_case("contagious") {
+        return Some("contageous");
+    }
+    TYPED
+        .iter()
+        .chain(DISPLAY)
+        .chain(&["morph"])
+        .find(|k| k.eq_ignore_ascii_case(key))
+        .copied()
+}
+
+/// The parse state.
+struct State<'a> {
+    diags: Diags,
+    def: Definition,
+    all_params: Vec<Param>,
+    /// Line of the first occurrence of each non-repeatable known parameter.
+    seen: HashMap<&'a str, usize>,
+    promo_choice: Option<Field<'a>>,
+    capture_matrix: Option<(Field<'a>, Field<'a>)>,
+    contageous: Option<Field<'a>>,
+    shuffle: Option<Field<'a>>,
+    promo_offset_at: Option<Field<'a>>,
+    promo_zone_at: Option<Field<'a>>,
+    max_promote_at: Option<Field<'a>>,
+    atomic_at: Option<Field<'a>>,
+    tracked_at: Option<Field<'a>>,
+    /// Piece-reference parameters: (key, value) in order.
+    refs: Vec<(Field<'a>, Field<'a>)>,
+}
+
+/// Parse a definition text. Never fails: returns what could be built plus every diagnostic.
+pub fn parse(text: &str) -> Parsed {
+    let mut st = State {
+        diags: Diags::default(),
+        def: Definition::default(),
+        all_params: Vec::new(),
+        seen: HashMap::new(),
+        promo_choice: None,
+        capture_matrix: None,
+        contageous: None,
+        shuffle: None,
+        promo_offset_at: None,
+        promo_zone_at: None,
+        max_promote_at: None,
+        atomic_at: None,
+        tracked_at: None,
+        refs: Vec::new(),
+    };
+
+    // Phase 1: items.
+    let mut params: Vec<(Field, Field)> = Vec::new();
+    let mut raw: Vec<RawPiece> = Vec::new();
+    for item in lex::items(text) {
+        match lex::shape(item.text) {
+            Shape::Param(e) => {
+                let key = item.sub(0, e).trim();
+                let value = item.sub(e + 1, item.text.len()).trim();
+                st.all_params.push(Param {
+                    key: key.text.to_string(),
+                    value: value.text.to_string(),
+                    line: key.line,
+                });
+                if key.text == "morph" {
+                    match raw.last_mut() {
+                        None => st.diags.error(
+                            key.line,
+                            key.col,
+                            Ctx::param("morph"),
+                            "morph= must follow the piece line it applies to; there is no piece before it",
+                        ),
+                        Some(p) if p.is_hole() => st.diags.error(
+                            key.line,
+                            key.col,
+                            Ctx::param("morph"),
+                            "morph= follows a 'hole' line; holes take no morph",
+                        ),
+                        Some(p) => {
+                            if let Some(old) = p.morph {
+                                st.diags.warning(
+                                    key.line,
+                                    key.col,
+                                    Ctx::piece_param(p.name(), "morph"),
+                                    format!(
+                                        "second morph for this piece (the first is on line {}); the last one counts",
+                                        old.line
+                                    ),
+                                );
+                            }
+                            p.morph = Some(value);
+                        }
+                    }
+                } else {
+                    params.push((key, value));
+                }
+            }
+            Shape::Piece => raw.push(RawPiece {
+                item,
+                fields: piece_fields(item),
+                morph: None,
+            }),
+            Shape::Other => st.diags.error(
+                item.line,
+                item.col,
+                Ctx::default(),
+                format!(
+                    "'{}' is neither a parameter (keyword=value) nor a piece line (name:ID:move:image:squares)",
+                    item.text
+                ),
+            ),
+        }
+    }
+
+    // Phase 2: parameters that need no pieces.
+    for &(key, value) in &params {
+        st.param(key, value);
+    }
+
+    // Phase 3: pieces and holes.
+    let (files, ranks, symmetry) = (st.def.files, st.def.ranks, st.def.symmetry);
+    let mut hole_set: Vec<Coord> = Vec::new();
+    let mut piece_raw: Vec<&RawPiece> = Vec::new();
+    let mut squares_at: Vec<(Vec<Sq>, Vec<Sq>)> = Vec::new();
+    for rp in &raw {
+        let name = rp.name();
+        let ctx = Ctx::piece(name);
+        if rp.is_hole() {
+            if rp.fields.len() < 5 {
+                st.diags.warning(
+                    rp.item.line,
+                    rp.item.col,
+                    ctx,
+                    "hole line without a square field",
+                );
+            }
+            let (w, b) = squares::parse_field(
+                rp.fields.get(4).copied(),
+                symmetry,
+                files,
+                ranks,
+                &mut st.diags,
+                ctx,
+            );
+            hole_set.extend(w.iter().chain(&b).map(|s| s.coord));
+            continue;
+        }
+        let piece = st.piece(rp);
+        let sq = squares::parse_field(
+            rp.fields.get(4).copied(),
+            symmetry,
+            files,
+            ranks,
+            &mut st.diags,
+            ctx,
+        );
+        let mut piece = piece;
+        piece.white = sq.0.iter().map(|s| s.coord).collect();
+        piece.black = sq.1.iter().map(|s| s.coord).collect();
+        st.def.pieces.push(piece);
+        piece_raw.push(rp);
+        squares_at.push(sq);
+    }
+    hole_set.sort();
+    hole_set.dedup();
+    st.def.holes = hole_set;
+
+    // Overlapping squares.
+    let mut taken: HashMap<Coord, (usize, Color)> = HashMap::new();
+    for (i, (w, b)) in squares_at.iter().enumerate() {
+        for (color, list) in [(Color::White, w), (Color::Black, b)] {
+            for s in list {
+                if let Some(&(j, c)) = taken.get(&s.coord) {
+                    let msg = if j == i && c == color {
+                        format!("square {} is listed twice", s.coord)
+                    } else {
+                        format!(
+                            "square {} already holds {} '{}'; the later {} '{}' takes it",
+                            s.coord,
+                            color_name(c),
+                            st.def.pieces[j].name,
+                            color_name(color),
+                            st.def.pieces[i].name
+                        )
+                    };
+                    st.diags
+                        .warning(s.line, s.col, Ctx::piece(&st.def.pieces[i].name), msg);
+                }
+                taken.insert(s.coord, (i, color));
+            }
+        }
+    }
+
+    // Phase 4: everything that refers to pieces.
+    let id_table = IdTable::new(st.def.pieces.iter().map(|p| p.id.as_str()));
+    let single_ids: HashSet<char> = st
+        .def
+        .pieces
+        .iter()
+        .filter_map(|p| {
+            let mut c = p.id.chars();
+            match (c.next(), c.next()) {
+                (Some(ch), None) => Some(ch),
+                _ => None,
+            }
+        })
+        .collect();
+
+    for (i, rp) in piece_raw.iter().enumerate() {
+        if let Some(value) = rp.morph {
+            let ctx = Ctx::piece_param(rp.name(), "morph");
+            let m = Morph::parse(
+                value,
+                files,
+                ranks,
+                symmetry,
+                &single_ids,
+                &mut st.diags,
+                ctx,
+            );
+            let mut warned = HashSet::new();
+            for cell in m.white.iter().flatten() {
+                if let MorphCell::Promote(id) = cell {
+                    if st.def.promotion_target(id, i).is_none() && warned.insert(id.clone()) {
+                        st.diags.warning(
+                            value.line,
+                            value.col,
+                            ctx,
+                            format!("no other type has ID '{id}', so the piece cannot promote to it"),
+                        );
+                    }
+                }
+            }
+            st.def.pieces[i].morph = Some(m);
+        }
+    }
+
+    for &(key, value) in &st.refs.clone() {
+        st.reference(key, value);
+    }
+
+    let n = st.def.pieces.len();
+    match st.promo_choice {
+        Some(f) => {
+            st.def.promo_choice =
+                PromoChoice::parse(f, &id_table, &mut st.diags, Ctx::param("promoChoice"));
+            let zone = st.def.promo_zone as u32;
+            for opt in st.def.promo_choice.sets.iter().flatten() {
+                if let Some(m) = opt.last_ranks {
+                    if m >= zone {
+                        st.diags.warning(
+                            f.line,
+                            f.col,
+                            Ctx::param("promoChoice"),
+                            format!(
+                                "'{}{m}' limits the choice to the last {m} ranks, but the promotion zone is only {zone} deep",
+                                opt.id
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        None => {
+            let mut seen = HashSet::new();
+            let set = st
+                .def
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| {
+                    *i >= st.def.max_promote
+                        && !st.def.royal.contains(i)
+                        && !p.id.is_empty()
+                        && seen.insert(p.id.clone())
+                })
+                .map(|(_, p)| PromoOption::plain(p.id.clone()))
+                .collect();
+            st.def.promo_choice = PromoChoice { sets: vec![set] };
+        }
+    }
+    if let Some(f) = st.contageous {
+        st.def.rules.contageous =
+            ids::parse_contagion(f, &id_table, &mut st.diags, Ctx::param("contageous"));
+    }
+    if let Some(f) = st.shuffle {
+        st.def.rules.shuffle =
+            ids::parse_shuffle(f, &id_table, &mut st.diags, Ctx::param("shuffle"));
+    }
+    if let Some((key, f)) = st.capture_matrix {
+        let names: Vec<&str> = st.def.pieces.iter().map(|p| p.name.as_str()).collect();
+        st.def.capture_matrix = Some(CaptureMatrix::parse(
+            f,
+            n,
+            &single_ids,
+            &names,
+            &mut st.diags,
+            key.text,
+        ));
+    }
+
+    st.checks(&piece_raw);
+
+    let mut diagnostics = st.diags.list;
+    diagnostics.sort_by_key(|d| (d.line, d.column));
+    Parsed {
+        definition: st.def,
+        diagnostics,
+        all_params: st.all_params,
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn number<T: FromStr>(value: Field, key: &str, diags: &mut Diags) -> Option<T> {
+    match value.text.parse::<T>() {
+        Ok(v) => Some(v),
+        Err(_) => {
+            let msg = if value.text.is_empty() {
+                "missing value".to_string()
+            } else if value.text.bytes().all(|b| b.is_ascii_digit()) {
+                format!("'{}' is out of range", value.text)
+            } else {
+                format!("'{}' is not a number", value.text)
+            };
+            diags.error(value.line, value.col, Ctx::param(key), msg);
+            None
+        }
+    }
+}
+
+/// An integer that must be one of `allowed`.
+fn choice_int(value: Field, key: &str, allowed: &[i64], diags: &mut Diags) -> Option<i64> {
+    let v = number::<i64>(value, key, diags)?;
+    if allowed.contains(&v) {
+        Some(v)
+    } else {
+        let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
+        diags.error(
+            value.line,
+            value.col,
+            Ctx::param(key),
+            format!("'{}' is not one of {}", value.text, list.join(", ")),
+        );
+        None
+    }
+}
+
+fn zone(value: Field, key: &str, diags: &mut Diags) -> Option<Zone> {
+    match value.text {
+        "K" => Some(Zone::K),
+        "W" => Some(Zone::W),
+        "F" => Some(Zone::F),
+        "N" => Some(Zone::N),
+        other => {
+            diags.error(
+                value.line,
+                value.col,
+                Ctx::param(key),
+                format!("'{other}' is not one of K, W, F, N"),
+            );
+            None
+        }
+    }
+}
+
+fn outcome(value: Field, key: &str, diags: &mut Diags) -> Option<Outcome> {
+    match value.text.to_ascii_lowercase().as_str() {
+        "draw" => Some(Outcome::Draw),
+        "win" => Some(Outcome::Win),
+        "loss" => Some(Outcome::Loss),
+        _ => {
+            diags.error(
+                value.line,
+                value.col,
+                Ctx::param(key),
+                format!("'{}' is not one of draw, win, loss", value.text),
+            );
+            None
+        }
+    }
+}
+
+impl<'a> State<'a> {
+    fn param(&mut self, key: Field<'a>, value: Field<'a>) {
+        let k = key.text;
+        let known = TYPED.contains(&k) || DISPLAY.contains(&k);
+        if known && !REPEATABLE.contains(&k) {
+            if let Some(first) = self.seen.get(k) {
+                self.diags.warning(
+                    key.line,
+                    key.col,
+                    Ctx::param(k),
+                    format!("'{k}' is given again (first on line {first}); the last value counts"),
+                );
+            } else {
+                self.seen.insert(k, key.line);
+            }
+        }
+        let d = &mut self.diags;
+        let def = &mut self.def;
+        match k {
+            "files" | "ranks" => {
+                if let Some(v) = number::<u32>(value, k, d) {
+                    if (1..=MAX_SIDE as u32).contains(&v) {
+                        if k == "files" {
+                            def.files = v as u8;
+                        } else {
+                            def.ranks = v as u8;
+                        }
+                    } else {
+                        d.error(
+                            value.line,
+                            value.col,
+                            Ctx::param(k),
+                            format!("{v} is outside 1..={MAX_SIDE}"),
+                        );
+                    }
+                }
+            }
+            "symmetry" => match value.text.to_ascii_lowercase().as_str() {
+                "mirror" => def.symmetry = Symmetry::Mirror,
+                "rotate" => def.symmetry = Symmetry::Rotate,
+                "none" => def.symmetry = Symmetry::None,
+                _ => d.error(
+                    value.line,
+                    value.col,
+                    Ctx::param(k),
+                    format!("'{}' is not one of mirror, rotate, none", value.text),
+                ),
+            },
+            "promoZone" => {
+                if let Some(v) = number::<u8>(value, k, d) {
+                    def.promo_zone = v;
+                    self.promo_zone_at = Some(value);
+                }
+            }
+            "maxPromote" => {
+                if let Some(v) = number::<usize>(value, k, d) {
+                    def.max_promote = v;
+                    self.max_promote_at = Some(value);
+                }
+            }
+            "promoOffset" => {
+                if let Some(v) = number::<usize>(value, k, d) {
+                    if v == 0 {
+                        d.warning(
+                            value.line,
+                            value.col,
+                            Ctx::param(k),
+                            "promoOffset=0 makes a piece promote to itself",
+                        );
+                    }
+                    def.promo_offset = Some(v);
+                    self.promo_offset_at = Some(value);
+                }
+            }
+            "holdingsType" => {
+                if let Some(v) = choice_int(value, k, &[-1, 0, 1], d) {
+                    def.holdings_type = v as i8;
+                }
+            }
+            "handSwap" => {
+                if let Some(v) = choice_int(value, k, &[0, 1], d) {
+                    def.hand_swap = v == 1;
+                }
+            }
+            "newClick" => {
+                if let Some(v) = choice_int(value, k, &[0, 1], d) {
+                    def.rules.new_click = v == 1;
+                }
+            }
+            "enableAI" => {
+                if let Some(v) = choice_int(value, k, &[0, 1, 2], d) {
+                    def.rules.enable_ai = v as u8;
+                }
+            }
+            "atomicCapture" => {
+                if let Some(v) = number::<u32>(value, k, d) {
+                    def.rules.atomic_capture = v;
+                    self.atomic_at = Some(value);
+                }
+            }
+            "trackedTypes" => {
+                if let Some(v) = number::<u32>(value, k, d) {
+                    if v == 0 {
+                        d.error(
+                            value.line,
+                            value.col,
+                            Ctx::param(k),
+                            "at least one type must be tracked",
+                        );
+                    } else {
+                        def.rules.tracked_types = v;
+                        self.tracked_at = Some(value);
+                    }
+                }
+            }
+            "blastZone" => {
+                if let Some(z) = zone(value, k, d) {
+                    def.rules.blast_zone = z;
+                }
+            }
+            "spellZone" => {
+                if let Some(z) = zone(value, k, d) {
+                    def.rules.spell_zone = z;
+                }
+            }
+            "counterbare" => {
+                if let Some(o) = outcome(value, k, d) {
+                    def.rules.counterbare = o;
+                }
+            }
+            "stalemate" => {
+                if let Some(o) = outcome(value, k, d) {
+                    def.rules.stalemate = o;
+                }
+            }
+            "extinction" => def.rules.extinction = Some(value.text.to_string()),
+            "burnZone" => def.rules.burn_zone = Some(value.text.to_string()),
+            "spell" => {
+                if value.text != "burn" {
+                    d.warning(
+                        value.line,
+                        value.col,
+                        Ctx::param(k),
+                        format!("spell '{}' is not known (only 'burn' is documented)", value.text),
+                    );
+                }
+                def.rules.spell = Some(value.text.to_string());
+            }
+            "promoChoice" => self.promo_choice = Some(value),
+            "captureMatrix" => self.capture_matrix = Some((key, value)),
+            "contageous" => self.contageous = Some(value),
+            "shuffle" => self.shuffle = Some(value),
+            "royal" | "baring" | "iron" | "antiTrade" | "counterStrike" | "protected"
+            | "tradeThreshold" | "conversion" | "trackPieces" => self.refs.push((key, value)),
+            _ => {
+                match k {
+                    "squareSize" => {
+                        if let Some(v) = number::<u32>(value, k, d) {
+                            if v == 0 {
+                                d.error(value.line, value.col, Ctx::param(k), "must be positive");
+                            }
+                        }
+                    }
+                    "firstRank" => {
+                        number::<i32>(value, k, d);
+                    }
+                    "borders" | "useMarkers" => {
+                        choice_int(value, k, &[0, 1], d);
+                    }
+                    _ if DISPLAY.contains(&k) => {}
+                    _ => {
+                        let hint = suggestion(k)
+                            .map(|s| format!(" (did you mean '{s}'?)"))
+                            .unwrap_or_default();
+                        d.warning(
+                            key.line,
+                            key.col,
+                            Ctx::param(k),
+                            format!("unknown parameter '{k}'{hint}; kept but not used"),
+                        );
+                    }
+                }
+                def.params.push(Param {
+                    key: k.to_string(),
+                    value: value.text.to_string(),
+                    line: key.line,
+                });
+            }
+        }
+    }
+
+    /// Build a piece from its fields (squares are filled in by the caller).
+    fn piece(&mut self, rp: &RawPiece) -> PieceDef {
+        let f = &rp.fields;
+        let name = rp.name();
+        let ctx = Ctx::piece(name);
+        let d = &mut self.diags;
+        let nf = f.len();
+        if nf < 4 {
+            d.error(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                format!("a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}"),
+            );
+        } else if nf == 4 {
+            d.warning(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]); the square field is missing",
+            );
+        } else if nf > 6 {
+            d.error(
+                f[6].line,
+                f[6].col,
+                ctx,
+                format!(
+                    "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}; the extra fields are ignored"
+                ),
+            );
+        }
+        if name.is_empty() {
+            d.error(rp.item.line, rp.item.col, ctx, "the piece has no name");
+        }
+        let get = |i: usize| f.get(i).map(|x| x.text).filter(|t| !t.is_empty());
+        let id = get(1).map_or_else(|| default_id(name), str::to_string);
+        let betza = match get(2) {
+            Some(b) => b.to_string(),
+            None => match default_betza(name) {
+                Some(b) => b.to_string(),
+                None => {
+                    let (line, col) = f.get(2).map_or((rp.item.line, rp.item.col), |x| (x.line, x.col));
+                    d.error(
+                        line,
+                        col,
+                        ctx,
+                        format!("no move given, and '{name}' is not a name with a default move"),
+                    );
+                    String::new()
+                }
+            },
+        };
+        let image = get(3).unwrap_or(name).to_string();
+        let hand = match f.get(5) {
+            Some(h) if !h.text.is_empty() => match h.text.parse::<u32>() {
+                Ok(v) => v,
+                Err(_) => {
+                    d.error(
+                        h.line,
+                        h.col,
+                        ctx,
+                        format!("hand count '{}' is not a number", h.text),
+                    );
+                    0
+                }
+            },
+            _ => 0,
+        };
+        PieceDef {
+            name: name.to_string(),
+            id,
+            betza,
+            image,
+            white: Vec::new(),
+            black: Vec::new(),
+            hand,
+            morph: None,
+            line: rp.item.line,
+        }
+    }
+
+    /// Resolve a piece-reference parameter.
+    fn reference(&mut self, key: Field<'a>, value: Field<'a>) {
+        let k = key.text;
+        let ctx = Ctx::param(k);
+        let n = self.def.pieces.len();
+        let t = value.text;
+        let d = &mut self.diags;
+        let idx: Option<usize> = if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            match t.parse::<usize>() {
+                Ok(0) if k == "baring" => {
+                    if !self.def.rules.baring.contains(&Baring::AllNonRoyal) {
+                        self.def.rules.baring.push(Baring::AllNonRoyal);
+                    }
+                    return;
+                }
+                Ok(v) if (1..=n).contains(&v) => Some(v - 1),
+                Ok(0) => {
+                    d.error(value.line, value.col, ctx, "piece numbers start at 1");
+                    None
+                }
+                _ => {
+                    d.error(
+                        value.line,
+                        value.col,
+                        ctx,
+                        format!("there is no piece number {t}: the definition has {n} piece types"),
+                    );
+                    None
+                }
+            }
+        } else {
+            let found: Vec<usize> = (0..n).filter(|&i| self.def.pieces[i].id == t).collect();
+            match found.as_slice() {
+                [] => {
+                    d.error(
+                        value.line,
+                        value.col,
+                        ctx,
+                        format!("'{t}' is neither a piece number nor a piece ID"),
+                    );
+                    None
+                }
+                [one] => Some(*one),
+                [.., last] => {
+                    d.warning(
+                        value.line,
+                        value.col,
+                        ctx,
+                        format!(
+                            "ID '{t}' is used by {} types; the last one ('{}', number {}) is meant",
+                            found.len(),
+                            self.def.pieces[*last].name,
+                            last + 1
+                        ),
+                    );
+                    Some(*last)
+                }
+            }
+        };
+        let Some(i) = idx else { return };
+        let r = &mut self.def.rules;
+        let list = match k {
+            "royal" => &mut self.def.royal,
+            "baring" => {
+                if r.baring.contains(&Baring::Piece(i)) {
+                    d.warning(value.line, value.col, ctx, format!("piece {} is listed again", i + 1));
+                } else {
+                    r.baring.push(Baring::Piece(i));
+                }
+                return;
+            }
+            "iron" => &mut r.iron,
+            "antiTrade" => &mut r.anti_trade,
+            "counterStrike" => &mut r.counter_strike,
+            "protected" => &mut r.protected,
+            "tradeThreshold" => {
+                r.trade_threshold = Some(i);
+                return;
+            }
+            "conversion" => {
+                r.conversion = Some(i);
+                return;
+            }
+            "trackPieces" => {
+                r.track_pieces = Some(i);
+                return;
+            }
+            _ => return,
+        };
+        if list.contains(&i) {
+            d.warning(value.line, value.col, ctx, format!("piece {} is listed again", i + 1));
+        } else {
+            list.push(i);
+        }
+    }
+
+    /// Consistency checks over the finished definition.
+    fn checks(&mut self, raw: &[&RawPiece]) {
+        let def = &self.def;
+        let d = &mut self.diags;
+        let n = def.pieces.len();
+        if let Some(v) = self.promo_zone_at {
+            if def.promo_zone > def.ranks {
+                d.warning(
+                    v.line,
+                    v.col,
+                    Ctx::param("promoZone"),
+                    format!("the zone ({}) is deeper than the board ({} ranks)", def.promo_zone, def.ranks),
+                );
+            }
+        }
+        if let Some(v) = self.max_promote_at {
+            if def.max_promote > n {
+                d.warning(
+                    v.line,
+                    v.col,
+                    Ctx::param("maxPromote"),
+                    format!("there are only {n} piece types"),
+                );
+            }
+        }
+        if let Some(v) = self.atomic_at {
+            if def.rules.atomic_capture as usize > n {
+                d.warning(
+                    v.line,
+                    v.col,
+                    Ctx::param("atomicCapture"),
+                    format!("there are only {n} piece types"),
+                );
+            }
+        }
+        if let Some(t) = def.rules.track_pieces {
+            let last = t + def.rules.tracked_types as usize;
+            if last > n {
+                let at = self.tracked_at.or_else(|| {
+                    self.refs
+                        .iter()
+                        .rev()
+                        .find(|(k, _)| k.text == "trackPieces")
+                        .map(|(_, v)| *v)
+                });
+                if let Some(v) = at {
+                    d.error(
+                        v.line,
+                        v.col,
+                        Ctx::param("trackedTypes"),
+                        format!(
+                            "tracking {} types from piece {} needs piece number {last}, but there are only {n}",
+                            def.rules.tracked_types,
+                            t + 1
+                        ),
+                    );
+                }
+            }
+        }
+        // Shogi-style promotion.
+        let shogi_cell = |m: &MorphCell| matches!(m, MorphCell::ShogiOptional | MorphCell::ShogiForced);
+        let shogi_capture = |i: usize| {
+            def.capture_matrix.as_ref().is_some_and(|cm| {
+                cm.rows.get(i).is_some_and(|r| {
+                    std::iter::once(&r.empty)
+                        .chain(&r.enemy)
+                        .chain(&r.friend)
+                        .any(|c| *c == CaptureCell::ShogiPromote)
+                })
+            })
+        };
+        for (i, p) in def.pieces.iter().enumerate() {
+            let morph_shogi = p.morph.as_ref().is_some_and(|m| m.any(shogi_cell));
+            let uses = morph_shogi || shogi_capture(i);
+            match def.promo_offset {
+                None if uses => {
+                    let (line, col) = raw
+                        .get(i)
+                        .and_then(|r| r.morph)
+                        .map_or((p.line, 1), |m| (m.line, m.col));
+                    d.warning(
+                        line,
+                        col,
+                        Ctx::piece(&p.name),
+                        "Shogi-style promotion ('|' or '^') without promoOffset",
+                    );
+                }
+                Some(off) if uses || i < def.max_promote => {
+                    if i + off >= n {
+                        if let Some(v) = self.promo_offset_at {
+                            d.error(
+                                v.line,
+                                v.col,
+                                Ctx::param("promoOffset"),
+                                format!(
+                                    "piece {} ('{}') would promote to piece number {}, but there are only {n}",
+                                    i + 1,
+                                    p.name,
+                                    i + off + 1
+                                ),
+                            );
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if let Some(m) = &p.morph {
+                let sets = def.promo_choice.sets.len();
+                let mut warned = HashSet::new();
+                for cell in m.white.iter().flatten() {
+                    if let MorphCell::ChoiceSet(k) = cell {
+                        if *k as usize >= sets && warned.insert(*k) {
+                            let (line, col) = raw
+                                .get(i)
+                                .and_then(|r| r.morph)
+                                .map_or((p.line, 1), |m| (m.line, m.col));
+                            d.warning(
+                                line,
+                                col,
+                                Ctx::piece_param(&p.name, "morph"),
+                                format!("promoChoice has no set {k} (it has {sets})"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! Start-square lists: `b1,g1`, ranges `a2-h2`, rectangles `d4-e5`, `white,,black`.
+
+use crate::coord::Coord;
+use crate::diag::{Ctx, Diags};
+use crate::lex::Field;
+use crate::Symmetry;
+
+/// A square with the source position it came from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sq {
+    pub coord: Coord,
+    pub line: usize,
+    pub col: usize,
+}
+
+fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option<Coord> {
+    match f.text.parse::<Coord>() {
+        Ok(c) if c.on_board(files, ranks) => Some(c),
+        Ok(_) => {
+            diags.error(
+                f.line,
+                f.col,
+                ctx,
+                format!(
+                    "square '{}' is outside the {files}x{ranks} board",
+                    f.text
+                ),
+            );
+            None
+        }
+        Err(e) => {
+            let msg = if f.text.is_empty() {
+                "missing square in range".to_string()
+            } else {
+                format!("'{}' is not a square: {e}", f.text)
+            };
+            diags.error(f.line, f.col, ctx, msg);
+            None
+        }
+    }
+}
+
+/// Parse a comma-separated list of squares and ranges.
+pub(crate) fn parse_list(
+    field: Field,
+    files: u8,
+    ranks: u8,
+    diags: &mut Diags,
+    ctx: Ctx,
+) -> Vec<Sq> {
+    let mut out = Vec::new();
+    if field.text.trim().is_empty() {
+        return out;
+    }
+    for item in field.split(',') {
+        let item = item.trim();
+        if item.text.is_empty() {
+            diags.warning(item.line, item.col, ctx, "empty item in the square list ignored");
+            continue;
+        }
+        let parts = item.split('-');
+        match parts.as_slice() {
+            [one] => {
+                if let Some(c) = square(one.trim(), files, ranks, diags, ctx) {
+                    out.push(Sq {
+                        coord: c,
+                        line: item.line,
+                        col: item.col,
+                    });
+                }
+            }
+            [a, b] => {
+                let a = square(a.trim(), files, ranks, diags, ctx);
+                let b = square(b.trim(), files, ranks, diags, ctx);
+                if let (Some(a), Some(b)) = (a, b) {
+                    let (f1, f2) = (a.file.min(b.file), a.file.max(b.file));
+                    let (r1, r2) = (a.rank.min(b.rank), a.rank.max(b.rank));
+                    for r in r1..=r2 {
+                        for f in f1..=f2 {
+                            out.push(Sq {
+                                coord: Coord::new(f, r),
+                                line: item.line,
+                                col: item.col,
+                            });
+                        }
+                    }
+                }
+            }
+            _ => diags.error(
+                item.line,
+                item.col,
+                ctx,
+                format!("'{}' is not a square or a range like a2-h2", item.text),
+            ),
+        }
+    }
+    out
+}
+
+/// Black's square for White's `c` under `symmetry` (`none` has no derived squares; the mirror is
+/// returned for it).
+pub(crate) fn black_of(c: Coord, symmetry: Symmetry, files: u8, ranks: u8) -> Coord {
+    match symmetry {
+        Symmetry::Rotate => c.rotated(files, ranks),
+        Symmetry::Mirror | Symmetry::None => c.mirrored(ranks),
+    }
+}
+
+/// The squares of a piece line's square field, for White and for Black.
+pub(crate) fn parse_field(
+    field: Option<Field>,
+    symmetry: Symmetry,
+    files: u8,
+    ranks: u8,
+    diags: &mut Diags,
+    ctx: Ctx,
+) -> (Vec<Sq>, Vec<Sq>) {
+    let Some(field) = field else {
+        return (Vec::new(), Vec::new());
+    };
+    match symmetry {
+        Symmetry::None => match field.split_once(",,") {
+            Some((w, b)) => {
+                if let Some(i) = b.text.find(",,") {
+                    diags.error(
+                        b.line,
+                        b.col_at(i),
+                        ctx,
+                        "only one ',,' may separate White's squares from Black's",
+                    );
+                }
+                let white = parse_list(w, files, ranks, diags, ctx);
+                let black = parse_list(b, files, ranks, diags, ctx);
+                (white, black)
+            }
+            None => (parse_list(field, files, ranks, diags, ctx), Vec::new()),
+        },
+        Symmetry::Mirror | Symmetry::Rotate => {
+            let w = match field.split_once(",,") {
+                Some((w, _)) => {
+                    let i = field.text.find(",,").unwrap_or(0);
+                    diags.error(
+                        field.line,
+                        field.col_at(i),
+                        ctx,
+                        format!(
+                            "',,' (White's squares, then Black's) needs symmetry=none; with symmetry={} Black's squares are derived and the rest of the list is ignored",
+                            symmetry.as_str()
+                        ),
+                    );
+                    w
+                }
+                None => field,
+            };
+            let white = parse_list(w, files, ranks, diags, ctx);
+            let black = white
+                .iter()
+                .map(|s| Sq {
+                    coord: black_of(s.coord, symmetry, files, ranks),
+                    ..*s
+                })
+                .collect();
+            (white, black)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(s: &str, files: u8, ranks: u8) -> (Vec<String>, Vec<(usize, String)>) {
+        let mut d = Diags::default();
+        let f = Field {
+            text: s,
+            line: 1,
+            col: 1,
+        };
+        let v = parse_list(f, files, ranks, &mut d, Ctx::default());
+        (
+            v.iter().map(|s| s.coord.to_string()).collect(),
+            d.list.iter().map(|x| (x.column, x.message.clone())).collect(),
+        )
+    }
+
+    #[test]
+    fn ranges_and_rectangles() {
+        assert_eq!(list("a2-c2", 8, 8).0, ["a2", "b2", "c2"]);
+        assert_eq!(list("d4-e5", 8, 8).0, ["d4", "e4", "d5", "e5"]);
+        assert_eq!(list("e5-d4", 8, 8).0, ["d4", "e4", "d5", "e5"]);
+        assert_eq!(list("b1, g1", 8, 8).0, ["b1", "g1"]);
+        assert_eq!(list("p16", 16, 16).0, ["p16"]);
+    }
+
+    #[test]
+    fn bad_squares() {
+        let (ok, errs) = list("a1,k1,b2-z2,a,,x", 10, 8);
+        assert_eq!(ok, ["a1"]);
+        assert_eq!(errs.len(), 5, "{errs:?}");
+        assert_eq!(errs[0].0, 4);
+        assert!(errs[0].1.contains("'k1' is outside the 10x8 board"));
+        assert_eq!(errs[1].0, 10);
+        assert!(errs[1].1.contains("'z2'"));
+        assert_eq!(errs[2].0, 13);
+        assert_eq!(errs[3].0, 15); // empty item
+        assert_eq!(errs[4].0, 16);
+    }
+}

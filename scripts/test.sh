@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every test: formatting, lints, and the whole workspace's test suites.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v cargo >/dev/null || { echo "cargo is required (https://rustup.rs)"; exit 1; }
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets -q -- -D warnings
+echo "== cargo test"
+cargo test --workspace -q 2>&1 | tee /tmp/fairyboard-test.log

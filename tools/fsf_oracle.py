@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Fairy-Stockfish oracle (via pyffish) for perft counts and legal-move lists.
+
+Needs `pip install pyffish` (tested with pyffish 0.0.90 = Fairy-Stockfish 230826, a large-board
+build, so 10x10 / 12x8 variants work).  Nothing else in the repository depends on this tool; it
+exists to produce and re-check reference numbers.
+
+Commands
+  perft  VARIANT FEN DEPTH [--divide] [--ini FILE]
+         print perft(1..DEPTH) (or only DEPTH with --divide, plus the per-move split)
+  moves  VARIANT FEN [--ini FILE]
+         print the sorted legal-move list
+  fen    VARIANT FEN MOVE... [--ini FILE]
+         print the FEN after playing the moves
+  suite  GAME... [--out DIR] [--check]
+         (re)generate tests/perft/GAME.perft for the extra catalogue games listed in SUITES
+  verify-shared [--shared DIR]
+         recompute a sample of the shared cases.json numbers to show the oracle agrees
+
+FEN may be the word `start` for the variant's start position.  VARIANT is a Fairy-Stockfish
+built-in name or a name defined in the --ini file (loaded with pyffish.load_variant_config).
+
+Perft semantics (same as shared/reference/perft/cases.json): full legal moves as Fairy-Stockfish
+generates them, the position taken from the FEN without earlier history, leaf counting by the
+length of the legal-move list.  Moves below the root are applied as a move list from the root FEN
+(pyffish re-plays them), so FSF keeps its full state inside the tree.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+try:
+    import pyffish as sf
+except ImportError:  # pragma: no cover - reported to the user
+    sf = None
+
+
+def need_sf():
+    if sf is None:
+        raise SystemExit("pyffish is not installed (pip install pyffish)")
+
+
+def load_ini(path):
+    if path:
+        with open(path, encoding="utf-8") as fh:
+            sf.load_variant_config(fh.read())
+
+
+def resolve_fen(variant, fen):
+    return sf.start_fen(variant) if fen == "start" else fen
+
+
+def legal(variant, fen, path=()):
+    return sorted(sf.legal_moves(variant, fen, list(path)))
+
+
+class Counter:
+    calls = 0
+
+
+def perft(variant, fen, depth, path=()):
+    """Number of leaf nodes `depth` plies below the position fen + path."""
+    Counter.calls += 1
+    moves = sf.legal_moves(variant, fen, list(path))
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    total = 0
+    for m in moves:
+        total += perft(variant, fen, depth - 1, tuple(path) + (m,))
+    return total
+
+
+def divide(variant, fen, depth):
+    out = {}
+    for m in legal(variant, fen):
+        out[m] = perft(variant, fen, depth - 1, (m,)) if depth > 1 else 1
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Suites for the catalogue games that have no shared reference data.
+
+FSF_LABEL = None
+
+
+def fsf_label():
+    info = sf.info().replace(" by Fabian Fichter", "")
+    return "%s via pyffish %s" % (info, ".".join(str(x) for x in sf.version()))
+
+
+# game -> (FSF variant, start depth, number of random positions)
+SUITES = {
+    "grand": ("grand", 3, 10),
+    "gothic": ("gothic", 4, 10),
+    "janus": ("janus", 4, 10),
+    "courier": ("courier", 4, 10),
+    "minishogi": ("minishogi", 5, 10),
+    "knightmate": ("knightmate", 4, 10),
+    "amazon": ("amazon", 4, 10),
+    "chancellor": ("chancellor", 4, 10),
+    "spartan": ("spartan", 4, 10),
+    "atomic": ("atomic", 4, 10),
+}
+MIN_PLY, MAX_PLY = 8, 40
+
+
+def catalogue_facts(game):
+    """The '# exact', '# exact-from-fen', '# diff' and '# note' lines of variants/GAME.txt."""
+    path = os.path.join(REPO, "variants", game + ".txt")
+    facts = []
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                body = line[1:].strip() if line.startswith("#") else None
+                if body and body.split(":", 1)[0] in ("exact", "exact-from-fen", "diff"):
+                    facts.append(body)
+    return facts
+
+
+def random_position(variant, start, seed):
+    rng = random.Random(seed)
+    ply = rng.randint(MIN_PLY, MAX_PLY)
+    path = []
+    for _ in range(ply):
+        moves = legal(variant, start, path)
+        if not moves:
+            break
+        path.append(rng.choice(moves))
+    return path
+
+
+def build_suite(game):
+    variant, depth, npos = SUITES[game]
+    start = sf.start_fen(variant)
+    t0 = time.time()
+    Counter.calls = 0
+    counts = {}
+    for d in range(1, depth):
+        counts[d] = perft(variant, start, d)
+    div = divide(variant, start, depth)
+    counts[depth] = sum(div.values())
+    lines = []
+    w = lines.append
+    w("# %s: Fairy-Stockfish oracle perft data for catalogue variant '%s'" % (game, game))
+    w("# source: %s, FSF built-in variant '%s' with its default settings" % (fsf_label(), variant))
+    w("# generated by tools/fsf_oracle.py suite %s; do not edit by hand" % game)
+    w("# random positions: seed '%s/<i>', %d..%d plies of uniformly random legal moves from the start"
+      % (game, MIN_PLY, MAX_PLY))
+    w("# position (fewer if the game ended); each is then counted from its FEN without history.")
+    w("# how variants/%s.txt relates to FSF (copied from its header):" % game)
+    for fact in catalogue_facts(game):
+        w("#   " + fact)
+    w("")
+    w("id %s-start" % game)
+    w("variant %s" % game)
+    w("epd %s" % start)
+    for d in sorted(counts):
+        w("perft %d %d" % (d, counts[d]))
+    for m in sorted(div):
+        w("divide %d %s %d" % (depth, m, div[m]))
+    w("")
+    total_nodes = sum(counts.values())
+    for i in range(npos):
+        seed = "%s/%d" % (game, i)
+        path = random_position(variant, start, seed)
+        fen = sf.get_fen(variant, start, path)
+        moves = legal(variant, fen)
+        via_path = legal(variant, start, path)
+        if moves != via_path:
+            raise SystemExit("%s: FEN round trip changes the legal moves (%s)" % (seed, fen))
+        p2 = sum(len(sf.legal_moves(variant, fen, [m])) for m in moves)
+        total_nodes += len(moves) + p2
+        check = sf.gives_check(variant, fen, [])
+        w("# %s: %d plies from the start position; in check: %s"
+          % (seed, len(path), "yes" if check else "no"))
+        w("# line: %s" % " ".join(path))
+        if not moves:
+            w("# no legal moves: the game is over in this position")
+        w("id %s-rand-%02d" % (game, i))
+        w("variant %s" % game)
+        w("epd %s" % fen)
+        w("perft 1 %d" % len(moves))
+        w("perft 2 %d" % p2)
+        w(("moves " + " ".join(moves)).rstrip())
+        w("")
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    return text, total_nodes, time.time() - t0
+
+
+def cmd_suite(args):
+    need_sf()
+    out_dir = args.out
+    os.makedirs(out_dir, exist_ok=True)
+    games = args.games or sorted(SUITES)
+    bad = 0
+    for game in games:
+        if game not in SUITES:
+            raise SystemExit("unknown suite %r (known: %s)" % (game, ", ".join(sorted(SUITES))))
+        text, nodes, secs = build_suite(game)
+        path = os.path.join(out_dir, game + ".perft")
+        if args.check:
+            old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+            same = old == text
+            bad += not same
+            print("%-12s %s (%d nodes, %.0fs)" % (game, "same" if same else "DIFFERS", nodes, secs))
+        else:
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            print("%-12s wrote %s (%d nodes, %.0fs)" % (game, os.path.relpath(path, REPO), nodes, secs))
+        sys.stdout.flush()
+    return 1 if bad else 0
+
+
+def cmd_verify_shared(args):
+    """Recompute some shared reference numbers (cheap ones) to show the oracle agrees."""
+    need_sf()
+    with open(os.path.join(args.shared, "reference", "perft", "cases.json"), encoding="utf-8") as fh:
+        data = json.load(fh)
+    ok = bad = 0
+    for case in data["cases"]:
+        if case.get("ini"):
+            sf.load_variant_config(case["ini"])
+        v, fen = case["variant"], case["fen"]
+        depth = min(3, case["depth"])
+        got = perft(v, fen, depth)
+        want = case["perft"][str(depth)]
+        for pos in case["positions"][:3]:
+            mv = legal(v, pos["fen"])
+            p2 = sum(len(sf.legal_moves(v, pos["fen"], [m])) for m in mv)
+            good = mv == pos["legal_moves"] and p2 == pos.get("perft2", 0)
+            ok += good
+            bad += not good
+        good = got == want
+        ok += good
+        bad += not good
+        print("%-15s perft(%d) %s %d" % (case["id"], depth, "==" if good else "!=", want))
+    print("%d passed, %d failed" % (ok, bad))
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Fairy-Stockfish oracle (pyffish)")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("perft")
+    p.add_argument("variant")
+    p.add_argument("fen")
+    p.add_argument("depth", type=int)
+    p.add_argument("--divide", action="store_true")
+    p.add_argument("--ini")
+    p = sub.add_parser("moves")
+    p.add_argument("variant")
+    p.add_argument("fen")
+    p.add_argument("--ini")
+    p = sub.add_parser("fen")
+    p.add_argument("variant")
+    p.add_argument("fen")
+    p.add_argument("moves", nargs="*")
+    p.add_argument("--ini")
+    p = sub.add_parser("suite")
+    p.add_argument("games", nargs="*")
+    p.add_argument("--out", default=os.path.join(REPO, "tests", "perft"))
+    p.add_argument("--check", action="store_true")
+    p = sub.add_parser("verify-shared")
+    p.add_argument("--shared", default=os.path.join(os.path.dirname(REPO), "shared"))
+    args = ap.parse_args()
+    need_sf()
+
+    if args.cmd == "suite":
+        return cmd_suite(args)
+    if args.cmd == "verify-shared":
+        return cmd_verify_shared(args)
+    load_ini(args.ini)
+    fen = resolve_fen(args.variant, args.fen)
+    if args.cmd == "moves":
+        mv = legal(args.variant, fen)
+        print(len(mv))
+        print(" ".join(mv))
+    elif args.cmd == "fen":
+        print(sf.get_fen(args.variant, fen, args.moves))
+    elif args.divide:
+        div = divide(args.variant, fen, args.depth)
+        for m in sorted(div):
+            print("%s %d" % (m, div[m]))
+        print("perft %d %d" % (args.depth, sum(div.values())))
+    else:
+        for d in range(1, args.depth + 1):
+            print("perft %d %d" % (d, perft(args.variant, fen, d)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
