@@ -184,6 +184,11 @@ impl Position {
         &self.lists[color.index()].squares
     }
 
+    /// The hash computed from scratch (equals [`hash`](Self::hash); for tests).
+    pub fn clone_recomputed_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
     pub(crate) fn compute_hash(&self) -> u64 {
         let keys = &self.variant.keys;
         let mut h = 0;

@@ -290,6 +290,40 @@ impl CaptureMatrix {
     }
 }
 
+struct RowBuilder<'a, 'b> {
+    cells: Vec<CaptureCell>,
+    pos: usize,
+    overflow: bool,
+    part: Field<'a>,
+    n: usize,
+    ctx: Ctx<'b>,
+}
+
+impl RowBuilder<'_, '_> {
+    /// Put `cell` at the current position; false (with one error per row) when the row is full.
+    fn place(&mut self, cell: &CaptureCell, byte: usize, diags: &mut Diags) -> bool {
+        if let Some(slot) = self.cells.get_mut(self.pos) {
+            *slot = cell.clone();
+            self.pos += 1;
+            return true;
+        }
+        if !self.overflow {
+            self.overflow = true;
+            let n = self.n;
+            diags.error(
+                self.part.line,
+                self.part.col_at(byte),
+                self.ctx,
+                format!(
+                    "the row has more than {} cells (empty square, {n} enemy and {n} friendly types)",
+                    1 + 2 * n
+                ),
+            );
+        }
+        false
+    }
+}
+
 fn parse_row(
     part: Field,
     n: usize,
@@ -298,32 +332,17 @@ fn parse_row(
     ctx: Ctx,
 ) -> Vec<CaptureCell> {
     let width = 1 + 2 * n;
-    let mut cells = vec![CaptureCell::Normal; width];
-    let mut pos = 0usize;
+    let mut row = RowBuilder {
+        cells: vec![CaptureCell::Normal; width],
+        pos: 0,
+        overflow: false,
+        part,
+        n,
+        ctx,
+    };
     let mut last: Option<CaptureCell> = None;
     let mut seen_eq = false;
-    let mut overflow = false;
     let chars: Vec<(usize, char)> = part.text.char_indices().collect();
-    let mut place = |cell: &CaptureCell, pos: &mut usize, b: usize, diags: &mut Diags| {
-        if *pos < width {
-            cells[*pos] = cell.clone();
-            *pos += 1;
-            true
-        } else {
-            if !overflow {
-                overflow = true;
-                diags.error(
-                    part.line,
-                    part.col_at(b),
-                    ctx,
-                    format!(
-                        "the row has more than {width} cells (empty square, {n} enemy and {n} friendly types)"
-                    ),
-                );
-            }
-            false
-        }
-    };
     let mut i = 0;
     while i < chars.len() {
         let (b, c) = chars[i];
@@ -336,7 +355,7 @@ fn parse_row(
             let count = part.text[b..end].parse::<usize>().unwrap_or(usize::MAX);
             let sym = last.clone().unwrap_or(CaptureCell::Normal);
             for _ in 0..count.min(width + 1) {
-                if !place(&sym, &mut pos, b, diags) {
+                if !row.place(&sym, b, diags) {
                     break;
                 }
             }
@@ -348,9 +367,9 @@ fn parse_row(
                 diags.error(part.line, part.col_at(b), ctx, "second '=' in the row");
             } else {
                 seen_eq = true;
-                let (head, tail) = cells.split_at_mut(1 + n);
+                let (head, tail) = row.cells.split_at_mut(1 + n);
                 tail.clone_from_slice(&head[1..]);
-                pos = 1 + n;
+                row.pos = 1 + n;
                 last = None;
             }
             i += 1;
@@ -363,11 +382,11 @@ fn parse_row(
                 CaptureCell::Normal
             }
         };
-        place(&cell, &mut pos, b, diags);
+        row.place(&cell, b, diags);
         last = Some(cell);
         i += 1;
     }
-    cells
+    row.cells
 }
 
 /// The text of one row of cells.

@@ -1,0 +1,143 @@
+//! From [`Definition`] to canonical text.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use crate::coord::Coord;
+use crate::ids;
+use crate::squares::black_of;
+use crate::{Baring, Definition, Outcome, Symmetry, Zone};
+
+fn list(out: &mut String, key: &str, items: &[usize]) {
+    for i in items {
+        let _ = writeln!(out, "{key}={}", i + 1);
+    }
+}
+
+fn squares(list: &[Coord]) -> String {
+    list.iter()
+        .map(Coord::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub(crate) fn to_text(d: &Definition) -> String {
+    let mut out = String::new();
+    let r = &d.rules;
+    let _ = writeln!(out, "files={}", d.files);
+    let _ = writeln!(out, "ranks={}", d.ranks);
+    let _ = writeln!(out, "symmetry={}", d.symmetry);
+    let _ = writeln!(out, "promoZone={}", d.promo_zone);
+    let _ = writeln!(out, "maxPromote={}", d.max_promote);
+    let _ = writeln!(out, "promoChoice={}", d.promo_choice.to_text());
+    if let Some(o) = d.promo_offset {
+        let _ = writeln!(out, "promoOffset={o}");
+    }
+    if d.holdings_type != 0 {
+        let _ = writeln!(out, "holdingsType={}", d.holdings_type);
+    }
+    if d.hand_swap {
+        out.push_str("handSwap=1\n");
+    }
+    list(&mut out, "royal", &d.royal);
+    for b in &r.baring {
+        match b {
+            Baring::AllNonRoyal => out.push_str("baring=0\n"),
+            Baring::Piece(i) => {
+                let _ = writeln!(out, "baring={}", i + 1);
+            }
+        }
+    }
+    if let Some(e) = &r.extinction {
+        let _ = writeln!(out, "extinction={e}");
+    }
+    if r.counterbare != Outcome::Draw {
+        let _ = writeln!(out, "counterbare={}", r.counterbare.as_str());
+    }
+    if r.stalemate != Outcome::Draw {
+        let _ = writeln!(out, "stalemate={}", r.stalemate.as_str());
+    }
+    list(&mut out, "iron", &r.iron);
+    list(&mut out, "antiTrade", &r.anti_trade);
+    list(&mut out, "counterStrike", &r.counter_strike);
+    list(&mut out, "protected", &r.protected);
+    if let Some(t) = r.trade_threshold {
+        let _ = writeln!(out, "tradeThreshold={}", t + 1);
+    }
+    if let Some(c) = r.conversion {
+        let _ = writeln!(out, "conversion={}", c + 1);
+    }
+    if r.atomic_capture != 0 {
+        let _ = writeln!(out, "atomicCapture={}", r.atomic_capture);
+    }
+    if r.blast_zone != Zone::K {
+        let _ = writeln!(out, "blastZone={}", r.blast_zone.as_str());
+    }
+    if let Some(b) = &r.burn_zone {
+        let _ = writeln!(out, "burnZone={b}");
+    }
+    if let Some(t) = r.track_pieces {
+        let _ = writeln!(out, "trackPieces={}", t + 1);
+    }
+    if r.tracked_types != 1 {
+        let _ = writeln!(out, "trackedTypes={}", r.tracked_types);
+    }
+    if let Some(s) = &r.spell {
+        let _ = writeln!(out, "spell={s}");
+    }
+    if r.spell_zone != Zone::K {
+        let _ = writeln!(out, "spellZone={}", r.spell_zone.as_str());
+    }
+    if !r.contageous.is_empty() {
+        let _ = writeln!(out, "contageous={}", ids::contagion_text(&r.contageous));
+    }
+    if !r.shuffle.is_empty() {
+        let _ = writeln!(out, "shuffle={}", ids::shuffle_text(&r.shuffle));
+    }
+    if r.enable_ai != 1 {
+        let _ = writeln!(out, "enableAI={}", r.enable_ai);
+    }
+    if r.new_click {
+        out.push_str("newClick=1\n");
+    }
+    if let Some(m) = &d.capture_matrix {
+        let _ = writeln!(out, "captureMatrix={}", m.to_text());
+    }
+    for p in &d.params {
+        let _ = writeln!(out, "{}={}", p.key, p.value);
+    }
+    if !d.holes.is_empty() {
+        let holes: Vec<Coord> = match d.symmetry {
+            Symmetry::None => d.holes.clone(),
+            _ => {
+                let set: BTreeSet<Coord> = d.holes.iter().copied().collect();
+                d.holes
+                    .iter()
+                    .copied()
+                    .filter(|&h| {
+                        let b = black_of(h, d.symmetry, d.files, d.ranks);
+                        !set.contains(&b) || h <= b
+                    })
+                    .collect()
+            }
+        };
+        let _ = writeln!(out, "hole::::{}", squares(&holes));
+    }
+    for p in &d.pieces {
+        let sq = match d.symmetry {
+            Symmetry::None if !p.black.is_empty() => {
+                format!("{},,{}", squares(&p.white), squares(&p.black))
+            }
+            _ => squares(&p.white),
+        };
+        let _ = write!(out, "{}:{}:{}:{}:{}", p.name, p.id, p.betza, p.image, sq);
+        if p.hand != 0 {
+            let _ = write!(out, ":{}", p.hand);
+        }
+        out.push('\n');
+        if let Some(m) = &p.morph {
+            let _ = writeln!(out, "morph={}", m.to_text());
+        }
+    }
+    out
+}
