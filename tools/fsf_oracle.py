@@ -13,7 +13,8 @@ Commands
   fen    VARIANT FEN MOVE... [--ini FILE]
          print the FEN after playing the moves
   suite  GAME... [--out DIR] [--check]
-         (re)generate tests/perft/GAME.perft for the extra catalogue games listed in SUITES
+         (re)generate tests/perft/GAME.perft for the extra catalogue games listed in SUITES:
+         start position (perft + divide), 10 seeded random positions and the SPECIAL positions
   verify-shared [--shared DIR]
          recompute a sample of the shared cases.json numbers to show the oracle agrees
 
@@ -109,6 +110,75 @@ SUITES = {
 }
 MIN_PLY, MAX_PLY = 8, 40
 
+# Hand-picked positions that exercise the rules most likely to go wrong, per game:
+# (FEN, perft depth, what it tests).  Counted like the random positions (from the FEN).
+SPECIAL = {
+    "grand": [
+        ("r8r/1nbqkcabn1/ppp1pppppp/3P6/10/10/10/PPP1PPPPPP/1NB1KCAB2/9R w - - 0 1", 2,
+         "white lacks N, R, Q: d7 may stay a pawn on rank 8 or promote to n, q or r only"),
+        ("r1r7/1nbPkcabn1/ppp1pppppp/10/10/10/10/PPP1PPPPPP/1NBQKCAB2/R8R w - - 0 1", 2,
+         "pawn on rank 9 with only a knight missing: it must promote (to n) on rank 10"),
+        ("r1r7/1nbPkcabn1/ppp1pppppp/10/10/10/10/PPP1PPPPPP/1NBQKCABN1/R8R w - - 0 1", 2,
+         "nothing captured: the rank-9 pawn cannot move to rank 10 at all"),
+    ],
+    "spartan": [
+        ("R1k2k2/8/8/8/8/8/8/4R2K b - - 0 1", 3,
+         "duple check: one Spartan king may stay in check, but no move may leave both attacked"),
+        ("2k5/8/8/8/8/8/1h6/1R2K3 b - - 0 1", 3,
+         "one Spartan king left: the hoplite may promote to K as well as G, W, L, C"),
+        ("2k2k2/8/8/8/8/8/1h6/4K3 b - - 0 1", 3,
+         "two Spartan kings: no promotion to K"),
+        ("lgkcckwl/8/8/8/8/8/8/R3K2R w KQ - 0 1", 2,
+         "white castling on both wings; Black has no castling rights"),
+    ],
+    "atomic": [
+        ("4k3/8/1b6/8/8/8/P4N2/6K1 w - - 0 1", 3,
+         "a threat to blow up the king by capturing a neighbour is not check (a2a3 legal)"),
+        ("8/8/8/4Q3/8/8/4n3/3K1k2 w - - 0 1", 3,
+         "Qxe2 would destroy both kings and is illegal"),
+        ("8/8/8/3k4/3K4/8/8/7r w - - 0 1", 3,
+         "touching kings: no check between them, kings never capture"),
+        ("4k3/2np4/8/4P3/2N5/8/8/4K3 b - - 0 1", 3,
+         "en passant explosion centred on the capturing pawn's destination (d7d5 e5d6)"),
+    ],
+    "janus": [
+        ("r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1", 3,
+         "castling e1b1 (rook a1-c1) and e1i1 (rook j1-h1), and the same for Black"),
+    ],
+    "gothic": [
+        ("r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3,
+         "castling f1c1 and f1i1 on a 10-file board"),
+    ],
+    "chancellor": [
+        ("r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R w KQkq - 0 1", 3,
+         "castling e1c1 and e1g1 with rooks on a1 and i1 (9x9)"),
+    ],
+    "knightmate": [
+        ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 3,
+         "the royal knight castles like a king"),
+    ],
+    "amazon": [
+        ("r3k2r/8/8/8/8/8/8/R2AK2R w KQkq - 0 1", 3,
+         "amazon next to the castling king; knight-type checks on an open board"),
+    ],
+    "courier": [
+        ("5kr5/12/12/12/12/12/12/5K6 w - - 0 1", 3,
+         "bare white king against K + R: the game goes on (counter-baring still possible)"),
+        ("5k6/12/12/12/12/12/12/3RMK6 b - - 0 1", 2,
+         "bare black king against K + R + M: no legal moves (FSF's baring rule)"),
+        ("5kr5/12/12/12/12/12/12/3RMK6 w - - 0 1", 3,
+         "capturing the last black piece bares the king"),
+    ],
+    "minishogi": [
+        ("1S2k/5/5/5/K4[-] w 0 1", 3,
+         "a silver leaving the promotion zone may promote (b5a4+)"),
+        ("k4/5/5/P4/4K[P] w 0 1", 3,
+         "nifu: no pawn drop on the a-file; no pawn drop on the last rank"),
+        ("2k2/S3S/2G2/5/4K[P] w 0 1", 2,
+         "pawn-drop mate P@c4: listed by FSF 0.0.90 (uchifuzume not enforced)"),
+    ],
+}
+
 
 def catalogue_facts(game):
     """The '# exact', '# exact-from-fen', '# diff' and '# note' lines of variants/GAME.txt."""
@@ -187,6 +257,21 @@ def build_suite(game):
         w("epd %s" % fen)
         w("perft 1 %d" % len(moves))
         w("perft 2 %d" % p2)
+        w(("moves " + " ".join(moves)).rstrip())
+        w("")
+    for i, (fen, depth, what) in enumerate(SPECIAL.get(game, [])):
+        if sf.validate_fen(fen, variant) != sf.FEN_OK:
+            raise SystemExit("%s: invalid special FEN %s" % (game, fen))
+        moves = legal(variant, fen)
+        counts = [perft(variant, fen, d) for d in range(1, depth + 1)]
+        total_nodes += sum(counts)
+        w("# hand-picked position: %s; in check: %s"
+          % (what, "yes" if sf.gives_check(variant, fen, []) else "no"))
+        w("id %s-pos-%02d" % (game, i))
+        w("variant %s" % game)
+        w("epd %s" % fen)
+        for d, n in enumerate(counts, 1):
+            w("perft %d %d" % (d, n))
         w(("moves " + " ".join(moves)).rstrip())
         w("")
     text = "\n".join(lines).rstrip("\n") + "\n"

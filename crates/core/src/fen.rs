@@ -318,19 +318,20 @@ impl Position {
         }
     }
 
-    /// The first piece from `sq` along `off` on the same rank, if it is a friend at the edge.
+    /// The castling partner of the piece on `sq` in direction `off`: the friendly piece
+    /// nearest the board edge (or a hole) on that side, whatever stands between.
     fn castle_partner(&self, sq: Square, off: isize) -> Option<Square> {
         let color = cell_color(self.board[sq]);
-        let mut cur = sq as isize + off;
-        while self.board[cur as usize] == EMPTY {
-            cur += off;
+        let mut edge = sq as isize;
+        while self.board[(edge + off) as usize] != OFF {
+            edge += off;
+        }
+        let mut cur = edge;
+        while cur != sq as isize && self.board[cur as usize] == EMPTY {
+            cur -= off;
         }
         let c = self.board[cur as usize];
-        if !is_piece(c) || cell_color(c) != color {
-            return None;
-        }
-        // The partner stands at the edge (or in front of a hole).
-        (self.board[(cur + off) as usize] == OFF).then_some(cur as usize)
+        (cur != sq as isize && is_piece(c) && cell_color(c) == color).then_some(cur as usize)
     }
 
     /// The FEN of this position.

@@ -722,20 +722,90 @@ impl Position {
         true
     }
 
+    /// Mark the squares whose change could alter an attack on one of `us`'s royals:
+    /// `stamp` where removing a piece matters, `stamp + 1` where adding one does too.
+    /// Returns false when some attack is too complex to reason about (then every move
+    /// is tested by make-and-test).
+    fn mark_sensitive(&mut self, us: Color) -> bool {
+        let them = us.flip();
+        self.stamp = self.stamp.wrapping_add(2);
+        if self.stamp < 2 {
+            self.sensitive.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 2;
+        }
+        let stamp = self.stamp;
+        let v = &*self.variant;
+        for &r in &self.royals[us.index()] {
+            let r = r as isize;
+            for &s in &self.lists[them.index()].squares {
+                let s = s as isize;
+                let t = cell_type(self.board[s as usize]);
+                match v.attack[t][them.index()].get(r - s) {
+                    Attack::None | Attack::Leap => {}
+                    Attack::Ray(off) => {
+                        let mut cur = s + off;
+                        while cur != r {
+                            let m = &mut self.sensitive[cur as usize];
+                            *m = (*m).max(stamp);
+                            cur += off;
+                        }
+                    }
+                    Attack::Hop(off) => {
+                        let mut cur = s + off;
+                        while cur != r {
+                            self.sensitive[cur as usize] = stamp + 1;
+                            cur += off;
+                        }
+                    }
+                    Attack::Lame(mid) => {
+                        let m = &mut self.sensitive[(s + mid) as usize];
+                        *m = (*m).max(stamp);
+                    }
+                    Attack::Complex => return false,
+                }
+            }
+        }
+        true
+    }
+
     /// Every legal move into `out` (cleared first), in generation order.
     pub fn legal_moves_into(&mut self, out: &mut MoveList) {
         self.pseudo_moves_into(out);
-        if self.royals[self.side.index()].is_empty() {
+        let us = self.side;
+        if self.royals[us.index()].is_empty() {
             return;
         }
+        // Not in danger now, and the move touches no square that matters: still safe.
+        let fast = !self.royal_danger(us) && self.mark_sensitive(us);
+        let stamp = self.stamp;
         let mut w = 0;
         for r in 0..out.len() {
             let m = out[r];
-            if self.is_legal(&m) {
+            let legal = if fast && self.untouched(&m, stamp) { true } else { self.is_legal(&m) };
+            if legal {
                 out[w] = m;
                 w += 1;
             }
         }
         out.truncate(w);
+    }
+
+    /// Whether a move leaves every sensitive square (and every royal) alone.
+    #[inline]
+    fn untouched(&self, m: &Move, stamp: u32) -> bool {
+        match m.kind {
+            MoveKind::Normal => {
+                let from = m.from as usize;
+                if self.sensitive[from] >= stamp
+                    || self.sensitive[m.to as usize] > stamp
+                    || self.variant.pieces[m.piece as usize].royal
+                {
+                    return false;
+                }
+                m.locust().iter().all(|&v| self.sensitive[v as usize] < stamp)
+            }
+            MoveKind::Drop => self.sensitive[m.to as usize] <= stamp,
+            MoveKind::Castle | MoveKind::EnPassant => false,
+        }
     }
 }

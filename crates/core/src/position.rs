@@ -87,6 +87,9 @@ pub struct Position {
     pub(crate) hash: u64,
     /// The type and destination of the last move's piece.
     pub(crate) last: Option<(u8, u16)>,
+    /// Scratch marks for legality (see `movegen`): squares whose stamp is current.
+    pub(crate) sensitive: Vec<u32>,
+    pub(crate) stamp: u32,
 }
 
 impl PartialEq for Position {
@@ -122,6 +125,8 @@ impl Position {
             fullmove: 1,
             hash: 0,
             last: None,
+            sensitive: vec![0; cells],
+            stamp: 0,
             variant,
         };
         pos.hash = pos.compute_hash();

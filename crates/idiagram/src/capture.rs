@@ -63,6 +63,7 @@ impl CaptureCell {
             '$' => CaptureCell::NoCaptureNoHop,
             '0' => CaptureCell::Kamikaze,
             '@' => CaptureCell::Explode,
+            '"' => return Err("'\"' (repeat the previous row) must stand alone in its row".into()),
             c if c.is_uppercase() && ids.contains(&c) => CaptureCell::Promote(c.to_string()),
             c if c.is_lowercase() => {
                 let mut up = c.to_uppercase();
@@ -277,8 +278,8 @@ impl CaptureMatrix {
             }
             parts.push(texts[i].1.clone());
             let reps = j - i - 1;
-            if texts[i].1.is_empty() {
-                parts.extend(std::iter::repeat_n(String::new(), reps));
+            if reps == 1 && texts[i].1.is_empty() {
+                parts.push(String::new());
             } else if reps == 1 {
                 parts.push("\"".into());
             } else if reps > 1 {
@@ -461,45 +462,44 @@ mod tests {
 
     #[test]
     fn equals_copy_and_letters() {
-        let (m, d) = parse("3!=..q/.Q0/2$/\"", 3);
+        let (m, d) = parse("3!=..q/.Q0/2$/\"", 4);
         assert!(d.list.is_empty(), "{:?}", d.list);
         let r = &m.rows[0];
         assert_eq!(r.empty, CaptureCell::Normal);
-        assert_eq!(
-            r.enemy,
-            vec![CaptureCell::Normal, CaptureCell::Normal, CaptureCell::Forbidden]
-        );
+        use CaptureCell::Normal as N;
+        assert_eq!(r.enemy, vec![N, N, CaptureCell::Forbidden, N]);
+        // '=' copied the enemy part, then '..q' overwrote friendly victims 1-3.
         assert_eq!(
             r.friend,
-            vec![
-                CaptureCell::Normal,
-                CaptureCell::Normal,
-                CaptureCell::EnemyPromote("Q".into())
-            ]
+            vec![N, N, CaptureCell::EnemyPromote("Q".into()), N]
         );
         assert_eq!(m.rows[1].enemy[0], CaptureCell::Promote("Q".into()));
         assert_eq!(m.rows[1].enemy[1], CaptureCell::Kamikaze);
         assert_eq!(m.rows[2].enemy[1], CaptureCell::NoCaptureNoHop);
-        assert_eq!(
-            m.cell(2, Target::Enemy(1)),
-            &CaptureCell::NoCaptureNoHop
-        );
+        assert_eq!(m.rows[3], m.rows[2]);
+        assert_eq!(m.cell(2, Target::Enemy(1)), &CaptureCell::NoCaptureNoHop);
         assert_eq!(m.cell(9, Target::Empty), &CaptureCell::Normal);
         let t = m.to_text();
-        let (m2, d2) = parse(&t, 3);
+        assert_eq!(t, "3!.2q/.Q0/2$/\"");
+        let (m2, d2) = parse(&t, 4);
         assert!(d2.list.is_empty());
         assert_eq!(m, m2, "{t}");
     }
 
     #[test]
     fn counts_before_kamikaze_are_not_merged() {
-        let (m, _) = parse("@@@0/2000", 2);
+        let (m, d) = parse("@@@0/..0", 2);
+        assert!(d.list.is_empty());
         assert_eq!(m.rows[0].friend[0], CaptureCell::Kamikaze);
-        // Row 2: '2' = two '.' cells, then '0' kamikaze, then '0' '0'.
         assert_eq!(m.rows[1].empty, CaptureCell::Normal);
         assert_eq!(m.rows[1].enemy[1], CaptureCell::Kamikaze);
         let t = m.to_text();
+        assert_eq!(t, "@@@0/..0");
         assert_eq!(parse(&t, 2).0, m, "{t}");
+        // A count may contain zeros: "@10" is '@' and ten more (too many for 5 cells).
+        let (m, d) = parse("@10", 2);
+        assert_eq!(d.list.len(), 1, "{:?}", d.list);
+        assert_eq!(m.rows[0].friend[1], CaptureCell::Explode);
     }
 
     #[test]

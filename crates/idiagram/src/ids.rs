@@ -6,6 +6,17 @@
 use crate::diag::{Ctx, Diags};
 use crate::lex::Field;
 
+/// Can `id` be written in an ID list (`promoChoice`, `shuffle`, `contageous`) unambiguously?
+/// Not when it contains `,`, `/` or whitespace, starts with a marker (`*`, `!`, `:`) or ends
+/// in a digit (which would read as a rank-count suffix).
+pub(crate) fn referable(id: &str) -> bool {
+    !id.is_empty()
+        && !id.contains([',', '/'])
+        && !id.contains(char::is_whitespace)
+        && !id.starts_with(['*', '!', ':'])
+        && !id.ends_with(|c: char| c.is_ascii_digit())
+}
+
 /// The IDs defined by the pieces, for tokenising.
 #[derive(Debug, Default)]
 pub(crate) struct IdTable {
@@ -17,7 +28,7 @@ impl IdTable {
     pub fn new<'a>(ids: impl IntoIterator<Item = &'a str>) -> IdTable {
         let mut v: Vec<String> = ids
             .into_iter()
-            .filter(|s| !s.is_empty())
+            .filter(|s| referable(s))
             .map(str::to_string)
             .collect();
         v.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
@@ -32,15 +43,13 @@ impl IdTable {
             .find(|id| rest.starts_with(id.as_str()))
             .map(String::as_str)
     }
-
-    pub fn contains(&self, id: &str) -> bool {
-        self.ids.iter().any(|i| i == id)
-    }
 }
 
 /// One token of an ID list: prefix characters, the ID, an optional number suffix.
 #[derive(Debug)]
 struct IdToken {
+    /// Column of the token's first character.
+    col: usize,
     prefixes: String,
     id: String,
     number: Option<u32>,
@@ -98,7 +107,7 @@ fn scan(
                     field.line,
                     field.col_at(pos),
                     ctx,
-                    format!("no piece has ID '{first}' (at '{bad}')"),
+                    format!("no piece has ID '{first}'"),
                 );
                 pos += first.len_utf8();
             }
@@ -132,6 +141,7 @@ fn scan(
             pos += digits.len();
         }
         out.push(IdToken {
+            col: field.col_at(start),
             prefixes: pre,
             id: id.to_string(),
             number,
@@ -179,25 +189,48 @@ impl PromoChoice {
         self.sets.first().map_or(&[], Vec::as_slice)
     }
 
-    pub(crate) fn parse(field: Field, ids: &IdTable, diags: &mut Diags, ctx: Ctx) -> PromoChoice {
+    /// Parse a `promoChoice` value; `zone` is the promotion-zone depth (a number suffix not
+    /// below it gets a warning).
+    pub(crate) fn parse(
+        field: Field,
+        ids: &IdTable,
+        zone: u32,
+        diags: &mut Diags,
+        ctx: Ctx,
+    ) -> PromoChoice {
         if field.text.trim().is_empty() {
             return PromoChoice::default();
         }
-        let sets = field
-            .split('/')
-            .into_iter()
-            .map(|set| {
-                scan(set, ids, &['*', '!'], true, diags, ctx)
-                    .into_iter()
-                    .map(|t| PromoOption {
-                        id: t.id,
-                        needs_hand: t.prefixes.contains('*'),
-                        not_last_rank: t.prefixes.contains('!'),
-                        last_ranks: t.number,
-                    })
-                    .collect()
-            })
-            .collect();
+        let mut sets = Vec::new();
+        for set in field.split('/') {
+            let mut options = Vec::new();
+            for t in scan(set, ids, &['*', '!'], true, diags, ctx) {
+                if let Some(m) = t.number {
+                    if m >= zone {
+                        diags.warning(
+                            field.line,
+                            t.col,
+                            ctx,
+                            format!(
+                                "'{}{m}' limits the choice to the last {m} ranks, but the promotion zone is only {zone} deep",
+                                t.id
+                            ),
+                        );
+                    }
+                }
+                options.push(PromoOption {
+                    id: t.id,
+                    needs_hand: t.prefixes.contains('*'),
+                    not_last_rank: t.prefixes.contains('!'),
+                    last_ranks: t.number,
+                });
+            }
+            sets.push(options);
+        }
+        // A single empty set is the same as no choices (both render as an empty value).
+        if sets.len() == 1 && sets[0].is_empty() {
+            sets.clear();
+        }
         PromoChoice { sets }
     }
 
@@ -280,8 +313,11 @@ pub(crate) fn parse_shuffle(
                     ShuffleMark::Plain
                 },
             })
-            .collect();
-        out.push(ShuffleSet { pieces });
+            .collect::<Vec<_>>();
+        // A set whose IDs were all unknown (reported above) is dropped.
+        if !pieces.is_empty() {
+            out.push(ShuffleSet { pieces });
+        }
     }
     out
 }
@@ -351,19 +387,19 @@ mod tests {
     fn promo_choice_forms() {
         let ids = IdTable::new(["P", "N", "B", "R", "V", "C", "Q", "+P", "Ph"]);
         let mut d = Diags::default();
-        let pc = PromoChoice::parse(field("!P*N*B*R*V*C*Q"), &ids, &mut d, Ctx::default());
+        let pc = PromoChoice::parse(field("!P*N*B*R*V*C*Q"), &ids, 3, &mut d, Ctx::default());
         assert!(d.list.is_empty());
         assert_eq!(pc.sets.len(), 1);
         assert_eq!(pc.sets[0].len(), 7);
         assert!(pc.sets[0][0].not_last_rank && !pc.sets[0][0].needs_hand);
         assert!(pc.sets[0][6].needs_hand);
-        let pc = PromoChoice::parse(field("Q, R2/+P,Ph"), &ids, &mut d, Ctx::default());
+        let pc = PromoChoice::parse(field("Q, R2/+P,Ph"), &ids, 3, &mut d, Ctx::default());
         assert!(d.list.is_empty(), "{:?}", d.list);
         assert_eq!(pc.sets[0][1].last_ranks, Some(2));
         assert_eq!(pc.sets[1][0].id, "+P");
         assert_eq!(pc.sets[1][1].id, "Ph");
         assert_eq!(pc.to_text(), "Q,R2/+P,Ph");
-        PromoChoice::parse(field("QX"), &ids, &mut d, Ctx::default());
+        PromoChoice::parse(field("QX"), &ids, 3, &mut d, Ctx::default());
         assert_eq!(d.list.len(), 1);
         assert_eq!(d.list[0].column, 2);
     }

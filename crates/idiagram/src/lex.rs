@@ -146,10 +146,16 @@ pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
                 last.1 = e;
             }
         }
+        // In the one-line form an item starting with '#' starts a comment, as a line would.
+        let mut effective = trimmed;
+        if let Some(k) = groups.iter().position(|&(s, _)| line[s..].starts_with('#')) {
+            effective = whole.sub(0, groups[k].0).trim();
+            groups.truncate(k);
+        }
         if groups.len() > 1 && groups.iter().all(|&(s, e)| well_formed(&line[s..e])) {
             out.extend(groups.iter().map(|&(s, e)| whole.sub(s, e)));
-        } else {
-            out.push(trimmed);
+        } else if !effective.text.is_empty() {
+            out.push(effective);
         }
     }
     out
@@ -185,6 +191,11 @@ mod tests {
         assert_eq!(texts("lightShade=rgb(1, 2, 3)").len(), 1);
         assert_eq!(texts("  rook::::a1, h1 \r\n# comment\n\nx=1").len(), 2);
         assert_eq!(texts("\u{feff}files=8")[0].0, "files=8");
+        let t = texts("files=8 ranks=6 #x:y:z:w: a=1");
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[1].0, "ranks=6");
+        assert_eq!(texts("files=8 #x:y:z:w:")[0].0, "files=8");
+        assert_eq!(texts("lightShade=#fff darkShade= #000")[1].0, "darkShade= #000");
     }
 
     #[test]

@@ -46,7 +46,7 @@
 //! let msgs: Vec<String> = bad.errors().map(|d| d.to_string()).collect();
 //! assert_eq!(msgs, [
 //!     "line 1, column 7 (parameter 'files'): error: 'ten' is not a number",
-//!     "line 2, column 11 (piece 'rook'): error: square 'k9' is outside the 8x8 board",
+//!     "line 2, column 12 (piece 'rook'): error: square 'k9' is outside the 8x8 board",
 //! ]);
 //! ```
 //!

@@ -63,6 +63,7 @@ impl MorphCell {
             '=' => MorphCell::NoFriendlyCapture,
             '+' => MorphCell::DelayedWin,
             '#' => MorphCell::ImmediateWin,
+            '"' => return None,
             c if ids.contains(&c) => MorphCell::Promote(c.to_string()),
             _ => return None,
         })
@@ -225,11 +226,11 @@ impl Morph {
     }
 }
 
-/// The shortest prefix of `row` whose cyclic repetition gives `row`.
+/// The shortest prefix of `row` whose repetition gives `row` (lengths dividing the row only).
 fn shortest_period(row: &[MorphCell]) -> &[MorphCell] {
     let n = row.len();
     for p in 1..n {
-        if (p..n).all(|i| row[i] == row[i % p]) {
+        if n % p == 0 && (p..n).all(|i| row[i] == row[i % p]) {
             return &row[..p];
         }
     }
@@ -273,7 +274,7 @@ mod tests {
             m.cell(Color::Black, "a10".parse().unwrap()),
             &MorphCell::Forbidden
         );
-        assert_eq!(m.to_text(), "//////!/!!!.../\"/\"");
+        assert_eq!(m.to_text(), "//////!/!!!...!!!/\"/\"");
     }
 
     #[test]
@@ -296,9 +297,9 @@ mod tests {
 
     #[test]
     fn errors_have_columns() {
-        let (_, d) = parse("Q/.X./?/........./a/b/c/d/e", 8, 8, Symmetry::Mirror);
+        let (_, d) = parse("Q/.X./?/........./////.", 8, 8, Symmetry::Mirror);
         let cols: Vec<usize> = d.list.iter().map(|x| x.column).collect();
-        // 'X' at col 7+3, '?' at 7+6, 9th char of rank 4 at 7+16, extra rank 'e' at 7+26.
-        assert_eq!(cols, vec![7 + 26, 10, 13, 7 + 16]);
+        // Extra 9th rank at 7+22, 'X' at 7+3, '?' at 7+6, 9th char of rank 4 at 7+16.
+        assert_eq!(cols, vec![7 + 22, 10, 13, 7 + 16]);
     }
 }

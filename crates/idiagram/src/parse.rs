@@ -366,24 +366,13 @@ pub fn parse(text: &str) -> Parsed {
     let n = st.def.pieces.len();
     match st.promo_choice {
         Some(f) => {
-            st.def.promo_choice =
-                PromoChoice::parse(f, &id_table, &mut st.diags, Ctx::param("promoChoice"));
-            let zone = st.def.promo_zone as u32;
-            for opt in st.def.promo_choice.sets.iter().flatten() {
-                if let Some(m) = opt.last_ranks {
-                    if m >= zone {
-                        st.diags.warning(
-                            f.line,
-                            f.col,
-                            Ctx::param("promoChoice"),
-                            format!(
-                                "'{}{m}' limits the choice to the last {m} ranks, but the promotion zone is only {zone} deep",
-                                opt.id
-                            ),
-                        );
-                    }
-                }
-            }
+            st.def.promo_choice = PromoChoice::parse(
+                f,
+                &id_table,
+                st.def.promo_zone as u32,
+                &mut st.diags,
+                Ctx::param("promoChoice"),
+            );
         }
         None => {
             let mut seen = HashSet::new();
@@ -395,12 +384,15 @@ pub fn parse(text: &str) -> Parsed {
                 .filter(|(i, p)| {
                     *i >= st.def.max_promote
                         && !st.def.royal.contains(i)
-                        && !p.id.is_empty()
+                        && ids::referable(&p.id)
                         && seen.insert(p.id.clone())
                 })
                 .map(|(_, p)| PromoOption::plain(p.id.clone()))
                 .collect();
-            st.def.promo_choice = PromoChoice { sets: vec![set] };
+            let set: Vec<PromoOption> = set;
+            st.def.promo_choice = PromoChoice {
+                sets: if set.is_empty() { Vec::new() } else { vec![set] },
+            };
         }
     }
     if let Some(f) = st.contageous {
@@ -753,6 +745,17 @@ impl<'a> State<'a> {
                 }
             },
         };
+        if let Some(idf) = f.get(1).filter(|x| !x.text.is_empty() && !ids::referable(x.text)) {
+            d.warning(
+                idf.line,
+                idf.col,
+                ctx,
+                format!(
+                    "ID '{}' cannot be used in promoChoice, shuffle or contageous (it contains ',', '/' or a space, starts with '*', '!' or ':', or ends in a digit)",
+                    idf.text
+                ),
+            );
+        }
         let image = get(3).unwrap_or(name).to_string();
         let hand = match f.get(5) {
             Some(h) if !h.text.is_empty() => match h.text.parse::<u32>() {

@@ -14,11 +14,27 @@ fn list(out: &mut String, key: &str, items: &[usize]) {
     }
 }
 
+/// A square list, with runs of three or more squares along a rank written as ranges
+/// (`a2-h2`); the order of the list is kept.
 fn squares(list: &[Coord]) -> String {
-    list.iter()
-        .map(Coord::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < list.len() {
+        let mut j = i + 1;
+        while j < list.len()
+            && list[j].rank == list[i].rank
+            && list[j].file as usize == list[i].file as usize + (j - i)
+        {
+            j += 1;
+        }
+        if j - i >= 3 {
+            items.push(format!("{}-{}", list[i], list[j - 1]));
+        } else {
+            items.extend(list[i..j].iter().map(Coord::to_string));
+        }
+        i = j;
+    }
+    items.join(",")
 }
 
 pub(crate) fn to_text(d: &Definition) -> String {
@@ -130,7 +146,10 @@ pub(crate) fn to_text(d: &Definition) -> String {
             }
             _ => squares(&p.white),
         };
-        let _ = write!(out, "{}:{}:{}:{}:{}", p.name, p.id, p.betza, p.image, sq);
+        // An image equal to the name is left to the default (keeps lines short, and a name
+        // holding `key=` after a space is not written twice on the line).
+        let image = if p.image == p.name { "" } else { p.image.as_str() };
+        let _ = write!(out, "{}:{}:{}:{}:{}", p.name, p.id, p.betza, image, sq);
         if p.hand != 0 {
             let _ = write!(out, ":{}", p.hand);
         }

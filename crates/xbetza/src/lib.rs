@@ -1,5 +1,229 @@
-//! XBetza move notation: parse a descriptor into an AST, compile it into a leg program.
+//! XBetza move notation (the move language of H. G. Muller's Interactive Diagram): parse a
+//! descriptor into an AST, compile it into a leg program, and a reference interpreter that
+//! serves as the project's test oracle.
+//!
+//! # Pipeline
+//!
+//! 1. [`parse()`] (module [`parse`](mod@parse)): text → [`Descriptor`] ([`ast`]). Errors name the 0-based
+//!    character position, the character and a reason; harmless oddities (unknown letters,
+//!    meaningless direction combinations) become [`Descriptor::warnings`].
+//! 2. [`dirs`]: the pure direction-set rules (which of the 8 slots a leg may use).
+//! 3. [`compile()`] (module [`compile`](mod@compile)): [`Descriptor`] → [`Program`], the flat pre-order
+//!    path tree defined in [`program`] (the IR contract of the engine's interpreter).
+//! 4. [`reference_moves`] ([`reference`](mod@reference)): walks the AST directly on a [`RefBoard`]; never
+//!    looks at a [`Program`]. [`vectors`] reads the shared test-vector table
+//!    `crates/xbetza/tests/vectors.txt`.
+//!
+//! ```
+//! use xbetza::{compile, parse, reference_moves, Cell, CompileOptions, RefBoard};
+//!
+//! // The Xiangqi horse, spelled out as a two-leg move: a W step to an empty square, then an
+//! // F step outwards.
+//! let d = parse("mafsW").unwrap();
+//! assert_eq!(d.to_string(), "mafsW");
+//!
+//! let program = compile(&d, &CompileOptions::default()).unwrap();
+//! assert_eq!(program.records.len(), 4 * 3); // 4 W steps, each with 2 F continuations
+//! assert_eq!(program.legs(), 2);
+//!
+//! // On an 8x8 board with the horse on d4 and a friendly piece on d5 (the horse's leg):
+//! let mut board = RefBoard::new(8, 8);
+//! board.set((3, 3), Cell::Friend { royal: false, virgin: true });
+//! board.set((3, 4), Cell::Friend { royal: false, virgin: true });
+//! let moves = reference_moves(&d, &board, (3, 3));
+//! let targets: Vec<String> = moves.iter().map(|m| m.token()).collect();
+//! assert_eq!(targets, ["b3", "b5", "c2", "e2", "f3", "f5"]);
+//!
+//! // Or all at once, with the default options:
+//! assert_eq!(xbetza::program_for("mafsW").unwrap(), program);
+//! ```
+//!
+//! # Decisions
+//!
+//! Where the spec (`shared/spec/xbetza.md`) marks a point as uncertain, the crate takes the
+//! spec's stated decision or recommendation; where the spec is silent, the choice below was
+//! made and is implemented identically by the compiler and the reference interpreter.
+//!
+//! ## Atoms and ranges
+//! * **`J`/`L`** follow the Interactive Diagram: `L` = `C` = camel (1,3), `J` = `Z` = zebra
+//!   (2,3) (§3.1, §11.1).
+//! * **Extended atoms** use the table version (§3.3, §11.6): `X` adds 3 along the long axis
+//!   (`FX` = giraffe (1,4), `GX` = (3,6)), `Y` adds (2,2) (`NY` = (3,4)). The rule is applied
+//!   to every basic leaper letter (so `WY` = (2,3)); `X`/`Y` after `K Q R B O U I` or a
+//!   vector is an error.
+//! * **Explicit vectors** `(x,y)`: signs and order do not matter (`(1,4)` = `(4,-1)`);
+//!   components up to 127; `(0,0)` is an error (use `O`). A range may follow: `(4,1)0`.
+//! * **Ranges**: digits (any number, value ≤ 255); `0` = unlimited; a doubled letter = `0`
+//!   (`NN`; not for `O U I`, extended atoms or vectors; digits after a doubled atom are an
+//!   error); `0n` = *exactly* n steps (§4, §11.7; `W03`); `00` reads as `0` with a warning.
+//!   `R4` = `W4`, `B` = `F0`, `Q` = `K0`.
+//! * **`O`**: bare `O` (or `O0`) is the null move, a (0,0) leap onto the start square, which
+//!   counts as empty (default modality `mc`, so the piece may pass). `On` (n ≥ 1) is
+//!   castling. **`U`** ignores direction letters. **`I`** keeps only `b` (mirror) among the
+//!   direction letters; the reference interpreter does not generate imitator moves (they
+//!   need the opponent's last move). `O`, `U`, `I` cannot take part in `a` chains or
+//!   brackets (error), and `U`/`I` take no range (error).
+//!
+//! ## Directions
+//! * **Pairing.** Adjacent direction letters form tokens: a doubled letter (`ff` = `f`), a
+//!   letter of `f b l r` followed by one of the perpendicular kind (`fr`, `rf`, `fs`, `lv`),
+//!   a letter of `f b l r` followed by `h` (`fh`), and `hr`/`hl` at the very start of the
+//!   first leg. Tokens are united. Letters separated by a modality letter never pair
+//!   (`fmrN` = `f` ∪ `r`); modality letters may come in any order (§2, §11.5).
+//! * **Orthogonal atoms**: every letter selects its narrow set, united (§5.1). `h` and
+//!   `hr`/`hl` have no meaning here: ignored with a warning.
+//! * **Diagonal atoms**: each letter selects its side pair; a perpendicular pair intersects
+//!   (`fr` = one move). `fs`/`bs`/`lv`/`rv` are read as `f`/`b`/`l`/`r` with a warning
+//!   (§5.2, §11.3; XBoard would fall back to all four). `h` is ignored with a warning.
+//! * **Oblique atoms**: XBoard's rules exactly (§5.3). `h` alone (not as `hr`/`hl` at the
+//!   start) selects everything.
+//! * **`K`, `Q`** use the K-system (§5.4, §11.2): `fK` is the single forward step.
+//!   `fh`/`bh`/`lh`/`rh` are read as the three moves on that side, with a warning (§5.4;
+//!   XBoard would take all eight). `hr`/`hl` are ignored with a warning.
+//! * **Empty selection** (no letters, or only ignored ones) = all directions of the atom.
+//! * **Continuation legs** (after `a`): K-system relative to the previous leg's direction;
+//!   default = all but straight back for 8-fold atoms (K, Q, oblique) and straight/left/
+//!   right for W/F-class atoms (§7.2). Hence `aK` compiles to 8 + 8·7 = 64 records (the
+//!   brief's "72" counted straight back too). A diagonal direction on a W/F-class atom
+//!   converts it to its counterpart of the same size (`W`↔`F`, `D`↔`A`, `R`↔`B`); oblique
+//!   atoms index their 8 members cyclically.
+//! * **`z`/`q` in continuation legs** (§7.2): `z` alone repeats the previous turn mirrored,
+//!   `q` alone repeats it to the same side. After `f` or `b` they stand for a side letter:
+//!   `fz` is the 45° turn to the side opposite to the previous turn, `fq` to the same side
+//!   (both sides when the previous leg went straight). This is the reading under which
+//!   `afsafzW` is the crooked W-F-W path and the Falcon's new form `afafsKafsafzfK` equals
+//!   its old form `afsafKafafsKaflafrKafraflK`.
+//!
+//! ## Modalities
+//! * Defaults: `mc` on final legs, `m` on non-final legs (§6). On final legs `m c d e x k`
+//!   replace the default (`p`, `g`, `t`, `n`, `j`, `i`, `o`, `u` do not: `pR` moves *and*
+//!   captures after the screen); on non-final legs also `p g y` replace it.
+//! * **`k`**: `k` alone = capture royals only; `ck` = capture non-royals only (§6.1); applied
+//!   to locust captures of non-final legs too. **`t`** on a final leg: may not capture a
+//!   royal; `t` with `p`/`g`: only friends serve as screens / hop stops.
+//! * **`n`** on a step longer than one square: the mid square `start + (dx/2, dy/2)`
+//!   (truncated) must be empty; **`j`** there: it must be occupied (§6.2, §11.4; one square
+//!   only, for every atom). On unit steps (W, F, K and their sliders) `j` skips that many
+//!   first squares (`jj` = 2; the skipped squares count towards the range, so `jW` has no
+//!   move and `jW2` jumps to the second square) and `n` does not restrict the move (XBoard
+//!   would generate nothing). `n` always marks the leg as creating e.p. rights.
+//! * **Initial moves**: `i` on the first leg = virgin pieces only; `ii` = only a piece one
+//!   square in front of its initial square (and not the virgin test); `i` on a later leg =
+//!   *iso*: exactly as many steps as the latest earlier sliding leg (range ≠ 1) of the path,
+//!   no constraint when there is none (§7.3, §11.11).
+//! * **`g`/`y` on a non-final leg** toggle the range of *all* later legs of the path
+//!   (leaper ↔ slider: range 1 → 0, any other range → 1; an even number of toggles cancels).
+//!   XBoard turns `W3` into `R`; we give `W1`. `g` stops on any occupied square, `y` on an
+//!   empty one.
+//! * **`o`** (cylinder): a wrapping walk ends when it would come back to the square its leg
+//!   started from.
+//! * **`x`**: final leg = land on a friend (move borrowing, reported as
+//!   [`RefMove::induced`]` == Some(to)`); non-final = stop on a friend, which makes the
+//!   remaining legs (reported in `induced`). **`u`**: the captured piece reappears on the start
+//!   square of the (last) `u` leg ([`RefMove::unload`]); `cau`/`dau` get no parser kludge:
+//!   the literal reading (capture, then unload on the same square) has the same effect.
+//! * **`e`** on a non-final leg replaces the default `m` but has no effect.
+//! * **Non-final stops on an occupied square have one role**: an enemy is captured (if
+//!   allowed) else hopped; a friend is destroyed, else induced, else hopped. (XBoard would
+//!   also generate the hop variant of a capture.) The board is not changed while a move is
+//!   generated: an earlier locust victim still occupies its square.
+//! * **Holes** end every walk, even on a square skipped by `j`, and count as occupied for
+//!   `n`/`j` mid squares.
+//!
+//! ## Multi-leg notations
+//! * **Brackets** (§8, §11.10): `[A?B]` = `A` ∪ `[A-B]`; each element has its own atom, range
+//!   and modifiers; legs after the very first use relative (K-system) directions. An element
+//!   after the first without direction letters goes "as straight as possible": the members
+//!   of its atom at the smallest angle to the previous step (`[F?R]` = `FyafsF`, `[W-F]` =
+//!   `mafsW`, `[F-F]` = `mafF`; `[xN-N]` continues in the same knight direction). A prime
+//!   anywhere in a bracket primes the whole bracket term.
+//! * **Parentheses** (§9, §11.9): `(x,y)` is a vector; any other group is a textual
+//!   repetition: `P(G)S` = ∪ₖ `P·Gᵏ·S` for k = 0 ..= cap (compiler: `max_range`; reference:
+//!   the larger board side). `P` is the text of the term in which the group opens, `S` all
+//!   the rest of the descriptor (so a repeat is always the last term). The k = 1 expansion
+//!   must parse (errors point into the source); other expansions that do not parse (often
+//!   k = 0) are skipped. The obsolete "grouping" meaning is not implemented.
+//! * **Crooked `z` / circular `q` on a first leg** (single-leg terms only): the path turns
+//!   ±90° alternately (crooked; `zB` zig-zags, `zR` climbs stairs) or one atom member to the
+//!   same side at every step (circular: 45° for 8-fold atoms, so `qN` is the Rose; 90° for
+//!   W/F-class atoms), starting with either turn; every square of the path is a
+//!   destination, the straight continuation is not part of the move. A written range ≥ 2
+//!   caps the path, otherwise it is unlimited (circular paths stop before closing the
+//!   circle).
+//! * **Castling** `On` (§10.2): `l`/`r`/`s` choose the sides (none = both; other letters are
+//!   ignored with a warning); the partner is the first piece met, must be a virgin friend
+//!   and have exactly `j`-count squares beyond it before the edge or a hole; the king must
+//!   stop short of it (`n` < distance), and the partner lands next to the king on the inner
+//!   side. `i` requires a virgin king. Check rules are not part of the notation.
+//! * **Prime** `'`: every record of the primed term carries [`Flags::PRIME`].
+//!
+//! ## Leniency (§11.12)
+//! Unknown lower-case letters (`w`) and whitespace are ignored with a warning; an unknown
+//! upper-case letter drops its term (with the term's modifiers) with a warning; modifiers
+//! without an atom at the end are ignored with a warning. Inside brackets an unknown atom is
+//! an error.
+//!
+//! ## Unsupported (errors)
+//! * `z`/`q` on a first leg together with `a` legs ("crooked/circular (z/q) first legs cannot
+//!   have further 'a' legs"), with `p g y n j o u` ("crooked/circular (z/q) cannot be
+//!   combined with p, g, y, n, j, o or u"), with an exact range, or inside brackets.
+//! * `O`, `U`, `I` in `a` chains or brackets.
+//! * The proposed `M` atom (an unknown letter: ignored with a warning).
+//! * Compile limits ([`CompileError`]): more than 65 536 records, more than 4096 repetition
+//!   expansions or nesting deeper than 32, more than 256 legs in one path.
 
+pub mod ast;
+pub mod compile;
+pub mod dirs;
+pub mod parse;
 pub mod program;
+pub mod reference;
+pub mod vectors;
 
+use std::fmt;
+
+pub use ast::{Descriptor, Square, Term, Warning};
+pub use compile::{compile, CompileError, CompileOptions};
+pub use parse::{parse, ParseError};
 pub use program::{Flags, Kind, Program, Record, Step};
+pub use reference::{reference_moves, Cell, EpInfo, RefBoard, RefMove};
+
+/// Any error of [`compile_str`] / [`program_for`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Parse(ParseError),
+    Compile(CompileError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Parse(e) => e.fmt(f),
+            Error::Compile(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Error {
+        Error::Parse(e)
+    }
+}
+
+impl From<CompileError> for Error {
+    fn from(e: CompileError) -> Error {
+        Error::Compile(e)
+    }
+}
+
+/// Parse and compile.
+pub fn compile_str(s: &str, options: &CompileOptions) -> Result<Program, Error> {
+    Ok(compile(&parse(s)?, options)?)
+}
+
+/// Parse and compile with [`CompileOptions::default`].
+pub fn program_for(descriptor: &str) -> Result<Program, Error> {
+    compile_str(descriptor, &CompileOptions::default())
+}

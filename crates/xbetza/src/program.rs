@@ -53,6 +53,50 @@
 //! [3] Loop d0 target 0                         -- next empty square up: back to [1]
 //! ```
 //! and likewise for the other three first directions.
+//!
+//! # Clarifications
+//!
+//! Edge cases of the rules above, as the `xbetza` compiler emits them and as the reference
+//! interpreter ([`crate::reference`]) implements them (the differential tests hold the two
+//! to exactly this reading):
+//!
+//! * **No board changes during generation.** A piece captured by an earlier leg (locust
+//!   victim) still occupies its square for the later legs of the same path.
+//! * **One role per non-final stop.** An occupied stop is a capture if the occupant is an
+//!   enemy and the leg has `CAPTURE` (with `ROYAL_ONLY` / `NON_ROYAL` applied, as on final
+//!   legs), else a hop if the leg has `HOP` (and not `HOP_FRIEND`); a friend is destroyed
+//!   with `DESTROY`, else induced with `INDUCE`, else hopped with `HOP`. `EP` has no effect
+//!   on non-final legs.
+//! * **Several moves per destination.** A final leg may produce two moves on one square: a
+//!   plain move and an e.p. capture on an empty e.p. square (`MOVE` + `EP`), or a capture of
+//!   a friend and an induction (`DESTROY` + `INDUCE`).
+//! * **Counting steps.** `range` counts every square walked, including the `skip_first`
+//!   squares and, for final `HOP`/`GRASS` legs, the squares before the screen. The
+//!   `skip_first` squares are passed whatever pieces they hold, but a hole (or the board
+//!   edge) ends the walk there too: no walk ever passes a hole.
+//! * **`EXACT` / `ISO`.** Stops and destinations only at exactly that many steps; an
+//!   occupied square before it ends the walk. `ISO` takes the step count of the latest
+//!   earlier leg of the path whose record has `range != 1` (the count at its stop); with no
+//!   such leg `ISO` has no effect. The compiler omits the `Loop` of a non-final leg with
+//!   `EXACT` or an effective `ISO` (it can stop only once).
+//! * **Mid squares** (`LAME`/`JUMP`): a hole counts as occupied; the mover's own square as
+//!   empty. With `WRAP` the mid square wraps too.
+//! * **`WRAP`.** Walks wrap around the left/right edges; a wrapping walk ends when it would
+//!   re-enter the square its leg started from.
+//! * **`INITIAL` / `INITIAL_AHEAD`** appear on depth-0 records only (`ii` sets
+//!   `INITIAL_AHEAD` alone).
+//! * **`UNLOAD`**: the move's unload square is the start square of the deepest leg of the
+//!   path carrying `UNLOAD`.
+//! * **`INDUCE` on a non-final leg**: the later legs start from the friend's square; only
+//!   the mover's own square counts as empty.
+//! * **`Loop` records** repeat every field of the looped record except `kind` and `skip`
+//!   (`skip` is 0).
+//! * **Ranges after `g` / `y`** are already toggled by the compiler for every later leg of
+//!   the path (range 1 ↔ 0, any other range → 1; an odd number of toggles counts).
+//! * **The null move** `O` is a `Leg` record with step `(0, 0)` and range 1: its only square
+//!   is the start square, which counts as empty.
+//! * **Crooked / circular moves** (`zB`, `qN`) are plain legs of range 1: every square of a
+//!   chain has a final record and a non-final `MOVE` record continuing the chain.
 
 use std::fmt;
 
@@ -81,9 +125,17 @@ pub enum Kind {
     /// `(±1, 0)`) towards the partner, the virgin piece standing `skip_first` squares in
     /// from the board edge (after holes) in that direction; all squares between must be
     /// empty. The partner lands on the square the mover passed last. Always `FINAL`.
+    ///
+    /// Precisely: walk from the mover along `step` over empty squares to the first piece
+    /// (reaching the edge or a hole first: no castling). That piece is the partner if it is
+    /// a virgin friendly piece and exactly `skip_first` board squares lie beyond it before
+    /// the edge or a hole. The mover must stop short of the partner (`range` < distance to
+    /// the partner); it lands on `from + range * step`, the partner on
+    /// `from + (range - 1) * step`. `INITIAL` (if set) requires a virgin mover.
     Castle,
     /// The universal leaper `U`: every square except its own, with the modality flags of
-    /// the record. Always `FINAL`.
+    /// the record (judged as the destination of a final leg; holes excluded). Always
+    /// `FINAL`.
     Teleport,
     /// The imitator `I`: the moves of the piece type that made the opponent's last move,
     /// restricted by the record's modality flags (default `MOVE | CAPTURE`). Always
@@ -268,7 +320,11 @@ pub struct Program {
 impl Program {
     /// The deepest leg depth used plus one (the size of the interpreter's `reached` stack).
     pub fn legs(&self) -> usize {
-        self.records.iter().map(|r| r.depth as usize + 1).max().unwrap_or(0)
+        self.records
+            .iter()
+            .map(|r| r.depth as usize + 1)
+            .max()
+            .unwrap_or(0)
     }
 
     /// True when every path is a single leg (a plain leaper/slider/hopper piece).

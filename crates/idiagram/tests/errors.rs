@@ -1,0 +1,268 @@
+//! Bad input: every problem is reported with line, column, piece/parameter and reason, and the
+//! rest of the definition is still built. Positions are worked out by hand.
+
+use idiagram::{parse, Diagnostic, Severity};
+
+fn summary(d: &Diagnostic) -> (Severity, usize, usize, Option<&str>, Option<&str>) {
+    (
+        d.severity,
+        d.line,
+        d.column,
+        d.piece.as_deref(),
+        d.parameter.as_deref(),
+    )
+}
+
+const BAD: &str = "files=ten
+symmetry=foo
+ranks=9
+morph=Q
+pawn::::a2-h2,j2
+warrior:X::warrior:b1
+knight:N:::b1
+rook:R:R::a1:x
+king:K:K::e1
+royal=12
+promoChoice=QZ
+garbage line
+fooBar=1
+hole::::e1
+morph=Q
+Files=8
+lance:L:fR::h1:1:extra
+holdingsType=2
+";
+
+#[test]
+fn all_errors_are_collected_with_positions() {
+    use Severity::{Error as E, Warning as W};
+    let p = parse(BAD);
+    let got: Vec<_> = p.diagnostics.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        [
+            (E, 1, 7, None, Some("files")),
+            (E, 2, 10, None, Some("symmetry")),
+            (E, 4, 1, None, Some("morph")),
+            (E, 5, 15, Some("pawn"), None),
+            (E, 6, 11, Some("warrior"), None),
+            (W, 7, 12, Some("knight"), None),
+            (W, 7, 12, Some("knight"), None),
+            (E, 8, 14, Some("rook"), None),
+            (E, 10, 7, None, Some("royal")),
+            (E, 11, 13, None, Some("promoChoice")),
+            (E, 11, 14, None, Some("promoChoice")),
+            (E, 12, 1, None, None),
+            (W, 13, 1, None, Some("fooBar")),
+            (E, 15, 1, None, Some("morph")),
+            (W, 16, 1, None, Some("Files")),
+            (E, 17, 18, Some("lance"), None),
+            (E, 18, 14, None, Some("holdingsType")),
+        ]
+    );
+    let msgs: Vec<&str> = p.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(msgs[0], "'ten' is not a number");
+    assert_eq!(msgs[1], "'foo' is not one of mirror, rotate, none");
+    assert!(msgs[2].starts_with("morph= must follow the piece line"));
+    // files=ten failed, so the board is 8 files by 9 ranks.
+    assert_eq!(msgs[3], "square 'j2' is outside the 8x9 board");
+    assert_eq!(
+        msgs[4],
+        "no move given, and 'warrior' is not a name with a default move"
+    );
+    assert_eq!(
+        msgs[5],
+        "square b1 already holds white 'warrior'; the later white 'knight' takes it"
+    );
+    // Mirrored on 9 ranks, b1 is b9.
+    assert_eq!(
+        msgs[6],
+        "square b9 already holds black 'warrior'; the later black 'knight' takes it"
+    );
+    assert_eq!(msgs[7], "hand count 'x' is not a number");
+    // The hole line does not count: pawn warrior knight rook king lance.
+    assert_eq!(
+        msgs[8],
+        "there is no piece number 12: the definition has 6 piece types"
+    );
+    assert_eq!(msgs[9], "no piece has ID 'Q'");
+    assert_eq!(msgs[10], "no piece has ID 'Z'");
+    assert!(msgs[11].starts_with("'garbage line' is neither a parameter"));
+    assert_eq!(msgs[12], "unknown parameter 'fooBar'; kept but not used");
+    assert_eq!(msgs[13], "morph= follows a 'hole' line; holes take no morph");
+    assert_eq!(
+        msgs[14],
+        "unknown parameter 'Files' (did you mean 'files'?); kept but not used"
+    );
+    assert!(msgs[15].contains("this one 7; the extra fields are ignored"));
+    assert_eq!(msgs[16], "'2' is not one of -1, 0, 1");
+
+    assert!(!p.is_ok());
+    assert_eq!(p.errors().count(), 13);
+    assert_eq!(p.warnings().count(), 4);
+    // Display.
+    assert_eq!(
+        p.diagnostics[3].to_string(),
+        "line 5, column 15 (piece 'pawn'): error: square 'j2' is outside the 8x9 board"
+    );
+    // What could be built was built.
+    let d = &p.definition;
+    assert_eq!((d.files, d.ranks), (8, 9));
+    assert_eq!(d.pieces.len(), 6);
+    assert_eq!(d.pieces[0].white.len(), 8);
+    assert_eq!(d.pieces[1].betza, "");
+    assert_eq!(d.pieces[3].hand, 0);
+    assert_eq!(d.pieces[5].hand, 1);
+    assert!(d.royal.is_empty());
+    assert_eq!(d.holes.len(), 2);
+    assert_eq!(d.params.len(), 2);
+    // And it still renders to a text that reads back to the same definition.
+    assert_eq!(parse(&d.to_text()).definition, *d);
+    assert!("files=ten".parse::<idiagram::Definition>().is_err());
+}
+
+#[test]
+fn morph_and_matrix_errors_name_piece_and_parameter() {
+    let text = "files=5\nranks=5\nking::K::c1\nmorph=..X/.....?/\"\"\npawn::fW::a2-e2\n\
+                captureMatrix=.K/a/@99/.\n";
+    let p = parse(text);
+    let got: Vec<_> = p
+        .diagnostics
+        .iter()
+        .map(|d| (summary(d), d.message.as_str()))
+        .collect();
+    use Severity::Error as E;
+    assert_eq!(
+        got,
+        [
+            // "morph=..X/.....?/\"\"": X at 9, the 6th char of a 5-file rank at 16, '"' at 18.
+            (
+                (E, 4, 9, Some("king"), Some("morph")),
+                "no piece has ID 'X'"
+            ),
+            (
+                (E, 4, 16, Some("king"), Some("morph")),
+                "rank '.....?' has 6 squares but the board is 5 files wide; the rest is ignored"
+            ),
+            (
+                (E, 4, 18, Some("king"), Some("morph")),
+                "'\"' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID)"
+            ),
+            (
+                (E, 4, 19, Some("king"), Some("morph")),
+                "'\"' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID)"
+            ),
+            // "captureMatrix=.K/a/@99/.": row 2 (pawn) 'a', row 3 does not exist.
+            (
+                (E, 6, 18, Some("pawn"), Some("captureMatrix")),
+                "no piece has ID 'A'"
+            ),
+            (
+                (E, 6, 20, None, Some("captureMatrix")),
+                "the matrix has more rows than the 2 piece types"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn piece_references_and_values() {
+    let text = "royal=0\nbaring=0\nbaring=Q\niron=3\niron=3\nstalemate=maybe\nblastZone=Q\n\
+                enableAI=7\nnewClick=yes\ntrackPieces=2\ntrackedTypes=2\npromoOffset=2\nmaxPromote=2\n\
+                shuffle=N!X\ncontageous=!\nspell=freeze\nsquareSize=big\nking::K::e1\nqueen::Q::d1\n\
+                files=8\nfiles=9\n";
+    let p = parse(text);
+    let got: Vec<(usize, usize, Severity, &str)> = p
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.column, d.severity, d.message.as_str()))
+        .collect();
+    use Severity::{Error as E, Warning as W};
+    assert_eq!(
+        got,
+        [
+            (1, 7, E, "piece numbers start at 1"),
+            (4, 6, E, "there is no piece number 3: the definition has 2 piece types"),
+            (5, 6, E, "there is no piece number 3: the definition has 2 piece types"),
+            (6, 11, E, "'maybe' is not one of draw, win, loss"),
+            (7, 11, E, "'Q' is not one of K, W, F, N"),
+            (8, 10, E, "'7' is not one of 0, 1, 2"),
+            (9, 10, E, "'yes' is not a number"),
+            (
+                11,
+                14,
+                E,
+                "tracking 2 types from piece 2 needs piece number 3, but there are only 2"
+            ),
+            (
+                12,
+                13,
+                E,
+                "piece 1 ('king') would promote to piece number 3, but there are only 2"
+            ),
+            (
+                12,
+                13,
+                E,
+                "piece 2 ('queen') would promote to piece number 4, but there are only 2"
+            ),
+            (14, 9, E, "no piece has ID 'N'"),
+            (14, 11, E, "no piece has ID 'X'"),
+            (15, 12, E, "'!' is not followed by a piece ID"),
+            (16, 7, W, "spell 'freeze' is not known (only 'burn' is documented)"),
+            (17, 12, E, "'big' is not a number"),
+            (
+                21,
+                1,
+                W,
+                "'files' is given again (first on line 20); the last value counts"
+            ),
+        ]
+    );
+    let d = &p.definition;
+    // baring=Q: 'Q' is the queen's ID.
+    assert_eq!(
+        d.rules.baring,
+        [idiagram::Baring::AllNonRoyal, idiagram::Baring::Piece(1)]
+    );
+    assert_eq!(d.files, 9);
+    assert_eq!(d.rules.track_pieces, Some(1));
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    let odd = [
+        "",
+        "\n\n\n",
+        "=",
+        ":",
+        "::::::::::::",
+        "=:=:=",
+        "files=",
+        "files=99999999999999999999999",
+        "files=0\nranks=-3",
+        "pawn::::a2-",
+        "pawn::::-a2",
+        "pawn::::a2-b3-c4",
+        "pawn::::a0,a99,A1,é1,a1é",
+        "pawn::::,,,,",
+        "symmetry=none\npawn::::,,,,a1,,b2",
+        "pawn\nmorph=\"/\"/\"",
+        "pawn::::\nmorph=////////////////////////////////",
+        "pawn::::\nmorph=é象/#+=!^|*123456789",
+        "pawn::::\ncaptureMatrix=\"99999999999999999999999/@99999999999999999999999",
+        "pawn::::\ncaptureMatrix===/0000/\"x/\"",
+        "pawn::::\npromoChoice=!!!***P999999999999999999999/",
+        "pawn::::\nshuffle=,,,:!P",
+        "royal=18446744073709551616",
+        "\u{feff}\r\n#x\r\nfiles=8\r",
+        "hole\nhole::::\nhole::::a1\nmorph=Q",
+        "a b c d e f g",
+        "files=24\nranks=24\npawn::::a1-x24",
+    ];
+    for text in odd {
+        let p = parse(text);
+        let again = parse(&p.definition.to_text());
+        assert_eq!(again.definition, p.definition, "{text:?}");
+    }
+}

@@ -1,0 +1,675 @@
+//! The compiler: [`Descriptor`] → [`Program`] (see [`crate::program`] for the contract).
+//!
+//! Every term becomes a forest of path trees appended to one record list:
+//!
+//! * each leg's direction set is unrolled into one record per concrete step, in ascending
+//!   slot order (first legs: absolute slots; continuation legs: relative slots, straight on
+//!   first, then clockwise);
+//! * a non-final record is followed by the records of its children (the next leg for every
+//!   direction); its `skip` is the size of that subtree;
+//! * a non-final leg that can stop on more than one square (range ≠ 1, `MOVE` or `Y`, not
+//!   `EXACT`, not an effective `ISO`) gets a [`Kind::Loop`] record as the last record of its
+//!   subtree;
+//! * a bracket element followed by `?` is emitted twice: a final version (default modality
+//!   `mc`) and then the non-final version with its subtree;
+//! * crooked (`z`) and circular (`q`) moves are unrolled into chains of range-1 legs, each
+//!   chain square having a final record and a non-final `MOVE` record that continues the
+//!   chain.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use crate::ast::{Bracket, Crook, Descriptor, DirToken, Geometry, Modality, Sep, Simple, Term};
+use crate::dirs::{bit, continuation_set, first_leg_set, slot_vector, slots, straightest};
+use crate::parse::parse_internal;
+use crate::program::{Flags, Kind, Program, Record, Step};
+
+/// Compiler settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompileOptions {
+    /// The largest board side the program will be used on. Caps everything unrolled at
+    /// compile time: crooked/circular chains and the number of repetitions of a
+    /// parenthesised group (`0..=max_range` copies).
+    pub max_range: u8,
+}
+
+impl Default for CompileOptions {
+    fn default() -> CompileOptions {
+        CompileOptions { max_range: 16 }
+    }
+}
+
+/// Why a descriptor could not be compiled (limits of the record format).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    pub reason: String,
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot compile: {}", self.reason)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+fn cerr(reason: impl Into<String>) -> CompileError {
+    CompileError {
+        reason: reason.into(),
+    }
+}
+
+/// At most this many records (loop targets and skips are `u16`).
+pub const MAX_RECORDS: usize = 65_536;
+/// At most this many repetition-group expansions are compiled per descriptor.
+pub const MAX_EXPANSIONS: usize = 4096;
+const MAX_NESTING: usize = 32;
+
+/// Compile a parsed descriptor.
+///
+/// ```
+/// use xbetza::{compile, parse, CompileOptions, Kind};
+/// let p = compile(&parse("mafsW").unwrap(), &CompileOptions::default()).unwrap();
+/// // 4 first steps, each with 2 diagonal continuations
+/// assert_eq!(p.records.len(), 12);
+/// assert_eq!(p.records[0].skip, 2);
+/// assert!(p.records.iter().all(|r| r.kind == Kind::Leg));
+/// ```
+pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, CompileError> {
+    let mut c = Compiler {
+        out: Vec::new(),
+        opts: *options,
+        expansions: 0,
+        seen: HashSet::new(),
+    };
+    c.descriptor(d, 0)?;
+    Ok(Program { records: c.out })
+}
+
+struct Compiler {
+    out: Vec<Record>,
+    opts: CompileOptions,
+    expansions: usize,
+    /// Terms already compiled (a term written twice, e.g. by a repetition group, adds
+    /// nothing).
+    seen: HashSet<Term>,
+}
+
+/// One leg of a flattened term.
+struct PlanLeg<'a> {
+    geo: Geometry,
+    range: u8,
+    exact: bool,
+    modality: Modality,
+    dirs: &'a [DirToken],
+    /// Default directions are "as straight as possible" (a bracket element after the first
+    /// without direction letters).
+    straightest: bool,
+    /// The path may also end after this leg (bracket `?`).
+    may_end: bool,
+    prime: bool,
+}
+
+/// What a child leg needs to know about its parent.
+#[derive(Clone, Copy)]
+struct Ctx {
+    slot: u8,
+    vec: (i32, i32),
+    bend: u8,
+    toggled: bool,
+    slider_before: bool,
+}
+
+pub(crate) fn is_unit(v: (i32, i32)) -> bool {
+    v.0.abs().max(v.1.abs()) <= 1
+}
+
+/// Flags shared by final and non-final versions of a leg; returns `(flags, skip_first)`.
+fn common_flags(m: &Modality, depth: usize, unit: bool, exact: bool, prime: bool) -> (Flags, u8) {
+    let mut f = Flags::empty();
+    let mut skip_first = 0;
+    if depth == 0 {
+        if m.i == 1 {
+            f |= Flags::INITIAL;
+        } else if m.i >= 2 {
+            f |= Flags::INITIAL_AHEAD;
+        }
+    } else if m.i > 0 {
+        f |= Flags::ISO;
+    }
+    if m.n {
+        if !unit {
+            f |= Flags::LAME;
+        }
+        f |= Flags::EP_CREATE;
+    }
+    if m.j > 0 {
+        if unit {
+            skip_first = m.j;
+        } else {
+            f |= Flags::JUMP;
+        }
+    }
+    if m.o {
+        f |= Flags::WRAP;
+    }
+    if m.u {
+        f |= Flags::UNLOAD;
+    }
+    if exact {
+        f |= Flags::EXACT;
+    }
+    if prime {
+        f |= Flags::PRIME;
+    }
+    (f, skip_first)
+}
+
+/// Destination modality of a final leg (default `mc`).
+pub(crate) fn final_modality(m: &Modality) -> Flags {
+    let mut f = Flags::FINAL;
+    if !(m.m || m.c || m.d || m.e || m.x || m.k) {
+        f |= Flags::MOVE | Flags::CAPTURE;
+    }
+    if m.m {
+        f |= Flags::MOVE;
+    }
+    if m.c {
+        f |= Flags::CAPTURE;
+    }
+    if m.d {
+        f |= Flags::DESTROY;
+    }
+    if m.e {
+        f |= Flags::EP;
+    }
+    if m.x {
+        f |= Flags::INDUCE;
+    }
+    if m.k {
+        f |= if m.c {
+            Flags::NON_ROYAL
+        } else {
+            Flags::CAPTURE | Flags::ROYAL_ONLY
+        };
+    }
+    if m.t {
+        f |= Flags::NON_ROYAL;
+        if m.p || m.g {
+            f |= Flags::HOP_FRIEND;
+        }
+    }
+    if m.p {
+        f |= Flags::HOP;
+    }
+    if m.g {
+        f |= Flags::GRASS;
+    }
+    f
+}
+
+/// Stop modality of a non-final leg (default `m`).
+pub(crate) fn nonfinal_modality(m: &Modality) -> Flags {
+    let mut f = Flags::empty();
+    if !(m.m || m.c || m.d || m.e || m.x || m.k || m.p || m.g || m.y) {
+        f |= Flags::MOVE;
+    }
+    if m.m {
+        f |= Flags::MOVE;
+    }
+    if m.c {
+        f |= Flags::CAPTURE;
+    }
+    if m.d {
+        f |= Flags::DESTROY;
+    }
+    if m.e {
+        f |= Flags::EP;
+    }
+    if m.x {
+        f |= Flags::INDUCE;
+    }
+    if m.k {
+        f |= if m.c {
+            Flags::NON_ROYAL
+        } else {
+            Flags::CAPTURE | Flags::ROYAL_ONLY
+        };
+    }
+    if m.p {
+        f |= Flags::HOP;
+    }
+    if m.g {
+        f |= Flags::HOP | Flags::GRASS;
+    }
+    if m.y {
+        f |= Flags::Y;
+    }
+    if m.t && (m.p || m.g) {
+        f |= Flags::HOP_FRIEND;
+    }
+    f
+}
+
+fn to_step(v: (i32, i32)) -> Result<Step, CompileError> {
+    let dx = i8::try_from(v.0).map_err(|_| cerr("step too long"))?;
+    let dy = i8::try_from(v.1).map_err(|_| cerr("step too long"))?;
+    Ok(Step::new(dx, dy))
+}
+
+fn to_depth(d: usize) -> Result<u8, CompileError> {
+    u8::try_from(d).map_err(|_| cerr("more than 256 legs in one path"))
+}
+
+impl Compiler {
+    fn push(&mut self, r: Record) -> Result<usize, CompileError> {
+        if self.out.len() >= MAX_RECORDS {
+            return Err(cerr(format!("more than {MAX_RECORDS} records")));
+        }
+        self.out.push(r);
+        Ok(self.out.len() - 1)
+    }
+
+    /// Close the subtree of the non-final record at `idx`.
+    fn close(&mut self, idx: usize) -> Result<(), CompileError> {
+        let size = self.out.len().saturating_sub(idx + 1);
+        let skip = u16::try_from(size).map_err(|_| cerr("subtree too large"))?;
+        if let Some(r) = self.out.get_mut(idx) {
+            r.skip = skip;
+        }
+        Ok(())
+    }
+
+    fn push_loop(&mut self, idx: usize) -> Result<(), CompileError> {
+        let target = u16::try_from(idx).map_err(|_| cerr("loop target out of range"))?;
+        let Some(&looped) = self.out.get(idx) else {
+            return Err(cerr("internal: loop target missing"));
+        };
+        self.push(Record {
+            kind: Kind::Loop { target },
+            skip: 0,
+            ..looped
+        })?;
+        Ok(())
+    }
+
+    fn descriptor(&mut self, d: &Descriptor, nesting: usize) -> Result<(), CompileError> {
+        for term in &d.terms {
+            if !matches!(term, Term::Repeat(_)) && !self.seen.insert(term.clone()) {
+                continue;
+            }
+            match term {
+                Term::Simple(s) => self.simple(s)?,
+                Term::Bracket(b) => self.bracket(b)?,
+                Term::Repeat(r) => {
+                    if nesting >= MAX_NESTING {
+                        return Err(cerr("repetition groups nested too deeply"));
+                    }
+                    for k in 0..=usize::from(self.opts.max_range) {
+                        self.expansions += 1;
+                        if self.expansions > MAX_EXPANSIONS {
+                            return Err(cerr(format!(
+                                "more than {MAX_EXPANSIONS} repetition-group expansions"
+                            )));
+                        }
+                        // Expansions that do not parse (typically k = 0) contribute nothing.
+                        if let Ok(sub) = parse_internal(&r.expansion(k), nesting + 1) {
+                            self.descriptor(&sub, nesting + 1)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn simple(&mut self, s: &Simple) -> Result<(), CompileError> {
+        let geo = s.geometry();
+        let Some(leg0) = s.legs.first() else {
+            return Ok(());
+        };
+        match geo {
+            Geometry::Castle => return self.castle(s),
+            Geometry::Teleport | Geometry::Imitate => return self.special(s, geo),
+            Geometry::Null => {
+                let (common, skip_first) = common_flags(&leg0.modality, 0, true, false, s.prime);
+                self.push(Record {
+                    kind: Kind::Leg,
+                    flags: final_modality(&leg0.modality) | common,
+                    step: Step::new(0, 0),
+                    range: 1,
+                    skip_first,
+                    depth: 0,
+                    skip: 0,
+                })?;
+                return Ok(());
+            }
+            _ => {}
+        }
+        if let Some(crook) = leg0.crook {
+            return self.crooked(s, crook);
+        }
+        let plan: Vec<PlanLeg> = s
+            .legs
+            .iter()
+            .map(|l| PlanLeg {
+                geo,
+                range: s.range,
+                exact: s.exact,
+                modality: l.modality,
+                dirs: &l.dirs,
+                straightest: false,
+                may_end: false,
+                prime: s.prime,
+            })
+            .collect();
+        self.gen(&plan, 0, None)
+    }
+
+    fn bracket(&mut self, b: &Bracket) -> Result<(), CompileError> {
+        let prime = b.prime || b.elems.iter().any(|e| e.prime);
+        let mut plan = Vec::new();
+        for (e_idx, e) in b.elems.iter().enumerate() {
+            let geo = e.geometry();
+            let may_end = matches!(b.seps.get(e_idx), Some(Sep::MayEnd));
+            let n = e.legs.len();
+            for (k, l) in e.legs.iter().enumerate() {
+                plan.push(PlanLeg {
+                    geo,
+                    range: e.range,
+                    exact: e.exact,
+                    modality: l.modality,
+                    dirs: &l.dirs,
+                    straightest: e_idx > 0 && k == 0 && l.dirs.is_empty(),
+                    may_end: may_end && k + 1 == n,
+                    prime,
+                });
+            }
+        }
+        if plan.is_empty() {
+            return Ok(());
+        }
+        self.gen(&plan, 0, None)
+    }
+
+    /// Emit the records of leg `i` (all its directions) and, recursively, their subtrees.
+    fn gen(&mut self, plan: &[PlanLeg], i: usize, ctx: Option<Ctx>) -> Result<(), CompileError> {
+        let Some(leg) = plan.get(i) else {
+            return Ok(());
+        };
+        let last = i + 1 == plan.len();
+        let depth = to_depth(i)?;
+        let dirs: Vec<(u8, u8)> = match ctx {
+            None => slots(first_leg_set(leg.geo.system(), leg.dirs))
+                .map(|s| (s, 0))
+                .collect(),
+            Some(c) if leg.straightest => slots(straightest(leg.geo, c.vec))
+                .map(|s| (s, s.wrapping_sub(c.slot) & 7))
+                .collect(),
+            Some(c) => slots(continuation_set(leg.dirs, leg.geo.eight_fold(), c.bend))
+                .map(|r| ((c.slot + r) & 7, r))
+                .collect(),
+        };
+        let toggled = ctx.is_some_and(|c| c.toggled);
+        let slider_before = ctx.is_some_and(|c| c.slider_before);
+        let (range, exact) = if toggled {
+            (if leg.range == 1 { 0 } else { 1 }, false)
+        } else {
+            (leg.range, leg.exact)
+        };
+        for (slot, bend) in dirs {
+            let v = slot_vector(leg.geo, slot);
+            let step = to_step(v)?;
+            let (common, skip_first) = common_flags(&leg.modality, i, is_unit(v), exact, leg.prime);
+            if last || leg.may_end {
+                self.push(Record {
+                    kind: Kind::Leg,
+                    flags: final_modality(&leg.modality) | common,
+                    step,
+                    range,
+                    skip_first,
+                    depth,
+                    skip: 0,
+                })?;
+            }
+            if !last {
+                let flags = nonfinal_modality(&leg.modality) | common;
+                let idx = self.push(Record {
+                    kind: Kind::Leg,
+                    flags,
+                    step,
+                    range,
+                    skip_first,
+                    depth,
+                    skip: 0,
+                })?;
+                let child = Ctx {
+                    slot,
+                    vec: v,
+                    bend,
+                    toggled: toggled ^ (leg.modality.g || leg.modality.y),
+                    slider_before: slider_before || range != 1,
+                };
+                self.gen(plan, i + 1, Some(child))?;
+                let iso_effective = flags.contains(Flags::ISO) && slider_before;
+                if range != 1
+                    && flags.intersects(Flags::MOVE | Flags::Y)
+                    && !exact
+                    && !iso_effective
+                {
+                    self.push_loop(idx)?;
+                }
+                self.close(idx)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn castle(&mut self, s: &Simple) -> Result<(), CompileError> {
+        let Some(leg) = s.legs.first() else {
+            return Ok(());
+        };
+        let set = first_leg_set(crate::ast::System::Orthogonal, &leg.dirs);
+        let mut flags = Flags::FINAL;
+        if leg.modality.i == 1 {
+            flags |= Flags::INITIAL;
+        } else if leg.modality.i >= 2 {
+            flags |= Flags::INITIAL_AHEAD;
+        }
+        if s.prime {
+            flags |= Flags::PRIME;
+        }
+        for (slot, dx) in [(2u8, 1i8), (6, -1)] {
+            if set & bit(slot) != 0 {
+                self.push(Record {
+                    kind: Kind::Castle,
+                    flags,
+                    step: Step::new(dx, 0),
+                    range: s.range,
+                    skip_first: leg.modality.j,
+                    depth: 0,
+                    skip: 0,
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn special(&mut self, s: &Simple, geo: Geometry) -> Result<(), CompileError> {
+        let Some(leg) = s.legs.first() else {
+            return Ok(());
+        };
+        let mut flags = final_modality(&leg.modality);
+        if leg.modality.i == 1 {
+            flags |= Flags::INITIAL;
+        } else if leg.modality.i >= 2 {
+            flags |= Flags::INITIAL_AHEAD;
+        }
+        if leg.modality.u {
+            flags |= Flags::UNLOAD;
+        }
+        if s.prime {
+            flags |= Flags::PRIME;
+        }
+        let kind = if matches!(geo, Geometry::Teleport) {
+            Kind::Teleport
+        } else {
+            if leg
+                .dirs
+                .iter()
+                .any(|t| matches!(t, DirToken::Single(crate::ast::Dir::B)))
+            {
+                flags |= Flags::MIRROR;
+            }
+            Kind::Imitate
+        };
+        self.push(Record {
+            kind,
+            flags,
+            step: Step::new(0, 0),
+            range: 1,
+            skip_first: 0,
+            depth: 0,
+            skip: 0,
+        })?;
+        Ok(())
+    }
+
+    fn crooked(&mut self, s: &Simple, crook: Crook) -> Result<(), CompileError> {
+        let Some(leg) = s.legs.first() else {
+            return Ok(());
+        };
+        let geo = s.geometry();
+        let set = first_leg_set(geo.system(), &leg.dirs);
+        let turn = crooked_turn(geo, crook);
+        let m = &leg.modality;
+        let final_f = final_modality(m);
+        let nonfinal_f = Flags::MOVE;
+        for s0 in slots(set) {
+            let lens: Vec<(u8, usize)> = [turn, 8 - turn]
+                .iter()
+                .map(|&t| {
+                    (
+                        t,
+                        crooked_len(geo, crook, s0, t, s.range, self.opts.max_range),
+                    )
+                })
+                .collect();
+            let l_max = lens.iter().map(|&(_, l)| l).max().unwrap_or(1);
+            if l_max > 256 {
+                return Err(cerr("crooked/circular path too long for the record format"));
+            }
+            self.chain_record(geo, m, s.prime, final_f, s0, 0)?;
+            if l_max >= 2 {
+                let idx = self.chain_record(geo, m, s.prime, nonfinal_f, s0, 0)?;
+                for &(t, len) in &lens {
+                    if len >= 2 {
+                        self.chain(geo, m, s.prime, crook, s0, t, 2, len)?;
+                    }
+                }
+                self.close(idx)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Steps `k..=len` of a crooked chain (k >= 2) below the non-final record of step k-1.
+    #[allow(clippy::too_many_arguments)]
+    fn chain(
+        &mut self,
+        geo: Geometry,
+        m: &Modality,
+        prime: bool,
+        crook: Crook,
+        s0: u8,
+        turn: u8,
+        k: usize,
+        len: usize,
+    ) -> Result<(), CompileError> {
+        let slot = crooked_slot(crook, s0, turn, k);
+        let depth = k - 1;
+        self.chain_record(geo, m, prime, final_modality(m), slot, depth)?;
+        if k < len {
+            let idx = self.chain_record(geo, m, prime, Flags::MOVE, slot, depth)?;
+            self.chain(geo, m, prime, crook, s0, turn, k + 1, len)?;
+            self.close(idx)?;
+        }
+        Ok(())
+    }
+
+    fn chain_record(
+        &mut self,
+        geo: Geometry,
+        m: &Modality,
+        prime: bool,
+        modality: Flags,
+        slot: u8,
+        depth: usize,
+    ) -> Result<usize, CompileError> {
+        let v = slot_vector(geo, slot);
+        let (common, skip_first) = common_flags(m, depth, is_unit(v), false, prime);
+        self.push(Record {
+            kind: Kind::Leg,
+            flags: modality | common,
+            step: to_step(v)?,
+            range: 1,
+            skip_first,
+            depth: to_depth(depth)?,
+            skip: 0,
+        })
+    }
+}
+
+/// Slots turned per step: crooked = 90° (2 slots); circular = one atom member (1 slot for
+/// 8-fold atoms, 2 for 4-fold ones).
+pub(crate) fn crooked_turn(geo: Geometry, crook: Crook) -> u8 {
+    match crook {
+        Crook::Zigzag => 2,
+        Crook::Circular => {
+            if geo.eight_fold() {
+                1
+            } else {
+                2
+            }
+        }
+    }
+}
+
+/// The slot of step `k` (1-based) of a crooked chain starting in slot `s0` turning by `turn`.
+pub(crate) fn crooked_slot(crook: Crook, s0: u8, turn: u8, k: usize) -> u8 {
+    match crook {
+        Crook::Zigzag => {
+            if k.is_multiple_of(2) {
+                (s0 + turn) & 7
+            } else {
+                s0 & 7
+            }
+        }
+        Crook::Circular => {
+            let turns = ((k.saturating_sub(1)) % 8) as u8;
+            (s0 + turn.wrapping_mul(turns)) & 7
+        }
+    }
+}
+
+/// Number of steps of a crooked chain the compiler unrolls: the written range (if 2 or
+/// more), capped by the longest path that fits on a `max_range` board (circular: one less
+/// than a full circle).
+fn crooked_len(geo: Geometry, crook: Crook, s0: u8, turn: u8, range: u8, max_range: u8) -> usize {
+    let geo_cap = match crook {
+        Crook::Circular => usize::from(8 / turn.min(8 - turn).max(1)) - 1,
+        Crook::Zigzag => {
+            let a = slot_vector(geo, s0);
+            let b = slot_vector(geo, (s0 + turn) & 7);
+            let p = (a.0 + b.0).abs().max((a.1 + b.1).abs()).max(1);
+            let m = i32::from(max_range).max(1);
+            let kmax = ((m - 1) / p).max(0) as usize;
+            2 * kmax + 1
+        }
+    };
+    if range >= 2 {
+        geo_cap.min(usize::from(range))
+    } else {
+        geo_cap
+    }
+}
