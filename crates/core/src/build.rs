@@ -385,9 +385,11 @@ impl Variant {
                 royal: p.royal,
                 promoted: promoted_of(t).map(|x| x as u8),
                 demoted,
+                promotes: t < spec.max_promote,
                 has_initial: program.records.iter().any(|r| r.flags.contains(Flags::INITIAL)),
                 program,
                 linked,
+                plain_landing: [0, 1].map(|c| landings[t][c].iter().all(|l| *l == Landing::Plain)),
                 landing: std::mem::take(&mut landings[t]),
                 dead,
             });

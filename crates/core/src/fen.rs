@@ -236,6 +236,9 @@ impl Position {
         if let Some((p, s)) = it.next() {
             return Err(err("end", p, format!("unexpected '{s}'")));
         }
+        if variant.holdings_type == 1 {
+            pos.derive_reserve();
+        }
         pos.apply_virginity(&rights);
         if let Some((p, s)) = ep_text {
             // One or more squares; the capture square is the one behind the last mover.
@@ -265,6 +268,24 @@ impl Position {
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// With `holdingsType=1` a captured piece returns to its owner's hand and leaves it
+    /// only by promotion, so a type's hand is its setup count minus its count on the
+    /// board. Fairy-Stockfish FENs of such games carry no holdings; derive them.
+    fn derive_reserve(&mut self) {
+        let v = self.variant.clone();
+        for color in Color::BOTH {
+            for t in 0..v.pieces.len() {
+                if v.pieces[t].promotes {
+                    continue;
+                }
+                let start = v.setup.iter().filter(|&&(_, c)| c == piece_cell(t, color)).count() as u32
+                    + v.initial_hand[color.index()][t];
+                let now = self.lists[color.index()].squares.iter().filter(|&&s| self.board[s as usize] == piece_cell(t, color)).count() as u32;
+                self.set_hand(color, t, start.saturating_sub(now));
+            }
+        }
     }
 
     /// Every piece of the setup that can use its virginity is unmoved.

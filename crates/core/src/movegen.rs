@@ -78,16 +78,19 @@ impl Position {
     fn piece_moves(&self, sq: Square, t: usize, color: Color, out: &mut MoveList) {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
-        if linked.single_leg {
-            for l in &linked.links {
-                if l.simple {
-                    self.walk_simple(l, sq, t, color, out);
-                } else {
-                    self.walk_general(std::slice::from_ref(l), sq, t, color, out);
-                }
+        let links = &linked.links;
+        let mut i = 0;
+        while i < links.len() {
+            let l = &links[i];
+            if l.simple {
+                self.walk_simple(l, sq, t, color, out);
+                i += 1;
+            } else {
+                // A first leg with its whole subtree of continuations.
+                let end = i + 1 + l.skip as usize;
+                self.walk_general(&links[i..end], sq, t, color, out);
+                i = end;
             }
-        } else {
-            self.walk_general(&linked.links, sq, t, color, out);
         }
         if linked.dedupe && out.len() - start > 1 {
             let tail = &mut out[start..];
@@ -227,11 +230,12 @@ impl Position {
             promotion: NO_PROMOTION,
             ep_square,
         };
-        if flags.contains(Flags::PRIME) {
+        let piece = &self.variant.pieces[t];
+        if flags.contains(Flags::PRIME) || piece.plain_landing[color.index()] {
             out.push(m);
             return;
         }
-        match self.variant.pieces[t].landing[color.index()][to] {
+        match piece.landing[color.index()][to] {
             Landing::Plain => out.push(m),
             Landing::Forbidden => {}
             Landing::NoFriend => {
@@ -487,12 +491,13 @@ impl Position {
                         }
                     }
                 }
-                Kind::Loop { target } => {
-                    let leg = &links[target as usize];
+                Kind::Loop { .. } => {
+                    let target = i - l.back as usize;
+                    let leg = &links[target];
                     let iso = if d == 0 { 0 } else { slide_len[d - 1] };
                     if self.next_stop(leg, &mut walks[d], color, origin, iso) {
                         self.note_stop(leg, d, &walks, &mut slide_len, &mut ep_at);
-                        i = target as usize + 1;
+                        i = target + 1;
                     } else {
                         i += 1;
                     }

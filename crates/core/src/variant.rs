@@ -86,6 +86,8 @@ pub(crate) struct Link {
     pub dy: i8,
     /// The record can be walked by the single-leg fast path.
     pub simple: bool,
+    /// For loop records: how many records back the looped leg is.
+    pub back: u16,
 }
 
 /// A program bound to the board for one colour.
@@ -136,11 +138,15 @@ pub struct PieceType {
     pub promoted: Option<u8>,
     /// The unpromoted form, when this type is some type's shogi-style promotion.
     pub demoted: Option<u8>,
+    /// One of the first `maxPromote` types (it promotes in the zone).
+    pub promotes: bool,
     /// Some move needs the piece unmoved (`i`).
     pub has_initial: bool,
     pub(crate) linked: [Linked; 2],
     /// Per colour, per padded square.
     pub(crate) landing: [Vec<Landing>; 2],
+    /// Per colour: every landing is plain (no lookup needed).
+    pub(crate) plain_landing: [bool; 2],
     /// Per colour, per padded square: a drop there is pointless (the piece could never
     /// move again), so it is not allowed.
     pub(crate) dead: [Vec<bool>; 2],
@@ -225,7 +231,11 @@ pub(crate) fn orient(dx: i8, dy: i8, color: Color, symmetry: Symmetry) -> (i32, 
 /// Bind a program to a board for one colour.
 pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetry: Symmetry) -> Linked {
     let mut links = Vec::with_capacity(program.records.len());
-    for r in &program.records {
+    for (i, r) in program.records.iter().enumerate() {
+        let back = match r.kind {
+            Kind::Loop { target } => (i - target as usize) as u16,
+            _ => 0,
+        };
         let (dx, dy) = orient(r.step.dx, r.step.dy, color, symmetry);
         let off = geometry.offset(dx, dy);
         // Mid square of one step, truncating towards zero.
@@ -259,13 +269,14 @@ pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetr
             dx: dx as i8,
             dy: dy as i8,
             simple,
+            back,
         });
     }
     let single_leg = program.records.iter().all(|r| r.depth == 0 && r.kind == Kind::Leg);
     let legs = program.legs();
     let lifts = legs > 1 || links.iter().any(|l| l.flags.contains(Flags::WRAP));
     Linked {
-        dedupe: !single_leg || overlapping(&links),
+        dedupe: program.records.iter().any(|r| r.depth > 0) || overlapping(&links),
         links,
         single_leg,
         lifts,
@@ -275,6 +286,7 @@ pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetr
 
 /// Whether two single-leg records can reach the same square (e.g. `WR`, `W2D`).
 fn overlapping(links: &[Link]) -> bool {
+    let links: Vec<&Link> = links.iter().filter(|l| l.kind == Kind::Leg).collect();
     fn reach(l: &Link) -> impl Iterator<Item = (i32, i32)> {
         let n = (l.range as i32).min(crate::coord::MAX_SIDE as i32);
         let (dx, dy) = (l.dx as i32, l.dy as i32);

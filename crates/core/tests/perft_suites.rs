@@ -41,8 +41,10 @@ fn suites() -> Vec<Case> {
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
         let name = f.file_name().unwrap().to_string_lossy().to_string();
-        // A file is checked exactly unless its header says `# exactness: not exact`.
-        let exact = !text.lines().any(|l| l.starts_with("# exactness: not exact"));
+        // A file is checked exactly unless its header says it is not (`# exactness: not
+        // exact`, or `exact: no` without `exact-from-fen: yes`).
+        let header = |needle: &str| text.lines().any(|l| l.starts_with('#') && l.contains(needle));
+        let exact = !header("exactness: not exact") && (!header("exact: no") || header("exact-from-fen: yes"));
         let mut case = Case {
             file: name.clone(),
             exact,

@@ -177,7 +177,8 @@ impl PromoOption {
 }
 
 /// `promoChoice`: one or more choice sets (separated by `/` in the text). The first set is the
-/// default; a `morph` cell `1`..`9` selects set 1..9 (0-based index 1..9 here).
+/// default; a `morph` cell `1`..`9` selects set 1..9 (0-based index 1..9 here). No sets at all
+/// means no choices (`promoChoice=`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct PromoChoice {
     pub sets: Vec<Vec<PromoOption>>,

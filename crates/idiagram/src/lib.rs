@@ -59,6 +59,7 @@
 //!   at least three `:`); a token with neither `=` nor `:` belongs to the next token, trailing
 //!   ones to the last item. So `lightShade=rgb(1, 2, 3)` or `rook : R : R : : a1` stay whole.
 //!   A text is a parameter when an `=` comes before any `:` and the text before it is a keyword.
+//!   In the one-line form an item starting with `#` starts a comment to the end of the line.
 //! * **Parameters** are case-sensitive. Unknown ones are warnings (with a suggestion for a
 //!   case/spelling slip such as `contagious`) and kept in [`Definition::params`]. A non-repeatable
 //!   parameter given twice: warning, the last valid value counts. Parameters may appear after
@@ -66,8 +67,11 @@
 //!   anything is resolved, so `symmetry`/`files` after the pieces still apply).
 //! * **Piece lines** need 5 or 6 fields; 4 fields (no squares) is a warning, fewer or more is an
 //!   error (the piece is still built from what is there, so numbering stays intact). An image field
-//!   holding a URL (`http://…`) is rejoined. IDs may be any non-empty text (`+P`, `象`, `Ph`).
-//!   The default ID is the first character of the name, upper-cased. An empty move field with an
+//!   holding a URL (`http://…`) is rejoined. IDs may be any non-empty text (`+P`, `象`, `Ph`);
+//!   an ID that an ID list could not name unambiguously (containing `,` `/` or whitespace,
+//!   starting with `*` `!` `:`, or ending in a digit) is a warning, and such IDs are left out of
+//!   ID lists and of the default `promoChoice`. Duplicate IDs are legal (no diagnostic). The
+//!   default ID is the first character of the name, upper-cased. An empty move field with an
 //!   unrecognised name is an error (the move stays empty).
 //! * **Default moves** ([`default_betza`]): the §15 [C] names plus amazon `QN`, marshall and
 //!   chancellor `RN`, cardinal and archbishop `BN`, ferz/fers `F`, wazir `W`, alfil `A`,
@@ -97,7 +101,10 @@
 //!   becomes every type that is not royal and not among the first `maxPromote` types (one
 //!   choice per distinct ID, in piece order); `promoChoice=` (empty) means no choices.
 //! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
-//!   (a warning when not below `promoZone`). IDs are tokenised longest-match-first.
+//!   (a warning when not below `promoZone`). IDs are tokenised longest-match-first; `,` and
+//!   spaces between them are ignored. A value without any choice is stored as no sets.
+//!   `shuffle` sets are split at `,` (IDs inside a set are concatenated); a set left empty by
+//!   unknown IDs is dropped. Morph and capture-matrix cells name single-character IDs only.
 //! * **captureMatrix**: a count after a symbol adds that many *more* copies (`@14` = 15 cells); a
 //!   count at the start of a row (or right after `=`) is that many `.` cells; a `0` that does not
 //!   continue a count is the kamikaze symbol; `"N` repeats the previous row N times. A row longer
@@ -114,9 +121,14 @@
 //!   [`Parsed::all_params`] records every general parameter as written, with line numbers.
 //! * **Equality and rendering.** Source line numbers are not part of equality. [`Definition::to_text`]
 //!   writes typed parameters canonically (defaults omitted except `files`, `ranks`, `symmetry`,
-//!   `promoZone`, `maxPromote`, `promoChoice`), then the untyped ones verbatim, then holes and pieces
-//!   with every field filled in. It round-trips every definition [`parse`] produces; definitions
-//!   built by hand must be expressible (names without `:`, Black's squares matching the symmetry).
+//!   `promoZone`, `maxPromote`, `promoChoice`), then the untyped ones verbatim, then holes and
+//!   pieces. Piece lines carry the resolved ID and move; the image field is left empty when it
+//!   equals the name; runs of three or more squares along a rank become ranges; morph ranks are
+//!   shortened to their period and repeated ranks/rows written as `"`. It round-trips what
+//!   [`parse`] produces (tested on the reference files, hand-written and generated definitions,
+//!   and randomly edited texts); definitions built by hand must be expressible (names and fields
+//!   without `:` or newlines, Black's squares and holes matching the symmetry, ID lists whose
+//!   concatenation is unambiguous).
 
 #![forbid(unsafe_code)]
 
