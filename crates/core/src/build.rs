@@ -271,6 +271,11 @@ impl Variant {
                             may_stay: false,
                         };
                         let Some(entries) = spec.promo_choice.get(set) else {
+                            if set == 0 {
+                                // No choices at all: the piece cannot promote.
+                                rule.may_stay = true;
+                                return rule;
+                            }
                             err_list.push(err(p.line, Some(&p.name), format!("promoChoice has no set {}", set + 1)));
                             return rule;
                         };

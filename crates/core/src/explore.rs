@@ -15,6 +15,8 @@ pub struct Extra {
     pub at: Coord,
     pub color: Color,
     pub royal: bool,
+    /// Has not moved (castling partners).
+    pub virgin: bool,
 }
 
 /// A scene: a White piece moving by `descriptor` from `from` among `extras`.
@@ -28,8 +30,10 @@ pub struct Scene {
     pub holes: Vec<Coord>,
     /// The mover has moved before (no initial moves, no castling).
     pub moved: bool,
-    /// An e.p. square and the piece its capture removes.
-    pub ep: Option<(Coord, Coord)>,
+    /// E.p. squares and the piece a capture there removes.
+    pub ep: Option<(Vec<Coord>, Coord)>,
+    /// The mover stands one square in front of its start square (for `ii` moves).
+    pub ahead: bool,
 }
 
 impl Scene {
@@ -51,6 +55,12 @@ impl Scene {
         let pick = |color: Color, royal: bool| -> Vec<Coord> {
             self.extras.iter().filter(|e| e.color == color && e.royal == royal).map(|e| e.at).collect()
         };
+        // With `ahead`, the setup has the mover one square behind where it now stands.
+        let start = if self.ahead && self.from.rank > 0 {
+            Coord::new(self.from.file, self.from.rank - 1)
+        } else {
+            self.from
+        };
         let spec = VariantSpec {
             name: "explore".into(),
             files: self.files,
@@ -58,7 +68,7 @@ impl Scene {
             symmetry: Symmetry::None,
             holes: self.holes.clone(),
             pieces: vec![
-                piece("mover", "M", &self.descriptor, false, vec![self.from], vec![]),
+                piece("mover", "M", &self.descriptor, false, vec![start], vec![]),
                 piece("piece", "X", "", false, pick(Color::White, false), pick(Color::Black, false)),
                 piece("royal", "Y", "", true, pick(Color::White, true), pick(Color::Black, true)),
             ],
@@ -73,24 +83,36 @@ impl Scene {
         let variant = Arc::new(variant);
         let mut pos = Position::start(variant.clone());
         let from = variant.square(self.from);
-        if self.moved {
-            pos.set_virgin(from, false);
+        if start != self.from {
+            let cell = pos.cell(variant.square(start));
+            pos.put(variant.square(start), crate::variant::EMPTY);
+            pos.put(from, cell);
         }
-        if let Some((sq, victim)) = self.ep {
-            pos.set_ep(Some(EnPassant {
-                square: variant.square(sq) as u16,
-                victim: variant.square(victim) as u16,
-            }));
+        pos.set_virgin(from, !self.moved);
+        for e in &self.extras {
+            pos.set_virgin(variant.square(e.at), e.virgin);
+        }
+        if let Some((squares, victim)) = &self.ep {
+            if let Some(sq) = squares.first() {
+                pos.set_ep(Some(EnPassant {
+                    square: variant.square(*sq) as u16,
+                    victim: variant.square(*victim) as u16,
+                }));
+            }
         }
         let mut list = MoveList::new();
         pos.moves_from(from, &mut list);
         let mut out: Vec<String> = list
             .iter()
             .map(|m| {
-                let mut parts: Vec<String> = m.locust().iter().map(|&v| variant.coord(v as usize).to_string()).collect();
-                let to = if m.kind == MoveKind::Castle { m.to } else { m.to };
-                parts.push(variant.coord(to as usize).to_string());
-                parts.join(",")
+                let name = |s: u16| variant.coord(s as usize).to_string();
+                let mut parts: Vec<String> = m.locust().iter().map(|&v| name(v)).collect();
+                parts.push(name(m.to));
+                let mut token = parts.join(",");
+                if m.kind == MoveKind::EnPassant {
+                    token += &format!("/{}", name(m.extra[0]));
+                }
+                token
             })
             .collect();
         out.sort();
@@ -110,6 +132,7 @@ pub fn targets_on_empty_board(descriptor: &str, files: u8, ranks: u8, from: Coor
         holes: vec![],
         moved: false,
         ep: None,
+        ahead: false,
     }
     .targets()
     .map_err(ExploreError)

@@ -8,7 +8,7 @@ use crate::attack::Attack;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Position, PROMO_FROM_HAND};
-use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Landing, Link, EMPTY, OFF};
+use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Shape, EMPTY, OFF};
 use xbetza::{Flags, Kind};
 
 /// The deepest leg program the interpreter supports.
@@ -82,7 +82,34 @@ impl Position {
         let mut i = 0;
         while i < links.len() {
             let l = &links[i];
-            if l.simple {
+            if l.shape == Shape::Leap {
+                let to = (sq as isize + l.off) as usize;
+                let c = self.board[to];
+                if c == EMPTY || (c != OFF && cell_color(c) != color) {
+                    self.emit_plain(out, l.flags, t, color, sq, to);
+                }
+                i += 1;
+            } else if l.shape == Shape::Slide {
+                let mut to = sq;
+                let mut n = l.range;
+                loop {
+                    to = (to as isize + l.off) as usize;
+                    let c = self.board[to];
+                    if c == EMPTY {
+                        self.emit_plain(out, l.flags, t, color, sq, to);
+                        n -= 1;
+                        if n == 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                    if c != OFF && cell_color(c) != color {
+                        self.emit_plain(out, l.flags, t, color, sq, to);
+                    }
+                    break;
+                }
+                i += 1;
+            } else if l.simple {
                 self.walk_simple(l, sq, t, color, out);
                 i += 1;
             } else {
@@ -200,6 +227,25 @@ impl Position {
                     );
                 }
             }
+        }
+    }
+
+    /// Push a plain move or capture (no locust, no e.p.).
+    #[inline(always)]
+    fn emit_plain(&self, out: &mut MoveList, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
+        if self.variant.pieces[t].plain_landing[color.index()] {
+            out.push(Move {
+                kind: MoveKind::Normal,
+                from: from as u16,
+                to: to as u16,
+                extra: [0; MAX_VICTIMS],
+                victims: 0,
+                piece: t as u8,
+                promotion: NO_PROMOTION,
+                ep_square: 0,
+            });
+        } else {
+            self.emit(out, flags, t, color, from, to, MoveKind::Normal, [0; MAX_VICTIMS], 0, 0, false);
         }
     }
 

@@ -86,8 +86,23 @@ pub(crate) struct Link {
     pub dy: i8,
     /// The record can be walked by the single-leg fast path.
     pub simple: bool,
+    /// Which walker runs this record (see `movegen`).
+    pub shape: Shape,
     /// For loop records: how many records back the looped leg is.
     pub back: u16,
+}
+
+/// The walker a record needs, from fastest to most general.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// One step, move or capture.
+    Leap,
+    /// Repeated steps, move or capture, stopping at the first piece.
+    Slide,
+    /// Any other single final leg (pawn pushes, captures only, lame leaps, e.p.).
+    Simple,
+    /// A first leg with its subtree: the general interpreter.
+    General,
 }
 
 /// A program bound to the board for one colour.
@@ -257,7 +272,16 @@ pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetr
             && r.flags.contains(Flags::FINAL)
             && r.flags.0 & !simple_flags == 0
             && r.skip_first == 0;
+        let mc = Flags::MOVE | Flags::CAPTURE;
+        let plain = r.flags.without(Flags::FINAL).without(Flags::PRIME) == mc;
+        let shape = match (simple, plain, r.range) {
+            (true, true, 1) => Shape::Leap,
+            (true, true, _) => Shape::Slide,
+            (true, false, _) => Shape::Simple,
+            (false, _, _) => Shape::General,
+        };
         links.push(Link {
+            shape,
             kind: r.kind,
             flags: r.flags,
             off,

@@ -85,10 +85,11 @@ pub(crate) fn shape(text: &str) -> Shape {
     }
 }
 
-/// Would `text` stand on its own as an item of the space-separated stored form?
+/// Would `text` stand on its own as an item of the space-separated stored form? Parameters must
+/// be known keywords there, so that values with spaces are less likely to be cut.
 fn well_formed(text: &str) -> bool {
     match shape(text) {
-        Shape::Param(e) => is_keyword(text[..e].trim()),
+        Shape::Param(e) => crate::parse::is_known(text[..e].trim()),
         Shape::Piece => text.matches(':').count() >= 3,
         Shape::Other => false,
     }
@@ -96,8 +97,9 @@ fn well_formed(text: &str) -> bool {
 
 /// Split a definition into items. Lines are split at newlines; blank lines and lines starting
 /// with `#` are skipped. A line holding several whitespace-separated items (the stored form
-/// `files=10 Pawn::::a2-j2 …`) is split into them when every resulting item is well formed; a
-/// token without `=` or `:` belongs to the token after it (piece names with spaces).
+/// `files=10 Pawn::::a2-j2 …`) is split into them when every resulting item is well formed (a
+/// known `keyword=…` or a text with at least three `:`); a token without `=` or `:` belongs to
+/// the token after it (piece names with spaces).
 pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
     let mut out = Vec::new();
     for (i, raw) in text.split('\n').enumerate() {
@@ -174,6 +176,8 @@ mod tests {
 
     #[test]
     fn one_line_form() {
+        assert_eq!(texts("files=8 fooBar=1 Lion:::::2").len(), 1);
+        assert_eq!(texts("man:P:W:white paw=n:a4,b1").len(), 1);
         let t = texts("files=10 shatranj pawn:P:fmWfcF:pawn: Lion:::::2");
         assert_eq!(
             t,

@@ -79,6 +79,11 @@ const REPEATABLE: &[&str] = &[
     "protected",
 ];
 
+/// Is `key` a parameter keyword this crate knows (typed, display-only or `morph`)?
+pub(crate) fn is_known(key: &str) -> bool {
+    key == "morph" || TYPED.contains(&key) || DISPLAY.contains(&key)
+}
+
 /// A piece line as read.
 struct RawPiece<'a> {
     item: Field<'a>,

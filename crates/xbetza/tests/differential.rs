@@ -507,7 +507,23 @@ fn gen_term(rng: &mut Rng) -> String {
             .to_string(),
         3 => rng
             .pick(&[
-                "isO2", "O", "KisO2", "ljsO2", "rO1", "sO3", "U", "mU", "cU", "I", "mO",
+                "isO2",
+                "O",
+                "KisO2",
+                "ljsO2",
+                "rO1",
+                "sO3",
+                "U",
+                "mU",
+                "cU",
+                "I",
+                "mO",
+                "isO2",
+                "KisO2",
+                "fmWfceF",
+                "fceFifmnD",
+                "eQ",
+                "mceK",
             ])
             .to_string(),
         4 => rng
@@ -553,10 +569,19 @@ fn gen_board(rng: &mut Rng) -> (RefBoard, Square) {
         },
     );
     if rng.chance(25) {
-        let e1 = (
-            rng.below(files as usize) as i32,
-            rng.below(ranks as usize) as i32,
-        );
+        let e1 = if rng.chance(50) {
+            // diagonally in front of the mover, where pawns capture
+            let dx = if rng.chance(50) { 1 } else { -1 };
+            (
+                (from.0 + dx).clamp(0, files - 1),
+                (from.1 + 1).clamp(0, ranks - 1),
+            )
+        } else {
+            (
+                rng.below(files as usize) as i32,
+                rng.below(ranks as usize) as i32,
+            )
+        };
         let e2 = (e1.0, (e1.1 + 1).min(ranks - 1));
         let victim = (e1.0, (e1.1 - 1).max(0));
         if b.get(e1) == Cell::Empty && e1 != from {
@@ -567,8 +592,15 @@ fn gen_board(rng: &mut Rng) -> (RefBoard, Square) {
         }
     }
     b.mover_ahead = rng.chance(30);
-    // Castling partners on the mover's rank now and then.
+    // Castling partners on the mover's rank now and then, often with a clear lane.
     if rng.chance(20) {
+        if rng.chance(60) {
+            for x in 1..files - 1 {
+                if x != from.0 {
+                    b.set((x, from.1), Cell::Empty);
+                }
+            }
+        }
         b.set(
             (0, from.1),
             Cell::Friend {
@@ -587,7 +619,21 @@ fn gen_board(rng: &mut Rng) -> (RefBoard, Square) {
     (b, from)
 }
 
+#[derive(Default, Debug)]
+struct Coverage {
+    nonempty: usize,
+    victims: usize,
+    castles: usize,
+    ep: usize,
+    unload: usize,
+    induced: usize,
+}
+
 fn check(desc: &str, b: &RefBoard, from: Square) -> Result<(), String> {
+    check_cov(desc, b, from, &mut Coverage::default())
+}
+
+fn check_cov(desc: &str, b: &RefBoard, from: Square, cov: &mut Coverage) -> Result<(), String> {
     let Ok(d) = parse(desc) else { return Ok(()) };
     let side = b.files.max(b.ranks) as u8;
     let p = match compile(&d, &CompileOptions { max_range: side }) {
@@ -598,6 +644,12 @@ fn check(desc: &str, b: &RefBoard, from: Square) -> Result<(), String> {
     };
     let want = reference_moves(&d, b, from);
     let got = interp(&p, b, from);
+    cov.nonempty += usize::from(!want.is_empty());
+    cov.victims += usize::from(want.iter().any(|m| !m.victims.is_empty()));
+    cov.castles += usize::from(want.iter().any(|m| m.castle_partner.is_some()));
+    cov.ep += usize::from(want.iter().any(|m| m.ep_victim.is_some()));
+    cov.unload += usize::from(want.iter().any(|m| m.unload.is_some()));
+    cov.induced += usize::from(want.iter().any(|m| m.induced.is_some()));
     if want != got {
         let missing: Vec<_> = want.difference(&got).map(RefMove::token).collect();
         let extra: Vec<_> = got.difference(&want).map(RefMove::token).collect();
@@ -632,13 +684,14 @@ fn program_interpreter_agrees_with_reference_on_random_positions() {
     let mut rng = Rng(seed | 1);
     let mut failures = Vec::new();
     let mut parsed = 0;
+    let mut cov = Coverage::default();
     for _ in 0..iters {
         let desc = gen_descriptor(&mut rng);
         let (b, from) = gen_board(&mut rng);
         if parse(&desc).is_ok() {
             parsed += 1;
         }
-        if let Err(e) = check(&desc, &b, from) {
+        if let Err(e) = check_cov(&desc, &b, from, &mut cov) {
             failures.push(e);
             if failures.len() >= 5 {
                 break;
@@ -650,4 +703,8 @@ fn program_interpreter_agrees_with_reference_on_random_positions() {
         parsed * 4 > iters * 3,
         "only {parsed} random descriptors parsed"
     );
+    // The generator must exercise the interesting outcomes, not just empty move lists.
+    assert!(cov.nonempty * 10 > parsed * 4, "{cov:?} of {parsed}");
+    let rare = [cov.victims, cov.castles, cov.ep, cov.unload, cov.induced];
+    assert!(rare.iter().all(|&n| n * 400 > iters), "{cov:?} of {parsed}");
 }
