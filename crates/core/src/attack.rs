@@ -40,7 +40,10 @@ impl AttackTable {
     pub fn get(&self, diff: isize) -> Attack {
         let i = diff + self.center;
         // In range for any two on-board squares by construction.
-        self.entries.get(i as usize).copied().unwrap_or(Attack::None)
+        self.entries
+            .get(i as usize)
+            .copied()
+            .unwrap_or(Attack::None)
     }
 
     pub fn build(linked: &Linked, g: &Geometry) -> AttackTable {
@@ -60,12 +63,17 @@ impl AttackTable {
             let subtree = &links[i..=i + l.skip as usize];
             i += 1 + l.skip as usize;
             let royal_capture = |f: Flags| {
-                (f.contains(Flags::CAPTURE) || f.contains(Flags::ROYAL_ONLY)) && !f.contains(Flags::NON_ROYAL)
+                (f.contains(Flags::CAPTURE) || f.contains(Flags::ROYAL_ONLY))
+                    && !f.contains(Flags::NON_ROYAL)
             };
-            if !subtree.iter().any(|r| royal_capture(r.flags) || r.kind == Kind::Imitate) {
+            if !subtree
+                .iter()
+                .any(|r| royal_capture(r.flags) || r.kind == Kind::Imitate)
+            {
                 continue;
             }
-            let final_single = l.kind == Kind::Leg && l.flags.contains(Flags::FINAL) && l.depth == 0;
+            let final_single =
+                l.kind == Kind::Leg && l.flags.contains(Flags::FINAL) && l.depth == 0;
             let plain = final_single
                 && l.skip_first == 0
                 && !l.flags.intersects(
@@ -85,7 +93,11 @@ impl AttackTable {
                     if d.0.abs() >= w as i32 || d.1.abs() >= h as i32 {
                         break;
                     }
-                    let e = if k == 1 { Attack::Leap } else { Attack::Ray(l.off) };
+                    let e = if k == 1 {
+                        Attack::Leap
+                    } else {
+                        Attack::Ray(l.off)
+                    };
                     t.merge(g.offset(d.0, d.1), e);
                 }
             } else if plain && l.flags.contains(Flags::HOP) && !l.flags.contains(Flags::LAME) {
@@ -112,7 +124,9 @@ impl AttackTable {
                         })
                         .sum(),
                 };
-                let reach = if l.flags.contains(Flags::WRAP) || subtree.iter().any(|r| r.flags.contains(Flags::WRAP)) {
+                let reach = if l.flags.contains(Flags::WRAP)
+                    || subtree.iter().any(|r| r.flags.contains(Flags::WRAP))
+                {
                     side
                 } else {
                     reach.min(side)

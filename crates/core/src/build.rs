@@ -8,7 +8,8 @@ use crate::coord::Coord;
 use crate::geometry::{Geometry, Square};
 use crate::movegen::MAX_LEGS;
 use crate::variant::{
-    link, piece_cell, Cell, Color, Landing, PieceType, PromoRule, Symmetry, Variant, EMPTY, MAX_TYPES, OFF,
+    link, piece_cell, Cell, Color, Landing, PieceType, PromoRule, Symmetry, Variant, EMPTY,
+    MAX_TYPES, OFF,
 };
 use xbetza::{Flags, Kind};
 
@@ -125,7 +126,11 @@ impl Variant {
             piece: piece.map(str::to_string),
             message,
         };
-        if spec.files == 0 || spec.ranks == 0 || spec.files > crate::coord::MAX_SIDE || spec.ranks > crate::coord::MAX_SIDE {
+        if spec.files == 0
+            || spec.ranks == 0
+            || spec.files > crate::coord::MAX_SIDE
+            || spec.ranks > crate::coord::MAX_SIDE
+        {
             return Err(vec![err(
                 0,
                 None,
@@ -139,7 +144,14 @@ impl Variant {
             )]);
         }
         if spec.pieces.len() > MAX_TYPES {
-            return Err(vec![err(0, None, format!("{} piece types; at most {MAX_TYPES} are supported", spec.pieces.len()))]);
+            return Err(vec![err(
+                0,
+                None,
+                format!(
+                    "{} piece types; at most {MAX_TYPES} are supported",
+                    spec.pieces.len()
+                ),
+            )]);
         }
         let options = xbetza::CompileOptions {
             max_range: spec.files.max(spec.ranks),
@@ -149,12 +161,20 @@ impl Variant {
             match xbetza::parse(&p.betza) {
                 Ok(d) => {
                     for w in &d.warnings {
-                        warnings.push(err(p.line, Some(&p.name), format!("move '{}': {w}", p.betza)));
+                        warnings.push(err(
+                            p.line,
+                            Some(&p.name),
+                            format!("move '{}': {w}", p.betza),
+                        ));
                     }
                     match xbetza::compile(&d, &options) {
                         Ok(prog) => {
                             if prog.legs() > MAX_LEGS {
-                                errors.push(err(p.line, Some(&p.name), format!("move '{}' has more than {MAX_LEGS} legs", p.betza)));
+                                errors.push(err(
+                                    p.line,
+                                    Some(&p.name),
+                                    format!("move '{}' has more than {MAX_LEGS} legs", p.betza),
+                                ));
                             }
                             for (flag, what) in [
                                 (Flags::INDUCE, "induction/borrowing ('x')"),
@@ -172,19 +192,30 @@ impl Variant {
                                 warnings.push(err(
                                     p.line,
                                     Some(&p.name),
-                                    format!("move '{}': the imitator 'I' is not generated yet", p.betza),
+                                    format!(
+                                        "move '{}': the imitator 'I' is not generated yet",
+                                        p.betza
+                                    ),
                                 ));
                             }
                             programs.push(prog);
                         }
                         Err(e) => {
-                            errors.push(err(p.line, Some(&p.name), format!("move '{}': {e}", p.betza)));
+                            errors.push(err(
+                                p.line,
+                                Some(&p.name),
+                                format!("move '{}': {e}", p.betza),
+                            ));
                             programs.push(xbetza::Program::default());
                         }
                     }
                 }
                 Err(e) => {
-                    errors.push(err(p.line, Some(&p.name), format!("move '{}': {e}", p.betza)));
+                    errors.push(err(
+                        p.line,
+                        Some(&p.name),
+                        format!("move '{}': {e}", p.betza),
+                    ));
                     programs.push(xbetza::Program::default());
                 }
             }
@@ -209,7 +240,10 @@ impl Variant {
                 errors.push(err(0, None, format!("hole {h} is off the board")));
             }
         }
-        let playable: Vec<Square> = geometry.squares().filter(|&s| template[s] == EMPTY).collect();
+        let playable: Vec<Square> = geometry
+            .squares()
+            .filter(|&s| template[s] == EMPTY)
+            .collect();
 
         // Setup.
         let mut setup_cells: Vec<Cell> = vec![EMPTY; geometry.cells];
@@ -218,7 +252,11 @@ impl Variant {
             for (color, list) in [(Color::White, &p.white), (Color::Black, &p.black)] {
                 for c in list {
                     if c.file >= spec.files || c.rank >= spec.ranks {
-                        errors.push(err(p.line, Some(&p.name), format!("square {c} is off the {}x{} board", spec.files, spec.ranks)));
+                        errors.push(err(
+                            p.line,
+                            Some(&p.name),
+                            format!("square {c} is off the {}x{} board", spec.files, spec.ranks),
+                        ));
                         continue;
                     }
                     let sq = geometry.square(*c);
@@ -227,7 +265,11 @@ impl Variant {
                         continue;
                     }
                     if setup_cells[sq] != EMPTY {
-                        warnings.push(err(p.line, Some(&p.name), format!("square {c} was already occupied; this piece replaces it")));
+                        warnings.push(err(
+                            p.line,
+                            Some(&p.name),
+                            format!("square {c} was already occupied; this piece replaces it"),
+                        ));
                         setup.retain(|&(s, _)| s != sq);
                     }
                     setup_cells[sq] = piece_cell(t, color);
@@ -239,7 +281,12 @@ impl Variant {
         // Promotion rules per type, colour and square.
         let n = spec.pieces.len();
         let type_by_id = |id: &str, not: usize| -> Option<usize> {
-            spec.pieces.iter().enumerate().rev().find(|(i, p)| p.id == id && *i != not).map(|(i, _)| i)
+            spec.pieces
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(i, p)| p.id == id && *i != not)
+                .map(|(i, _)| i)
         };
         let promoted_of = |t: usize| -> Option<usize> {
             let off = spec.promo_offset?;
@@ -250,15 +297,21 @@ impl Variant {
             if rule.choices.is_empty() && rule.may_stay {
                 return Landing::Plain;
             }
-            let i = promo_rules.iter().position(|r| *r == rule).unwrap_or_else(|| {
-                promo_rules.push(rule);
-                promo_rules.len() - 1
-            });
+            let i = promo_rules
+                .iter()
+                .position(|r| *r == rule)
+                .unwrap_or_else(|| {
+                    promo_rules.push(rule);
+                    promo_rules.len() - 1
+                });
             Landing::Promote(i as u16)
         };
         let mut landings: Vec<[Vec<Landing>; 2]> = Vec::with_capacity(n);
         for (t, p) in spec.pieces.iter().enumerate() {
-            let mut per_color: [Vec<Landing>; 2] = [vec![Landing::Plain; geometry.cells], vec![Landing::Plain; geometry.cells]];
+            let mut per_color: [Vec<Landing>; 2] = [
+                vec![Landing::Plain; geometry.cells],
+                vec![Landing::Plain; geometry.cells],
+            ];
             for color in Color::BOTH {
                 for &sq in &playable {
                     let c = geometry.coord(sq).unwrap_or(Coord::new(0, 0));
@@ -276,7 +329,11 @@ impl Variant {
                                 rule.may_stay = true;
                                 return rule;
                             }
-                            err_list.push(err(p.line, Some(&p.name), format!("promoChoice has no set {}", set + 1)));
+                            err_list.push(err(
+                                p.line,
+                                Some(&p.name),
+                                format!("promoChoice has no set {}", set + 1),
+                            ));
                             return rule;
                         };
                         for e in entries {
@@ -298,7 +355,14 @@ impl Variant {
                                         rule.choices.push((to as u8, e.from_hand));
                                     }
                                 }
-                                None => err_list.push(err(0, None, format!("promoChoice names '{}', which no piece has as ID", e.id))),
+                                None => err_list.push(err(
+                                    0,
+                                    None,
+                                    format!(
+                                        "promoChoice names '{}', which no piece has as ID",
+                                        e.id
+                                    ),
+                                )),
                             }
                         }
                         rule
@@ -311,7 +375,9 @@ impl Variant {
                             .cloned()
                             .unwrap_or(MorphSpec::Plain);
                         match cell {
-                            MorphSpec::Plain | MorphSpec::DelayedWin | MorphSpec::ImmediateWin => Landing::Plain,
+                            MorphSpec::Plain | MorphSpec::DelayedWin | MorphSpec::ImmediateWin => {
+                                Landing::Plain
+                            }
                             MorphSpec::Forbidden => Landing::Forbidden,
                             MorphSpec::NoFriend => Landing::NoFriend,
                             MorphSpec::Promote(id) => match type_by_id(&id, t) {
@@ -324,7 +390,9 @@ impl Variant {
                                     Landing::Plain
                                 }
                             },
-                            MorphSpec::Choice(set) => rule_index(choose(set as usize, &mut local_errors)),
+                            MorphSpec::Choice(set) => {
+                                rule_index(choose(set as usize, &mut local_errors))
+                            }
                             MorphSpec::Optional | MorphSpec::Forced => match promoted_of(t) {
                                 Some(to) => rule_index(PromoRule {
                                     choices: vec![(to as u8, false)],
@@ -340,9 +408,13 @@ impl Variant {
                                 }
                             },
                         }
-                    } else if t < spec.max_promote && spec.promo_zone > 0 && dist < spec.promo_zone {
+                    } else if t < spec.max_promote && spec.promo_zone > 0 && dist < spec.promo_zone
+                    {
                         if let Some(to) = promoted_of(t) {
-                            let must = spec.promo_choice.first().is_some_and(|s| s.iter().any(|e| e.id == p.id && e.not_last));
+                            let must = spec
+                                .promo_choice
+                                .first()
+                                .is_some_and(|s| s.iter().any(|e| e.id == p.id && e.not_last));
                             rule_index(PromoRule {
                                 choices: vec![(to as u8, false)],
                                 may_stay: !must,
@@ -371,17 +443,23 @@ impl Variant {
                 link(&program, &geometry, Color::White, spec.symmetry),
                 link(&program, &geometry, Color::Black, spec.symmetry),
             ];
-            attack.push([AttackTable::build(&linked[0], &geometry), AttackTable::build(&linked[1], &geometry)]);
+            attack.push([
+                AttackTable::build(&linked[0], &geometry),
+                AttackTable::build(&linked[1], &geometry),
+            ]);
             let mut dead = [vec![false; geometry.cells], vec![false; geometry.cells]];
             for color in Color::BOTH {
                 for &sq in &playable {
                     let moves = linked[color.index()].links.iter().any(|l| {
-                        l.kind != Kind::Leg || (l.depth == 0 && template[(sq as isize + l.off) as usize] != OFF)
+                        l.kind != Kind::Leg
+                            || (l.depth == 0 && template[(sq as isize + l.off) as usize] != OFF)
                     });
                     dead[color.index()][sq] = !moves;
                 }
             }
-            let demoted = spec.promo_offset.and_then(|off| (t >= off && t - off < spec.max_promote).then(|| (t - off) as u8));
+            let demoted = spec
+                .promo_offset
+                .and_then(|off| (t >= off && t - off < spec.max_promote).then(|| (t - off) as u8));
             pieces.push(PieceType {
                 name: p.name.clone(),
                 id: p.id.clone(),
@@ -391,7 +469,10 @@ impl Variant {
                 promoted: promoted_of(t).map(|x| x as u8),
                 demoted,
                 promotes: t < spec.max_promote,
-                has_initial: program.records.iter().any(|r| r.flags.contains(Flags::INITIAL)),
+                has_initial: program
+                    .records
+                    .iter()
+                    .any(|r| r.flags.contains(Flags::INITIAL)),
                 program,
                 linked,
                 plain_landing: [0, 1].map(|c| landings[t][c].iter().all(|l| *l == Landing::Plain)),
@@ -417,7 +498,12 @@ impl Variant {
             initial_hand[0][t] = p.hand;
             initial_hand[1][t] = p.hand;
         }
+        let forward = [Color::White, Color::Black].map(|c| {
+            let (dx, dy) = crate::variant::orient(0, 1, c, spec.symmetry);
+            geometry.offset(dx, dy)
+        });
         let variant = Variant {
+            forward,
             name: spec.name.clone(),
             keys: crate::zobrist::Keys::new(n, geometry.cells),
             geometry,

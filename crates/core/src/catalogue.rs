@@ -53,7 +53,11 @@ pub fn dir() -> PathBuf {
 /// A catalogue name is lower-case letters, digits, `-` and `_` only, so it can never
 /// name a path outside the catalogue.
 pub fn is_valid_name(name: &str) -> bool {
-    !name.is_empty() && name.len() <= 64 && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
 /// Every catalogue name, sorted.
@@ -76,7 +80,11 @@ pub fn names() -> Vec<String> {
 pub fn read(name_or_path: &str) -> Result<(String, String), LoadError> {
     let path = Path::new(name_or_path);
     let (name, path) = if path.is_file() {
-        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("variant").to_string();
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("variant")
+            .to_string();
         (stem, path.to_path_buf())
     } else if is_valid_name(name_or_path) {
         let p = dir().join(format!("{name_or_path}.txt"));
@@ -94,7 +102,8 @@ pub fn read(name_or_path: &str) -> Result<(String, String), LoadError> {
 /// Load and compile a variant from a file or catalogue name.
 pub fn load(name_or_path: &str) -> Result<Arc<Variant>, LoadError> {
     let (name, text) = read(name_or_path)?;
-    let (variant, _warnings) = Variant::from_definition(&name, &text)
-        .map_err(|errs| LoadError::Definition(name.clone(), errs.iter().map(|e| e.to_string()).collect()))?;
+    let (variant, _warnings) = Variant::from_definition(&name, &text).map_err(|errs| {
+        LoadError::Definition(name.clone(), errs.iter().map(|e| e.to_string()).collect())
+    })?;
     Ok(Arc::new(variant))
 }

@@ -51,7 +51,13 @@ pub fn spec_of(name: &str, d: &Definition) -> VariantSpec {
                 (0..d.ranks)
                     .map(|r| {
                         (0..d.files)
-                            .map(|f| morph_spec(d.morph_cell(i, idiagram::Color::White, Coord::new(f, r))))
+                            .map(|f| {
+                                morph_spec(d.morph_cell(
+                                    i,
+                                    idiagram::Color::White,
+                                    Coord::new(f, r),
+                                ))
+                            })
                             .collect()
                     })
                     .collect()

@@ -40,7 +40,12 @@ impl Scene {
     /// The targets as sorted tokens: a destination square, or the locust victims and the
     /// destination joined by commas (`e5,d4`).
     pub fn targets(&self) -> Result<Vec<String>, Vec<BuildError>> {
-        let piece = |name: &str, id: &str, betza: &str, royal: bool, white: Vec<Coord>, black: Vec<Coord>| PieceSpec {
+        let piece = |name: &str,
+                     id: &str,
+                     betza: &str,
+                     royal: bool,
+                     white: Vec<Coord>,
+                     black: Vec<Coord>| PieceSpec {
             name: name.into(),
             id: id.into(),
             betza: betza.into(),
@@ -53,7 +58,11 @@ impl Scene {
             line: 0,
         };
         let pick = |color: Color, royal: bool| -> Vec<Coord> {
-            self.extras.iter().filter(|e| e.color == color && e.royal == royal).map(|e| e.at).collect()
+            self.extras
+                .iter()
+                .filter(|e| e.color == color && e.royal == royal)
+                .map(|e| e.at)
+                .collect()
         };
         // With `ahead`, the setup has the mover one square behind where it now stands.
         let start = if self.ahead && self.from.rank > 0 {
@@ -69,8 +78,22 @@ impl Scene {
             holes: self.holes.clone(),
             pieces: vec![
                 piece("mover", "M", &self.descriptor, false, vec![start], vec![]),
-                piece("piece", "X", "", false, pick(Color::White, false), pick(Color::Black, false)),
-                piece("royal", "Y", "", true, pick(Color::White, true), pick(Color::Black, true)),
+                piece(
+                    "piece",
+                    "X",
+                    "",
+                    false,
+                    pick(Color::White, false),
+                    pick(Color::Black, false),
+                ),
+                piece(
+                    "royal",
+                    "Y",
+                    "",
+                    true,
+                    pick(Color::White, true),
+                    pick(Color::Black, true),
+                ),
             ],
             promo_zone: 0,
             max_promote: 0,
@@ -96,6 +119,7 @@ impl Scene {
             if let Some(sq) = squares.first() {
                 pos.set_ep(Some(EnPassant {
                     square: variant.square(*sq) as u16,
+                    second: squares.get(1).map_or(0, |s| variant.square(*s) as u16),
                     victim: variant.square(*victim) as u16,
                 }));
             }
@@ -112,6 +136,12 @@ impl Scene {
                 if m.kind == MoveKind::EnPassant {
                     token += &format!("/{}", name(m.extra[0]));
                 }
+                if m.unload != 0 {
+                    token += &format!("^{}", name(m.unload));
+                }
+                if m.relay != 0 {
+                    token += &format!("&{}", name(m.relay));
+                }
                 token
             })
             .collect();
@@ -122,7 +152,12 @@ impl Scene {
 }
 
 /// Targets of a descriptor from `from` on an empty `files`×`ranks` board.
-pub fn targets_on_empty_board(descriptor: &str, files: u8, ranks: u8, from: Coord) -> Result<Vec<String>, ExploreError> {
+pub fn targets_on_empty_board(
+    descriptor: &str,
+    files: u8,
+    ranks: u8,
+    from: Coord,
+) -> Result<Vec<String>, ExploreError> {
     Scene {
         descriptor: descriptor.into(),
         files,

@@ -32,7 +32,13 @@ pub struct FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "FEN {} at character {}: {}", self.field, self.position + 1, self.message)
+        write!(
+            f,
+            "FEN {} at character {}: {}",
+            self.field,
+            self.position + 1,
+            self.message
+        )
     }
 }
 
@@ -58,7 +64,11 @@ enum Side {
 impl Position {
     /// Parse a FEN for this variant.
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
-        let err = |field: &'static str, position: usize, message: String| FenError { field, position, message };
+        let err = |field: &'static str, position: usize, message: String| FenError {
+            field,
+            position,
+            message,
+        };
         let mut pos = Position::empty(variant.clone());
         let g = &variant.geometry;
         let fen_trim = fen.trim_start();
@@ -73,9 +83,17 @@ impl Position {
                     .map(|j| i + j)
                     .ok_or_else(|| err("holdings", lead + i, "'[' without ']'".into()))?;
                 if close + 1 != board_text.len() {
-                    return Err(err("holdings", lead + close + 1, "text after the holdings".into()));
+                    return Err(err(
+                        "holdings",
+                        lead + close + 1,
+                        "text after the holdings".into(),
+                    ));
                 }
-                (&board_text[..i], Some(&board_text[i + 1..close]), lead + i + 1)
+                (
+                    &board_text[..i],
+                    Some(&board_text[i + 1..close]),
+                    lead + i + 1,
+                )
             }
             None => {
                 let rows = board_text.split('/').count();
@@ -118,7 +136,11 @@ impl Position {
                     }
                     file += n;
                     if file > g.files as usize {
-                        return Err(err("board", here, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                        return Err(err(
+                            "board",
+                            here,
+                            format!("rank {} has more than {} squares", rank + 1, g.files),
+                        ));
                     }
                     continue;
                 }
@@ -126,15 +148,23 @@ impl Position {
                     // A hole (Fairy-Stockfish writes walls this way).
                     file += 1;
                     if file > g.files as usize {
-                        return Err(err("board", here, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                        return Err(err(
+                            "board",
+                            here,
+                            format!("rank {} has more than {} squares", rank + 1, g.files),
+                        ));
                     }
                     k += 1;
                     continue;
                 }
                 let rest: String = chars[k..].iter().map(|&(_, c)| c).collect();
-                let (t, color, len) = variant
-                    .match_piece(&rest)
-                    .ok_or_else(|| err("board", here, format!("'{ch}' is not a piece of this variant")))?;
+                let (t, color, len) = variant.match_piece(&rest).ok_or_else(|| {
+                    err(
+                        "board",
+                        here,
+                        format!("'{ch}' is not a piece of this variant"),
+                    )
+                })?;
                 k += len;
                 // `~` marks a promoted piece in Fairy-Stockfish (crazyhouse); fairyboard
                 // keeps no such state, so it is accepted and dropped.
@@ -142,18 +172,35 @@ impl Position {
                     k += 1;
                 }
                 if file >= g.files as usize {
-                    return Err(err("board", here, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                    return Err(err(
+                        "board",
+                        here,
+                        format!("rank {} has more than {} squares", rank + 1, g.files),
+                    ));
                 }
                 let sq = g.square(Coord::new(file as u8, rank as u8));
                 if variant.template[sq] == OFF {
-                    return Err(err("board", here, format!("{} is a hole", Coord::new(file as u8, rank as u8))));
+                    return Err(err(
+                        "board",
+                        here,
+                        format!("{} is a hole", Coord::new(file as u8, rank as u8)),
+                    ));
                 }
                 let t = variant.resolve_duplicate(t, color, sq);
                 pos.put(sq, piece_cell(t, color));
                 file += 1;
             }
             if file != g.files as usize {
-                return Err(err("board", offset, format!("rank {} has {} squares, the board has {}", rank + 1, file, g.files)));
+                return Err(err(
+                    "board",
+                    offset,
+                    format!(
+                        "rank {} has {} squares, the board has {}",
+                        rank + 1,
+                        file,
+                        g.files
+                    ),
+                ));
             }
             offset += row.len() + 1;
         }
@@ -167,9 +214,13 @@ impl Position {
                     continue;
                 }
                 let rest: String = chars[k..].iter().map(|&(_, c)| c).collect();
-                let (t, color, len) = variant
-                    .match_piece(&rest)
-                    .ok_or_else(|| err("holdings", hold_at + at, format!("'{ch}' is not a piece of this variant")))?;
+                let (t, color, len) = variant.match_piece(&rest).ok_or_else(|| {
+                    err(
+                        "holdings",
+                        hold_at + at,
+                        format!("'{ch}' is not a piece of this variant"),
+                    )
+                })?;
                 k += len;
                 let t = variant.pieces[t].demoted.map_or(t, |d| d as usize);
                 let n = pos.hand(color, t);
@@ -206,8 +257,16 @@ impl Position {
                         let side = match ch.to_ascii_uppercase() {
                             'K' => Side::High,
                             'Q' => Side::Low,
-                            c @ 'A'..='X' if (c as u8 - b'A') < g.files => Side::File(c as u8 - b'A'),
-                            _ => return Err(err("castling", p + i, format!("'{ch}' is not a castling right"))),
+                            c @ 'A'..='X' if (c as u8 - b'A') < g.files => {
+                                Side::File(c as u8 - b'A')
+                            }
+                            _ => {
+                                return Err(err(
+                                    "castling",
+                                    p + i,
+                                    format!("'{ch}' is not a castling right"),
+                                ))
+                            }
                         };
                         r[color].push(side);
                     }
@@ -225,10 +284,14 @@ impl Position {
             }
         }
         if let Some((p, s)) = it.next() {
-            pos.halfmove = s.parse().map_err(|_| err("half-move clock", p, format!("'{s}' is not a number")))?;
+            pos.halfmove = s
+                .parse()
+                .map_err(|_| err("half-move clock", p, format!("'{s}' is not a number")))?;
         }
         if let Some((p, s)) = it.next() {
-            pos.fullmove = s.parse().map_err(|_| err("move number", p, format!("'{s}' is not a number")))?;
+            pos.fullmove = s
+                .parse()
+                .map_err(|_| err("move number", p, format!("'{s}' is not a number")))?;
             if pos.fullmove == 0 {
                 pos.fullmove = 1;
             }
@@ -242,7 +305,8 @@ impl Position {
         pos.apply_virginity(&rights);
         if let Some((p, s)) = ep_text {
             // One or more squares; the capture square is the one behind the last mover.
-            let squares = split_squares(s).ok_or_else(|| err("e.p.", p, format!("'{s}' is not a square list")))?;
+            let squares = split_squares(s)
+                .ok_or_else(|| err("e.p.", p, format!("'{s}' is not a square list")))?;
             let mut found = None;
             for c in squares {
                 if c.file >= g.files || c.rank >= g.ranks {
@@ -256,9 +320,14 @@ impl Position {
                 let them = pos.side.flip();
                 let dy: isize = if them == Color::White { 1 } else { -1 };
                 let victim = (sq as isize + dy * g.stride as isize) as usize;
-                if pos.board.get(victim).is_some_and(|&c| is_piece(c) && cell_color(c) == them) {
+                if pos
+                    .board
+                    .get(victim)
+                    .is_some_and(|&c| is_piece(c) && cell_color(c) == them)
+                {
                     found = Some(EnPassant {
                         square: sq as u16,
+                        second: 0,
                         victim: victim as u16,
                     });
                     break;
@@ -280,9 +349,17 @@ impl Position {
                 if v.pieces[t].promotes {
                     continue;
                 }
-                let start = v.setup.iter().filter(|&&(_, c)| c == piece_cell(t, color)).count() as u32
+                let start = v
+                    .setup
+                    .iter()
+                    .filter(|&&(_, c)| c == piece_cell(t, color))
+                    .count() as u32
                     + v.initial_hand[color.index()][t];
-                let now = self.lists[color.index()].squares.iter().filter(|&&s| self.board[s as usize] == piece_cell(t, color)).count() as u32;
+                let now = self.lists[color.index()]
+                    .squares
+                    .iter()
+                    .filter(|&&s| self.board[s as usize] == piece_cell(t, color))
+                    .count() as u32;
                 self.set_hand(color, t, start.saturating_sub(now));
             }
         }
@@ -299,7 +376,9 @@ impl Position {
         let variant = self.variant.clone();
         for &sq in &variant.playable {
             let c = self.board[sq];
-            let v = is_piece(c) && variant.pieces[cell_type(c)].has_initial && variant.setup_cells[sq] == c;
+            let v = is_piece(c)
+                && variant.pieces[cell_type(c)].has_initial
+                && variant.setup_cells[sq] == c;
             self.set_virgin(sq, v);
         }
         for color in Color::BOTH {
@@ -317,7 +396,9 @@ impl Position {
                 }
                 let mut any = false;
                 for l in links.iter().filter(|l| l.kind == Kind::Castle) {
-                    let Some(partner) = self.castle_partner(sq, l.off) else { continue };
+                    let Some(partner) = self.castle_partner(sq, l.off) else {
+                        continue;
+                    };
                     let file = variant.coord(partner).file;
                     let ok = match allowed {
                         None => true,
@@ -422,7 +503,11 @@ impl Position {
                     continue;
                 }
                 let t = cell_type(self.board[sq]);
-                for l in v.pieces[t].linked[color.index()].links.iter().filter(|l| l.kind == Kind::Castle) {
+                for l in v.pieces[t].linked[color.index()]
+                    .links
+                    .iter()
+                    .filter(|l| l.kind == Kind::Castle)
+                {
                     if let Some(p) = self.castle_partner(sq, l.off) {
                         if self.virgin[p] {
                             sides.push(if l.dx > 0 { 'K' } else { 'Q' });
@@ -433,7 +518,11 @@ impl Position {
             sides.sort();
             sides.dedup();
             for ch in sides {
-                out.push(if color == Color::White { ch } else { ch.to_ascii_lowercase() });
+                out.push(if color == Color::White {
+                    ch
+                } else {
+                    ch.to_ascii_lowercase()
+                });
             }
         }
         out
@@ -444,7 +533,9 @@ impl Position {
         let ep = self.ep?;
         let mut list = MoveList::new();
         self.pseudo_moves_into(&mut list);
-        list.iter().any(|m| m.kind == MoveKind::EnPassant).then_some(ep.square as usize)
+        list.iter()
+            .any(|m| m.kind == MoveKind::EnPassant)
+            .then_some(ep.square as usize)
     }
 }
 
@@ -469,7 +560,12 @@ fn split_squares(s: &str) -> Option<Vec<Coord>> {
 impl Variant {
     /// The FEN token of a piece.
     pub fn fen_token(&self, t: usize, color: Color) -> String {
-        let token = &self.fen_ids.iter().find(|(_, x)| *x as usize == t).map(|(s, _)| s.clone()).unwrap_or_default();
+        let token = &self
+            .fen_ids
+            .iter()
+            .find(|(_, x)| *x as usize == t)
+            .map(|(s, _)| s.clone())
+            .unwrap_or_default();
         match color {
             Color::White => token.to_uppercase(),
             Color::Black => token.to_lowercase(),
@@ -505,7 +601,9 @@ impl Variant {
         let first = self.pieces.iter().position(|p| &p.id == id).unwrap_or(t);
         if let crate::variant::Landing::Promote(r) = self.pieces[first].landing[color.index()][sq] {
             if let Some(&(to, _)) = self.promo_rules[r as usize].choices.first() {
-                if self.pieces[to as usize].id == *id && self.promo_rules[r as usize].choices.len() == 1 {
+                if self.pieces[to as usize].id == *id
+                    && self.promo_rules[r as usize].choices.len() == 1
+                {
                     return to as usize;
                 }
             }

@@ -73,7 +73,8 @@ impl Geometry {
 
     /// Every square of the board rectangle, rank by rank from a1.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| self.square(Coord::new(f, r))))
+        (0..self.ranks)
+            .flat_map(move |r| (0..self.files).map(move |f| self.square(Coord::new(f, r))))
     }
 
     pub fn contains(&self, file: i32, rank: i32) -> bool {

@@ -5,18 +5,18 @@ pub use idiagram::coord;
 
 mod attack;
 pub mod build;
-pub mod geometry;
-pub mod movegen;
-pub mod moves;
-pub mod position;
-pub mod variant;
-mod zobrist;
 pub mod catalogue;
 pub mod definition;
 pub mod explore;
 pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod position;
+pub mod variant;
+mod zobrist;
 
 pub use build::{BuildError, VariantSpec};
 pub use moves::{Move, MoveKind, MoveList};

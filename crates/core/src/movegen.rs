@@ -8,7 +8,9 @@ use crate::attack::Attack;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Position, PROMO_FROM_HAND};
-use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Shape, EMPTY, OFF};
+use crate::variant::{
+    cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Shape, EMPTY, OFF,
+};
 use xbetza::{Flags, Kind};
 
 /// The deepest leg program the interpreter supports.
@@ -19,11 +21,15 @@ const NO_SQ: usize = usize::MAX;
 /// The progress of one leg's walk (resumable by loop records).
 #[derive(Clone, Copy, Default)]
 struct Walk {
+    /// Where the leg started.
+    start: usize,
     cur: usize,
     steps: u8,
     ended: bool,
     /// The stop at this depth captured something (locust victim).
     victim: bool,
+    /// The stop is a friend that makes the remaining legs (induction).
+    induced: bool,
 }
 
 impl Position {
@@ -68,6 +74,8 @@ impl Position {
                         piece: t as u8,
                         promotion: NO_PROMOTION,
                         ep_square: 0,
+                        unload: 0,
+                        relay: 0,
                     });
                 }
             }
@@ -162,11 +170,10 @@ impl Position {
                 return;
             }
             if l.flags.intersects(Flags::LAME | Flags::JUMP) {
-                let mid = board[(prev as isize + l.mid) as usize];
-                if l.flags.contains(Flags::LAME) && mid != EMPTY {
-                    return;
-                }
-                if l.flags.contains(Flags::JUMP) && mid == EMPTY {
+                let occupied = board[(prev as isize + l.mid) as usize] != EMPTY;
+                if occupied && l.flags.contains(Flags::LAME)
+                    || !occupied && l.flags.contains(Flags::JUMP)
+                {
                     return;
                 }
             }
@@ -174,12 +181,26 @@ impl Position {
             if c == EMPTY {
                 if !(l.flags.contains(Flags::EXACT) && steps < l.range) {
                     if l.flags.contains(Flags::MOVE) {
-                        let ep = if l.flags.contains(Flags::EP_CREATE) && l.flags.contains(Flags::LAME) {
+                        let ep = if l.flags.contains(Flags::EP_CREATE)
+                            && l.flags.contains(Flags::LAME)
+                        {
                             (prev as isize + l.mid) as u16
                         } else {
                             0
                         };
-                        self.emit(out, l.flags, t, color, from, cur, MoveKind::Normal, [0; MAX_VICTIMS], 0, ep, false);
+                        self.emit(
+                            out,
+                            l.flags,
+                            t,
+                            color,
+                            from,
+                            cur,
+                            MoveKind::Normal,
+                            [0; MAX_VICTIMS],
+                            0,
+                            ep,
+                            false,
+                        );
                     }
                     if l.flags.contains(Flags::EP) {
                         self.emit_ep(out, l.flags, t, color, from, cur);
@@ -192,11 +213,35 @@ impl Position {
                 if cell_color(c) != color {
                     if l.flags.contains(Flags::CAPTURE) || l.flags.contains(Flags::ROYAL_ONLY) {
                         if self.capture_ok(l.flags, c) {
-                            self.emit(out, l.flags, t, color, from, cur, MoveKind::Normal, [0; MAX_VICTIMS], 0, 0, false);
+                            self.emit(
+                                out,
+                                l.flags,
+                                t,
+                                color,
+                                from,
+                                cur,
+                                MoveKind::Normal,
+                                [0; MAX_VICTIMS],
+                                0,
+                                0,
+                                false,
+                            );
                         }
                     }
                 } else if l.flags.contains(Flags::DESTROY) {
-                    self.emit(out, l.flags, t, color, from, cur, MoveKind::Normal, [0; MAX_VICTIMS], 0, 0, true);
+                    self.emit(
+                        out,
+                        l.flags,
+                        t,
+                        color,
+                        from,
+                        cur,
+                        MoveKind::Normal,
+                        [0; MAX_VICTIMS],
+                        0,
+                        0,
+                        true,
+                    );
                 }
                 return;
             }
@@ -207,9 +252,17 @@ impl Position {
     }
 
     #[inline]
-    fn emit_ep(&self, out: &mut MoveList, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
+    fn emit_ep(
+        &self,
+        out: &mut MoveList,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) {
         if let Some(ep) = self.ep {
-            if ep.square as usize == to {
+            if ep.covers(to) {
                 let victim = self.board[ep.victim as usize];
                 if is_piece(victim) && cell_color(victim) != color {
                     self.emit(
@@ -232,7 +285,15 @@ impl Position {
 
     /// Push a plain move or capture (no locust, no e.p.).
     #[inline(always)]
-    fn emit_plain(&self, out: &mut MoveList, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
+    fn emit_plain(
+        &self,
+        out: &mut MoveList,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) {
         if self.variant.pieces[t].plain_landing[color.index()] {
             out.push(Move {
                 kind: MoveKind::Normal,
@@ -243,9 +304,23 @@ impl Position {
                 piece: t as u8,
                 promotion: NO_PROMOTION,
                 ep_square: 0,
+                unload: 0,
+                relay: 0,
             });
         } else {
-            self.emit(out, flags, t, color, from, to, MoveKind::Normal, [0; MAX_VICTIMS], 0, 0, false);
+            self.emit(
+                out,
+                flags,
+                t,
+                color,
+                from,
+                to,
+                MoveKind::Normal,
+                [0; MAX_VICTIMS],
+                0,
+                0,
+                false,
+            );
         }
     }
 
@@ -275,6 +350,8 @@ impl Position {
             piece: t as u8,
             promotion: NO_PROMOTION,
             ep_square,
+            unload: 0,
+            relay: 0,
         };
         let piece = &self.variant.pieces[t];
         if flags.contains(Flags::PRIME) || piece.plain_landing[color.index()] {
@@ -309,6 +386,14 @@ impl Position {
         }
     }
 
+    /// Whether the piece on `sq` stands one square in front of a start square of its kind
+    /// (`ii` moves, e.g. a Wildebeest pawn's second step).
+    fn stands_ahead(&self, sq: Square, color: Color) -> bool {
+        let v = &*self.variant;
+        let behind = (sq as isize - v.forward[color.index()]) as usize;
+        v.setup_cells.get(behind) == Some(&self.board[sq])
+    }
+
     /// One step of a walk, or `NO_SQ` off the board.
     #[inline]
     fn step(&self, cur: Square, l: &Link) -> Square {
@@ -331,17 +416,30 @@ impl Position {
         }
     }
 
+    /// The lameness test of a long step from `prev` (`n`: the mid square must be empty,
+    /// `j`: occupied; both: never). Holes count as occupied.
     #[inline]
-    fn mid_ok(&self, prev: Square, l: &Link, origin: Square) -> bool {
+    fn mid_ok(&self, prev: Square, l: &Link, lifted: Square) -> bool {
         if !l.flags.intersects(Flags::LAME | Flags::JUMP) {
             return true;
         }
-        let m = (prev as isize + l.mid) as usize;
-        let c = if m == origin { EMPTY } else { self.board[m] };
-        if l.flags.contains(Flags::LAME) {
-            c == EMPTY
+        let m = if l.flags.contains(Flags::WRAP) {
+            let g = &self.variant.geometry;
+            let Some(c) = g.coord(prev) else { return false };
+            let f = (c.file as i32 + l.dx as i32 / 2).rem_euclid(g.files as i32);
+            let r = c.rank as i32 + l.dy as i32 / 2;
+            if !g.contains(f, r) {
+                return !l.flags.contains(Flags::LAME) && l.flags.contains(Flags::JUMP);
+            }
+            g.square(crate::coord::Coord::new(f as u8, r as u8))
         } else {
-            c != EMPTY
+            (prev as isize + l.mid) as usize
+        };
+        let occupied = m != lifted && self.board[m] != EMPTY;
+        if occupied {
+            !l.flags.contains(Flags::LAME)
+        } else {
+            !l.flags.contains(Flags::JUMP)
         }
     }
 
@@ -356,7 +454,7 @@ impl Position {
             }
             let prev = w.cur;
             let next = self.step(prev, l);
-            if next == NO_SQ {
+            if next == NO_SQ || (l.flags.contains(Flags::WRAP) && next == w.start) {
                 return false;
             }
             w.cur = next;
@@ -367,18 +465,23 @@ impl Position {
             if !self.mid_ok(prev, l, origin) {
                 return false;
             }
-            let c = if next == origin { EMPTY } else { self.board[next] };
+            let c = if next == origin {
+                EMPTY
+            } else {
+                self.board[next]
+            };
             let must_go_on = (l.flags.contains(Flags::EXACT) && w.steps < l.range)
-                || (l.flags.contains(Flags::ISO) && w.steps < iso);
+                || (l.flags.contains(Flags::ISO) && iso > 0 && w.steps < iso);
             if c == EMPTY {
                 if must_go_on {
                     continue;
                 }
                 if l.flags.intersects(Flags::MOVE | Flags::Y) {
                     w.victim = false;
+                    w.induced = false;
                     return true;
                 }
-                if l.flags.contains(Flags::ISO) {
+                if l.flags.contains(Flags::ISO) && iso > 0 {
                     return false;
                 }
                 continue;
@@ -390,14 +493,24 @@ impl Position {
             let friend = cell_color(c) == color;
             if !friend && l.flags.contains(Flags::CAPTURE) && self.capture_ok(l.flags, c) {
                 w.victim = true;
+                w.induced = false;
                 return true;
             }
             if friend && l.flags.contains(Flags::DESTROY) {
                 w.victim = true;
+                w.induced = false;
                 return true;
             }
-            if l.flags.intersects(Flags::HOP | Flags::GRASS) && (friend || !l.flags.contains(Flags::HOP_FRIEND)) {
+            if friend && l.flags.contains(Flags::INDUCE) {
                 w.victim = false;
+                w.induced = true;
+                return true;
+            }
+            if l.flags.intersects(Flags::HOP | Flags::GRASS)
+                && (friend || !l.flags.contains(Flags::HOP_FRIEND))
+            {
+                w.victim = false;
+                w.induced = false;
                 return true;
             }
             return false;
@@ -411,10 +524,12 @@ impl Position {
         l: &Link,
         start: Square,
         origin: Square,
+        lifted: Square,
         t: usize,
         color: Color,
         victims: &[u16],
         ep_square: u16,
+        unload: u16,
         iso: u8,
         out: &mut MoveList,
     ) {
@@ -432,17 +547,21 @@ impl Position {
             }
             let prev = cur;
             cur = self.step(prev, l);
-            if cur == NO_SQ {
+            if cur == NO_SQ || (l.flags.contains(Flags::WRAP) && cur == start) {
                 return;
             }
             steps += 1;
             if steps <= l.skip_first {
                 continue;
             }
-            if !self.mid_ok(prev, l, origin) {
+            if !self.mid_ok(prev, l, lifted) {
                 return;
             }
-            let c = if cur == origin { EMPTY } else { self.board[cur] };
+            let c = if cur == lifted {
+                EMPTY
+            } else {
+                self.board[cur]
+            };
             if !screen {
                 if c != EMPTY {
                     if l.flags.contains(Flags::HOP_FRIEND) && cell_color(c) != color {
@@ -451,25 +570,40 @@ impl Position {
                     screen = true;
                     if l.flags.contains(Flags::GRASS) {
                         after_grass = true;
-                        limit = steps.saturating_add(1);
+                        limit = limit.min(steps.saturating_add(1));
                     }
                 }
                 continue;
             }
             let _ = after_grass;
+            if l.flags.contains(Flags::ISO) && iso > 0 && steps > iso {
+                return;
+            }
             let must_go_on = (l.flags.contains(Flags::EXACT) && steps < l.range)
-                || (l.flags.contains(Flags::ISO) && steps < iso);
+                || (l.flags.contains(Flags::ISO) && iso > 0 && steps < iso);
             if c == EMPTY {
                 if must_go_on {
                     continue;
                 }
                 if l.flags.contains(Flags::MOVE) {
-                    self.emit(out, l.flags, t, color, origin, cur, MoveKind::Normal, extra, nv, ep_square, false);
+                    self.emit(
+                        out,
+                        l.flags,
+                        t,
+                        color,
+                        origin,
+                        cur,
+                        MoveKind::Normal,
+                        extra,
+                        nv,
+                        ep_square,
+                        false,
+                    );
                 }
                 if l.flags.contains(Flags::EP) && nv == 0 {
                     self.emit_ep(out, l.flags, t, color, origin, cur);
                 }
-                if l.flags.contains(Flags::ISO) {
+                if l.flags.contains(Flags::ISO) && iso > 0 {
                     return;
                 }
                 continue;
@@ -477,31 +611,80 @@ impl Position {
             if must_go_on {
                 return;
             }
+            let unload = if l.flags.contains(Flags::UNLOAD) {
+                start as u16
+            } else {
+                unload
+            };
+            let before = out.len();
             if cell_color(c) != color {
-                if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY) && self.capture_ok(l.flags, c) {
-                    self.emit(out, l.flags, t, color, origin, cur, MoveKind::Normal, extra, nv, ep_square, false);
+                if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                    && self.capture_ok(l.flags, c)
+                {
+                    self.emit(
+                        out,
+                        l.flags,
+                        t,
+                        color,
+                        origin,
+                        cur,
+                        MoveKind::Normal,
+                        extra,
+                        nv,
+                        ep_square,
+                        false,
+                    );
                 }
             } else if l.flags.contains(Flags::DESTROY) {
-                self.emit(out, l.flags, t, color, origin, cur, MoveKind::Normal, extra, nv, ep_square, true);
+                self.emit(
+                    out,
+                    l.flags,
+                    t,
+                    color,
+                    origin,
+                    cur,
+                    MoveKind::Normal,
+                    extra,
+                    nv,
+                    ep_square,
+                    true,
+                );
+            }
+            if unload != 0 {
+                for m in &mut out[before..] {
+                    m.unload = unload;
+                }
             }
             return;
         }
     }
 
     /// The general interpreter: multi-leg paths, hoppers, castling, teleports.
-    fn walk_general(&self, links: &[Link], origin: Square, t: usize, color: Color, out: &mut MoveList) {
+    fn walk_general(
+        &self,
+        links: &[Link],
+        origin: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+    ) {
         let virgin = self.virgin[origin];
         let mut walks = [Walk::default(); MAX_LEGS];
         // Steps of the latest sliding leg at each depth (for `i` iso legs).
         let mut slide_len = [0u8; MAX_LEGS];
         let mut ep_at = [0u16; MAX_LEGS];
+        let mut unload_at = [0u16; MAX_LEGS];
         let mut i = 0;
         while i < links.len() {
             let l = &links[i];
             let d = l.depth as usize;
             match l.kind {
                 Kind::Leg => {
-                    if d == 0 && l.flags.contains(Flags::INITIAL) && !virgin {
+                    if d == 0
+                        && ((l.flags.contains(Flags::INITIAL) && !virgin)
+                            || (l.flags.contains(Flags::INITIAL_AHEAD)
+                                && !self.stands_ahead(origin, color)))
+                    {
                         i += 1 + l.skip as usize;
                         continue;
                     }
@@ -520,17 +703,54 @@ impl Position {
                                 ep = ep_at[k];
                             }
                         }
+                        // Induction: the last friend stopped on makes the rest of the path.
+                        let relay = (0..d)
+                            .rev()
+                            .find(|&k| walks[k].induced)
+                            .map(|k| walks[k].cur);
+                        let unload = (0..d)
+                            .rev()
+                            .find_map(|k| (unload_at[k] != 0).then_some(unload_at[k]))
+                            .unwrap_or(0);
                         if nv <= MAX_VICTIMS {
-                            self.final_leg(l, start, origin, t, color, &victims[..nv], ep, iso, out);
+                            let (mover, mt) = match relay {
+                                Some(f) => (f, cell_type(self.board[f])),
+                                None => (origin, t),
+                            };
+                            let before = out.len();
+                            self.final_leg(
+                                l,
+                                start,
+                                origin,
+                                mover,
+                                mt,
+                                color,
+                                &victims[..nv],
+                                ep,
+                                unload,
+                                iso,
+                                out,
+                            );
+                            if let Some(f) = relay {
+                                for m in &mut out[before..] {
+                                    m.relay = f as u16;
+                                }
+                            }
                         }
                         i += 1;
                     } else {
                         walks[d] = Walk {
+                            start,
                             cur: start,
                             ..Walk::default()
                         };
                         if self.next_stop(l, &mut walks[d], color, origin, iso) {
                             self.note_stop(l, d, &walks, &mut slide_len, &mut ep_at);
+                            unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
+                                start as u16
+                            } else {
+                                0
+                            };
                             i += 1;
                         } else {
                             i += 1 + l.skip as usize;
@@ -562,14 +782,52 @@ impl Position {
                         let c = self.board[sq];
                         if c == EMPTY {
                             if l.flags.contains(Flags::MOVE) {
-                                self.emit(out, l.flags, t, color, origin, sq, MoveKind::Normal, [0; 3], 0, 0, false);
+                                self.emit(
+                                    out,
+                                    l.flags,
+                                    t,
+                                    color,
+                                    origin,
+                                    sq,
+                                    MoveKind::Normal,
+                                    [0; 3],
+                                    0,
+                                    0,
+                                    false,
+                                );
                             }
                         } else if cell_color(c) != color {
-                            if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY) && self.capture_ok(l.flags, c) {
-                                self.emit(out, l.flags, t, color, origin, sq, MoveKind::Normal, [0; 3], 0, 0, false);
+                            if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                                && self.capture_ok(l.flags, c)
+                            {
+                                self.emit(
+                                    out,
+                                    l.flags,
+                                    t,
+                                    color,
+                                    origin,
+                                    sq,
+                                    MoveKind::Normal,
+                                    [0; 3],
+                                    0,
+                                    0,
+                                    false,
+                                );
                             }
                         } else if l.flags.contains(Flags::DESTROY) {
-                            self.emit(out, l.flags, t, color, origin, sq, MoveKind::Normal, [0; 3], 0, 0, true);
+                            self.emit(
+                                out,
+                                l.flags,
+                                t,
+                                color,
+                                origin,
+                                sq,
+                                MoveKind::Normal,
+                                [0; 3],
+                                0,
+                                0,
+                                true,
+                            );
                         }
                     }
                     i += 1;
@@ -582,7 +840,14 @@ impl Position {
         }
     }
 
-    fn note_stop(&self, l: &Link, d: usize, walks: &[Walk; MAX_LEGS], slide_len: &mut [u8; MAX_LEGS], ep_at: &mut [u16; MAX_LEGS]) {
+    fn note_stop(
+        &self,
+        l: &Link,
+        d: usize,
+        walks: &[Walk; MAX_LEGS],
+        slide_len: &mut [u8; MAX_LEGS],
+        ep_at: &mut [u16; MAX_LEGS],
+    ) {
         let prev = if d == 0 { 0 } else { slide_len[d - 1] };
         slide_len[d] = if l.range != 1 { walks[d].steps } else { prev };
         ep_at[d] = if l.flags.contains(Flags::EP_CREATE) && !walks[d].victim {
@@ -611,13 +876,13 @@ impl Position {
                 return;
             }
             let mut beyond = cur;
-            for _ in 0..=l.skip_first {
+            for _ in 0..l.skip_first {
                 beyond = (beyond as isize + l.off) as usize;
                 if self.board[beyond] == OFF {
-                    break;
+                    return;
                 }
             }
-            if self.board[beyond] != OFF {
+            if self.board[(beyond as isize + l.off) as usize] != OFF {
                 return;
             }
             let king_to = (origin as isize + l.off * l.range as isize) as usize;
@@ -644,7 +909,8 @@ impl Position {
         let mut list = MoveList::new();
         self.moves_from(from, &mut list);
         list.iter().any(|m| {
-            m.kind != MoveKind::Castle && (m.to() == target || m.locust().iter().any(|&v| v as usize == target))
+            m.kind != MoveKind::Castle
+                && (m.to() == target || m.locust().iter().any(|&v| v as usize == target))
         })
     }
 
@@ -729,7 +995,10 @@ impl Position {
         if self.royals[us.index()].is_empty() {
             return true;
         }
-        if m.kind == MoveKind::Castle && self.variant.pieces[m.piece as usize].royal && !self.castle_path_safe(m) {
+        if m.kind == MoveKind::Castle
+            && self.variant.pieces[m.piece as usize].royal
+            && !self.castle_path_safe(m)
+        {
             return false;
         }
         let undo = self.make(m);
@@ -758,6 +1027,8 @@ impl Position {
                 piece: m.piece,
                 promotion: NO_PROMOTION,
                 ep_square: 0,
+                unload: 0,
+                relay: 0,
             };
             if self.board[sq as usize] != EMPTY && sq as usize != m.extra[0] as usize {
                 return false;
@@ -832,7 +1103,11 @@ impl Position {
         let mut w = 0;
         for r in 0..out.len() {
             let m = out[r];
-            let legal = if fast && self.untouched(&m, stamp) { true } else { self.is_legal(&m) };
+            let legal = if fast && self.untouched(&m, stamp) {
+                true
+            } else {
+                self.is_legal(&m)
+            };
             if legal {
                 out[w] = m;
                 w += 1;
@@ -846,6 +1121,9 @@ impl Position {
     fn untouched(&self, m: &Move, stamp: u32) -> bool {
         match m.kind {
             MoveKind::Normal => {
+                if m.unload != 0 || m.relay != 0 {
+                    return false;
+                }
                 let from = m.from as usize;
                 if self.sensitive[from] >= stamp
                     || self.sensitive[m.to as usize] > stamp
@@ -853,7 +1131,9 @@ impl Position {
                 {
                     return false;
                 }
-                m.locust().iter().all(|&v| self.sensitive[v as usize] < stamp)
+                m.locust()
+                    .iter()
+                    .all(|&v| self.sensitive[v as usize] < stamp)
             }
             MoveKind::Drop => self.sensitive[m.to as usize] <= stamp,
             MoveKind::Castle | MoveKind::EnPassant => false,

@@ -34,6 +34,11 @@ pub struct Move {
     pub promotion: u8,
     /// The e.p. square this move creates (a lame double step), or 0 for none.
     pub ep_square: u16,
+    /// Unload (`u`): the piece captured on `to` reappears on this square; 0 for none.
+    pub unload: u16,
+    /// Induction (`x`): the friend on this square makes the move instead of the piece on
+    /// `from` (`piece` is then the friend's type); 0 for none.
+    pub relay: u16,
 }
 
 pub const NO_PROMOTION: u8 = u8::MAX;

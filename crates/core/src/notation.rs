@@ -43,11 +43,21 @@ impl Variant {
     /// Fairy-Stockfish coordinate notation.
     pub fn uci(&self, m: &Move) -> String {
         match m.kind {
-            MoveKind::Drop => format!("{}@{}", self.fen_token(m.piece as usize, Color::White), self.square_name(m.to)),
-            MoveKind::Castle | MoveKind::EnPassant => format!("{}{}", self.square_name(m.from), self.square_name(m.to)),
+            MoveKind::Drop => format!(
+                "{}@{}",
+                self.fen_token(m.piece as usize, Color::White),
+                self.square_name(m.to)
+            ),
+            MoveKind::Castle | MoveKind::EnPassant => {
+                format!("{}{}", self.square_name(m.from), self.square_name(m.to))
+            }
             MoveKind::Normal => {
                 let mut s = String::new();
                 let mut at = m.from;
+                if m.relay != 0 {
+                    s += &format!("{}{},", self.square_name(m.from), self.square_name(m.relay));
+                    at = m.relay;
+                }
                 for &v in m.locust() {
                     s += &format!("{}{},", self.square_name(at), self.square_name(v));
                     at = v;
@@ -71,7 +81,8 @@ impl Position {
         }
         // Castling may also be written as the king capturing its partner.
         if let Some(m) = list.iter().find(|m| {
-            m.kind == MoveKind::Castle && format!("{}{}", v.square_name(m.from), v.square_name(m.extra[0])) == text
+            m.kind == MoveKind::Castle
+                && format!("{}{}", v.square_name(m.from), v.square_name(m.extra[0])) == text
         }) {
             return Ok(*m);
         }
@@ -109,12 +120,21 @@ impl Position {
                 self.legal_moves_into(&mut list);
                 let rivals: Vec<&Move> = list
                     .iter()
-                    .filter(|o| o.piece == m.piece && o.to == m.to && o.from != m.from && o.kind != MoveKind::Drop)
+                    .filter(|o| {
+                        o.piece == m.piece
+                            && o.to == m.to
+                            && o.from != m.from
+                            && o.kind != MoveKind::Drop
+                    })
                     .collect();
                 if !rivals.is_empty() {
                     let c = v.coord(m.from as usize);
-                    let same_file = rivals.iter().any(|o| v.coord(o.from as usize).file == c.file);
-                    let same_rank = rivals.iter().any(|o| v.coord(o.from as usize).rank == c.rank);
+                    let same_file = rivals
+                        .iter()
+                        .any(|o| v.coord(o.from as usize).file == c.file);
+                    let same_rank = rivals
+                        .iter()
+                        .any(|o| v.coord(o.from as usize).rank == c.rank);
                     if !same_file {
                         s.push((b'a' + c.file) as char);
                     } else if !same_rank {
@@ -126,7 +146,8 @@ impl Position {
                 for &x in m.locust() {
                     s += &format!("x{}", v.square_name(x));
                 }
-                let captures = m.kind == MoveKind::EnPassant || (m.to != m.from && self.piece_at(m.to as usize).is_some());
+                let captures = m.kind == MoveKind::EnPassant
+                    || (m.to != m.from && self.piece_at(m.to as usize).is_some());
                 if !m.locust().is_empty() && !captures {
                     s.push('-');
                 } else if captures {

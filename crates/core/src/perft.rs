@@ -6,7 +6,9 @@ use crate::position::Position;
 
 /// Leaf nodes at `depth` plies.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    let mut lists: Vec<MoveList> = (0..depth.max(1)).map(|_| MoveList::with_capacity(256)).collect();
+    let mut lists: Vec<MoveList> = (0..depth.max(1))
+        .map(|_| MoveList::with_capacity(256))
+        .collect();
     recurse(pos, depth, &mut lists)
 }
 

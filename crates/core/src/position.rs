@@ -19,11 +19,21 @@ use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, V
 /// Set on [`Move::promotion`] when the promoted-to piece is taken from the mover's hand.
 pub const PROMO_FROM_HAND: u8 = 0x80;
 
-/// The e.p. state: the square a capturer moves to and the piece it removes.
+/// The e.p. state: the square a capturer moves to (and possibly a second one, for
+/// longer lame leaps or spec'd FENs) and the piece an e.p. capture removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct EnPassant {
     pub square: u16,
+    /// A second e.p. square, or 0.
+    pub second: u16,
     pub victim: u16,
+}
+
+impl EnPassant {
+    #[inline]
+    pub fn covers(&self, sq: usize) -> bool {
+        self.square as usize == sq || (self.second != 0 && self.second as usize == sq)
+    }
 }
 
 /// A piece list for one colour: squares, with an index per square for O(1) removal.
@@ -97,7 +107,11 @@ impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         Arc::ptr_eq(&self.variant, &other.variant)
             && self.board == other.board
-            && self.variant.playable.iter().all(|&s| self.virgin[s] == other.virgin[s])
+            && self
+                .variant
+                .playable
+                .iter()
+                .all(|&s| self.virgin[s] == other.virgin[s])
             && self.hands == other.hands
             && self.side == other.side
             && self.ep == other.ep
@@ -367,12 +381,15 @@ impl Position {
                 reset_clock = true;
             }
             MoveKind::Normal => {
+                // With induction the relayed friend moves; the piece on `from` stays.
+                let from = if m.relay != 0 { m.relay as usize } else { from };
                 let mover = self.board[from];
                 for &v in m.locust() {
                     self.capture(&mut undo, v as usize);
                     reset_clock = true;
                 }
-                if to != from && is_piece(self.board[to]) {
+                let unloaded = self.board[to];
+                if m.unload == 0 && to != from && is_piece(self.board[to]) {
                     self.capture(&mut undo, to);
                     reset_clock = true;
                 }
@@ -387,6 +404,10 @@ impl Position {
                     piece_cell(t, us)
                 };
                 self.change(&mut undo, to, landed);
+                if m.unload != 0 {
+                    // The captured piece is set down again instead of being taken.
+                    self.change(&mut undo, m.unload as usize, unloaded);
+                }
                 if self.variant.resets_clock(m.piece as usize) {
                     reset_clock = true;
                 }
@@ -394,6 +415,7 @@ impl Position {
         }
         let ep = (m.ep_square != 0).then_some(EnPassant {
             square: m.ep_square,
+            second: 0,
             victim: m.to,
         });
         self.set_ep(ep);

@@ -191,6 +191,8 @@ pub struct Variant {
     pub(crate) promo_rules: Vec<PromoRule>,
     pub(crate) keys: crate::zobrist::Keys,
     pub(crate) attack: Vec<[crate::attack::AttackTable; 2]>,
+    /// The index offset of one step forward, per colour.
+    pub(crate) forward: [isize; 2],
     /// Max depth of any program (size of interpreter stacks).
     pub(crate) max_legs: usize,
     /// Squares whose presence lets pieces be identified in FEN, longest ID first.
@@ -244,7 +246,12 @@ pub(crate) fn orient(dx: i8, dy: i8, color: Color, symmetry: Symmetry) -> (i32, 
 }
 
 /// Bind a program to a board for one colour.
-pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetry: Symmetry) -> Linked {
+pub(crate) fn link(
+    program: &Program,
+    geometry: &Geometry,
+    color: Color,
+    symmetry: Symmetry,
+) -> Linked {
     let mut links = Vec::with_capacity(program.records.len());
     for (i, r) in program.records.iter().enumerate() {
         let back = match r.kind {
@@ -271,7 +278,9 @@ pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetr
             && r.depth == 0
             && r.flags.contains(Flags::FINAL)
             && r.flags.0 & !simple_flags == 0
-            && r.skip_first == 0;
+            && r.skip_first == 0
+            // A null step lands on the start square, which counts as empty: general path.
+            && (dx, dy) != (0, 0);
         let mc = Flags::MOVE | Flags::CAPTURE;
         let plain = r.flags.without(Flags::FINAL).without(Flags::PRIME) == mc;
         let shape = match (simple, plain, r.range) {
@@ -296,7 +305,10 @@ pub(crate) fn link(program: &Program, geometry: &Geometry, color: Color, symmetr
             back,
         });
     }
-    let single_leg = program.records.iter().all(|r| r.depth == 0 && r.kind == Kind::Leg);
+    let single_leg = program
+        .records
+        .iter()
+        .all(|r| r.depth == 0 && r.kind == Kind::Leg);
     let legs = program.legs();
     let lifts = legs > 1 || links.iter().any(|l| l.flags.contains(Flags::WRAP));
     Linked {

@@ -43,8 +43,13 @@ fn suites() -> Vec<Case> {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
         // A file is checked exactly unless its header says it is not (`# exactness: not
         // exact`, or `exact: no` without `exact-from-fen: yes`).
-        let header = |needle: &str| text.lines().any(|l| l.starts_with('#') && l.contains(needle));
-        let exact = std::env::var("ALL").is_ok() || !header("exactness: not exact") && (!header("exact: no") || header("exact-from-fen: yes"));
+        let header = |needle: &str| {
+            text.lines()
+                .any(|l| l.starts_with('#') && l.contains(needle))
+        };
+        let exact = std::env::var("ALL").is_ok()
+            || !header("exactness: not exact")
+                && (!header("exact: no") || header("exact-from-fen: yes"));
         let mut case = Case {
             file: name.clone(),
             exact,
@@ -100,7 +105,8 @@ fn check(filter: impl Fn(&Case, u32, u64) -> bool) -> (usize, Vec<String>) {
     for case in suites().into_iter().filter(|c| c.exact) {
         let v = variant(&case.variant);
         let start = match &case.fen {
-            Some(f) => Position::from_fen(v.clone(), f).unwrap_or_else(|e| panic!("{} {}: {e}", case.file, case.id)),
+            Some(f) => Position::from_fen(v.clone(), f)
+                .unwrap_or_else(|e| panic!("{} {}: {e}", case.file, case.id)),
             None => Position::start(v.clone()),
         };
         if let Some(expected) = &case.moves {
@@ -130,9 +136,17 @@ fn check(filter: impl Fn(&Case, u32, u64) -> bool) -> (usize, Vec<String>) {
             let mut pos = start.clone();
             let got = perft::perft(&mut pos, depth);
             checked += 1;
-            assert!(pos == start, "{} {}: perft changed the position", case.file, case.id);
+            assert!(
+                pos == start,
+                "{} {}: perft changed the position",
+                case.file,
+                case.id
+            );
             if got != nodes {
-                failures.push(format!("{} {}: perft {depth} = {got}, expected {nodes}", case.file, case.id));
+                failures.push(format!(
+                    "{} {}: perft {depth} = {got}, expected {nodes}",
+                    case.file, case.id
+                ));
             }
         }
     }
@@ -143,7 +157,12 @@ fn check(filter: impl Fn(&Case, u32, u64) -> bool) -> (usize, Vec<String>) {
 fn reference_suites_within_ci_budget() {
     let (checked, failures) = check(|_, _, nodes| nodes <= CI_BUDGET);
     assert!(checked > 100, "only {checked} checks ran");
-    assert!(failures.is_empty(), "{} of {checked} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

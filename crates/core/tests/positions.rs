@@ -9,7 +9,10 @@ use fairyboard_core::{catalogue, MoveList, Position, Variant};
 use proptest::prelude::*;
 
 fn variants() -> Vec<(String, Arc<Variant>)> {
-    std::env::set_var("FAIRYBOARD_VARIANTS", concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"));
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
     catalogue::names()
         .into_iter()
         .filter_map(|n| catalogue::load(&n).ok().map(|v| (n, v)))
@@ -29,7 +32,10 @@ impl Rng {
 
 #[test]
 fn every_catalogue_variant_loads() {
-    std::env::set_var("FAIRYBOARD_VARIANTS", concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"));
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
     let names = catalogue::names();
     assert!(names.len() >= 25, "catalogue has {} entries", names.len());
     let mut failures = Vec::new();
@@ -50,21 +56,52 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
         pos.legal_moves_into(&mut list);
         // Legal = pseudo-legal moves that survive make-and-test.
         pos.pseudo_moves_into(&mut pseudo);
-        let filtered: Vec<_> = pseudo.clone().into_iter().filter(|m| pos.is_legal(m)).collect();
-        prop_assert_eq!(filtered.len(), list.len(), "{} ply {}: legal count", name, ply);
+        let filtered: Vec<_> = pseudo
+            .clone()
+            .into_iter()
+            .filter(|m| pos.is_legal(m))
+            .collect();
+        prop_assert_eq!(
+            filtered.len(),
+            list.len(),
+            "{} ply {}: legal count",
+            name,
+            ply
+        );
         if list.is_empty() {
             break;
         }
         let fen = pos.to_fen();
-        let again = Position::from_fen(v.clone(), &fen).map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
-        prop_assert_eq!(again.to_fen(), fen.clone(), "{} ply {}: FEN round trip", name, ply);
+        let again = Position::from_fen(v.clone(), &fen)
+            .map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
+        prop_assert_eq!(
+            again.to_fen(),
+            fen.clone(),
+            "{} ply {}: FEN round trip",
+            name,
+            ply
+        );
         let m = list[rng.next(list.len())];
         let before = pos.clone();
         let undo = pos.make(&m);
-        prop_assert_eq!(pos.hash(), pos.clone_recomputed_hash(), "{} ply {}: hash after {}", name, ply, v.uci(&m));
+        prop_assert_eq!(
+            pos.hash(),
+            pos.clone_recomputed_hash(),
+            "{} ply {}: hash after {}",
+            name,
+            ply,
+            v.uci(&m)
+        );
         let after = pos.clone();
         pos.unmake(&m, undo);
-        prop_assert!(pos == before, "{} ply {}: unmake of {} did not restore {}", name, ply, v.uci(&m), fen);
+        prop_assert!(
+            pos == before,
+            "{} ply {}: unmake of {} did not restore {}",
+            name,
+            ply,
+            v.uci(&m),
+            fen
+        );
         let undo = pos.make(&m);
         prop_assert!(pos == after);
         let _ = undo;

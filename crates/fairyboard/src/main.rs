@@ -8,7 +8,11 @@ use fairyboard_core::coord::Coord;
 use fairyboard_core::{catalogue, perft, Position, Variant};
 
 #[derive(Parser)]
-#[command(name = "fairyboard", version, about = "Chess variants from Interactive Diagram definitions")]
+#[command(
+    name = "fairyboard",
+    version,
+    about = "Chess variants from Interactive Diagram definitions"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -84,7 +88,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{n}");
             }
         }
-        Command::Betza { descriptor, from, board } => {
+        Command::Betza {
+            descriptor,
+            from,
+            board,
+        } => {
             let (w, h) = board
                 .split_once(['x', 'X'])
                 .and_then(|(w, h)| Some((w.parse::<u8>().ok()?, h.parse::<u8>().ok()?)))
@@ -94,8 +102,13 @@ fn run(cli: Cli) -> Result<(), String> {
             for w in &parsed.warnings {
                 eprintln!("warning: {w}");
             }
-            let program = xbetza::compile(&parsed, &xbetza::CompileOptions { max_range: w.max(h) })
-                .map_err(|e| format!("'{descriptor}': {e}"))?;
+            let program = xbetza::compile(
+                &parsed,
+                &xbetza::CompileOptions {
+                    max_range: w.max(h),
+                },
+            )
+            .map_err(|e| format!("'{descriptor}': {e}"))?;
             println!("{program}");
             let targets = fairyboard_core::explore::targets_on_empty_board(&descriptor, w, h, from)
                 .map_err(|e| e.to_string())?;

@@ -91,7 +91,9 @@ impl FromStr for Coord {
         if !rest.bytes().all(|b| b.is_ascii_digit()) || rest.len() > 2 || rest.starts_with('0') {
             return Err(CoordError::BadRank(rest.to_string()));
         }
-        let r: u8 = rest.parse().map_err(|_| CoordError::BadRank(rest.to_string()))?;
+        let r: u8 = rest
+            .parse()
+            .map_err(|_| CoordError::BadRank(rest.to_string()))?;
         if r == 0 || r > MAX_SIDE {
             return Err(CoordError::BadRank(rest.to_string()));
         }

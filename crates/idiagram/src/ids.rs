@@ -7,13 +7,13 @@ use crate::diag::{Ctx, Diags};
 use crate::lex::Field;
 
 /// Can `id` be written in an ID list (`promoChoice`, `shuffle`, `contageous`) unambiguously?
-/// Not when it contains `,`, `/` or whitespace, starts with a marker (`*`, `!`, `:`) or ends
-/// in a digit (which would read as a rank-count suffix).
+/// Not when it contains a separator or marker (`,` `/` `*` `!` `:` or whitespace), or starts or
+/// ends with a digit (which would read as a rank-count suffix).
 pub(crate) fn referable(id: &str) -> bool {
     !id.is_empty()
-        && !id.contains([',', '/'])
+        && !id.contains([',', '/', '*', '!', ':'])
         && !id.contains(char::is_whitespace)
-        && !id.starts_with(['*', '!', ':'])
+        && !id.starts_with(|c: char| c.is_ascii_digit())
         && !id.ends_with(|c: char| c.is_ascii_digit())
 }
 

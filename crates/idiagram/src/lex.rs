@@ -49,10 +49,7 @@ impl<'a> Field<'a> {
     /// Split at the first occurrence of `pat`.
     pub fn split_once(&self, pat: &str) -> Option<(Field<'a>, Field<'a>)> {
         let i = self.text.find(pat)?;
-        Some((
-            self.sub(0, i),
-            self.sub(i + pat.len(), self.text.len()),
-        ))
+        Some((self.sub(0, i), self.sub(i + pat.len(), self.text.len())))
     }
 }
 
@@ -97,9 +94,9 @@ fn well_formed(text: &str) -> bool {
 
 /// Split a definition into items. Lines are split at newlines; blank lines and lines starting
 /// with `#` are skipped. A line holding several whitespace-separated items (the stored form
-/// `files=10 Pawn::::a2-j2 …`) is split into them when every resulting item is well formed (a
-/// known `keyword=…` or a text with at least three `:`); a token without `=` or `:` belongs to
-/// the token after it (piece names with spaces).
+/// `files=10 Pawn::::a2-j2 …`) is split into them when it starts with a known parameter and
+/// every resulting item is well formed (a known `keyword=…` or a text with at least three `:`);
+/// a token without `=` or `:` belongs to the token after it (piece names with spaces).
 pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
     let mut out = Vec::new();
     for (i, raw) in text.split('\n').enumerate() {
@@ -148,11 +145,23 @@ pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
                 last.1 = e;
             }
         }
-        // In the one-line form an item starting with '#' starts a comment, as a line would.
+        // The one-line stored form starts with a parameter (`files=10 …`); other lines are one
+        // item each, whatever their fields contain.
+        let one_line = groups.first().is_some_and(|&(s, e)| {
+            matches!(shape(&line[s..e]), Shape::Param(_)) && well_formed(&line[s..e])
+        });
+        if !one_line {
+            out.push(trimmed);
+            continue;
+        }
+        // There, an item starting with '#' (after well-formed items) starts a comment, as a
+        // line would.
         let mut effective = trimmed;
         if let Some(k) = groups.iter().position(|&(s, _)| line[s..].starts_with('#')) {
-            effective = whole.sub(0, groups[k].0).trim();
-            groups.truncate(k);
+            if groups[..k].iter().all(|&(s, e)| well_formed(&line[s..e])) {
+                effective = whole.sub(0, groups[k].0).trim();
+                groups.truncate(k);
+            }
         }
         if groups.len() > 1 && groups.iter().all(|&(s, e)| well_formed(&line[s..e])) {
             out.extend(groups.iter().map(|&(s, e)| whole.sub(s, e)));
@@ -178,6 +187,7 @@ mod tests {
     fn one_line_form() {
         assert_eq!(texts("files=8 fooBar=1 Lion:::::2").len(), 1);
         assert_eq!(texts("man:P:W:white paw=n:a4,b1").len(), 1);
+        assert_eq!(texts("pawn::::a2-h2 knight:N:::b1,g1").len(), 1);
         let t = texts("files=10 shatranj pawn:P:fmWfcF:pawn: Lion:::::2");
         assert_eq!(
             t,
@@ -199,7 +209,10 @@ mod tests {
         assert_eq!(t.len(), 2);
         assert_eq!(t[1].0, "ranks=6");
         assert_eq!(texts("files=8 #x:y:z:w:")[0].0, "files=8");
-        assert_eq!(texts("lightShade=#fff darkShade= #000")[1].0, "darkShade= #000");
+        assert_eq!(
+            texts("lightShade=#fff darkShade= #000")[1].0,
+            "darkShade= #000"
+        );
     }
 
     #[test]

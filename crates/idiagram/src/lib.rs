@@ -52,14 +52,17 @@
 //!
 //! # Decisions
 //!
-//! Where `idiagram.md` leaves a choice open ([I] items), this crate decides as follows.
+//! Where `idiagram.md` leaves a choice open (\[I\] items), this crate decides as follows.
 //!
 //! * **Item splitting.** Lines split at newlines. A line is split further at whitespace only when
-//!   it holds several items and every resulting item is well formed (a `keyword=…` or a text with
-//!   at least three `:`); a token with neither `=` nor `:` belongs to the next token, trailing
-//!   ones to the last item. So `lightShade=rgb(1, 2, 3)` or `rook : R : R : : a1` stay whole.
-//!   A text is a parameter when an `=` comes before any `:` and the text before it is a keyword.
-//!   In the one-line form an item starting with `#` starts a comment to the end of the line.
+//!   it starts with a known parameter (the stored form begins `files=…`), holds several items,
+//!   and every resulting item is well formed (a known `keyword=…` or a text with at least three
+//!   `:`); a token with neither `=` nor `:` belongs to the next token, trailing ones to the last
+//!   item. So `lightShade=rgb(1, 2, 3)`, `rook : R : R : : a1` or a piece line whose image holds
+//!   `x=y` stay whole.
+//!   An item is a parameter when it has an `=` and no `:`, or an `=` before the first `:` with a
+//!   keyword before it; else a piece line if it has a `:`; else an error. In the one-line form an
+//!   item starting with `#` (after well-formed items) starts a comment to the end of the line.
 //! * **Parameters** are case-sensitive. Unknown ones are warnings (with a suggestion for a
 //!   case/spelling slip such as `contagious`) and kept in [`Definition::params`]. A non-repeatable
 //!   parameter given twice: warning, the last valid value counts. Parameters may appear after
@@ -68,12 +71,12 @@
 //! * **Piece lines** need 5 or 6 fields; 4 fields (no squares) is a warning, fewer or more is an
 //!   error (the piece is still built from what is there, so numbering stays intact). An image field
 //!   holding a URL (`http://…`) is rejoined. IDs may be any non-empty text (`+P`, `象`, `Ph`);
-//!   an ID that an ID list could not name unambiguously (containing `,` `/` or whitespace,
-//!   starting with `*` `!` `:`, or ending in a digit) is a warning, and such IDs are left out of
+//!   an ID that an ID list could not name unambiguously (containing `,` `/` `*` `!` or
+//!   whitespace, or starting or ending with a digit) is a warning, and such IDs are left out of
 //!   ID lists and of the default `promoChoice`. Duplicate IDs are legal (no diagnostic). The
 //!   default ID is the first character of the name, upper-cased. An empty move field with an
 //!   unrecognised name is an error (the move stays empty).
-//! * **Default moves** ([`default_betza`]): the §15 [C] names plus amazon `QN`, marshall and
+//! * **Default moves** ([`default_betza`]): the §15 \[C\] names plus amazon `QN`, marshall and
 //!   chancellor `RN`, cardinal and archbishop `BN`, ferz/fers `F`, wazir `W`, alfil `A`,
 //!   dabbaba `D`, camel `C`, zebra `Z`, nightrider `NN`, grasshopper `gQ`, commoner/man `K`,
 //!   centaur `KN`, gnu/wildebeest `NC`, giraffe `(4,1)`.
@@ -109,7 +112,8 @@
 //!   count at the start of a row (or right after `=`) is that many `.` cells; a `0` that does not
 //!   continue a count is the kamikaze symbol; `"N` repeats the previous row N times. A row longer
 //!   than `1 + 2n` cells, more rows than types, or an unknown ID is an error. A lower-case letter
-//!   is an enemy promotion when its upper-case form is an ID. The matrix is stored fully expanded.
+//!   is an enemy promotion when its upper-case form is an ID. The matrix is stored fully expanded
+//!   (so it is refused, with an error, for more than 1000 piece types).
 //! * **Typed rules**: `counterbare`/`stalemate` take `draw`/`win`/`loss`; `extinction` has no
 //!   known value syntax and is kept as text; `spell` values other than `burn` are warnings;
 //!   `blastZone`/`spellZone` take `K`/`W`/`F`/`N`; `burnZone` is kept as text. `promoOffset`
@@ -145,6 +149,7 @@ mod render;
 mod squares;
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 pub use capture::{CaptureCell, CaptureMatrix, CaptureRow, Target};
 pub use coord::{Coord, CoordError};
@@ -299,8 +304,8 @@ impl Default for Rules {
     }
 }
 
-/// A general parameter as written. Equality ignores `line`.
-#[derive(Clone, Debug, Eq, Hash)]
+/// A general parameter as written. Equality (and hashing) ignores `line`.
+#[derive(Clone, Debug, Eq)]
 pub struct Param {
     pub key: String,
     pub value: String,
@@ -314,8 +319,16 @@ impl PartialEq for Param {
     }
 }
 
-/// One piece type. Fields hold the resolved values (defaults filled in). Equality ignores `line`.
-#[derive(Clone, Debug, Eq, Hash)]
+impl Hash for Param {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.key.hash(h);
+        self.value.hash(h);
+    }
+}
+
+/// One piece type. Fields hold the resolved values (defaults filled in). Equality (and hashing)
+/// ignores `line`.
+#[derive(Clone, Debug, Eq)]
 pub struct PieceDef {
     pub name: String,
     pub id: String,
@@ -343,6 +356,19 @@ impl PartialEq for PieceDef {
             && self.black == o.black
             && self.hand == o.hand
             && self.morph == o.morph
+    }
+}
+
+impl Hash for PieceDef {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.name.hash(h);
+        self.id.hash(h);
+        self.betza.hash(h);
+        self.image.hash(h);
+        self.white.hash(h);
+        self.black.hash(h);
+        self.hand.hash(h);
+        self.morph.hash(h);
     }
 }
 
@@ -610,7 +636,11 @@ impl Parsed {
         if self.is_ok() {
             Ok(self.definition)
         } else {
-            Err(self.diagnostics.into_iter().filter(|d| d.is_error()).collect())
+            Err(self
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.is_error())
+                .collect())
         }
     }
 }

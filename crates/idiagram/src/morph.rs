@@ -230,7 +230,7 @@ impl Morph {
 fn shortest_period(row: &[MorphCell]) -> &[MorphCell] {
     let n = row.len();
     for p in 1..n {
-        if n % p == 0 && (p..n).all(|i| row[i] == row[i % p]) {
+        if n.is_multiple_of(p) && (p..n).all(|i| row[i] == row[i % p]) {
             return &row[..p];
         }
     }

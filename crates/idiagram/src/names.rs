@@ -3,7 +3,7 @@
 /// The move a piece line gets when its Betza field is empty, from its name (matched
 /// case-insensitively, surrounding whitespace ignored). `None` when the name is not recognised.
 ///
-/// The names of xbetza.md §15 marked [C] (pawn, knight, bishop, rook, queen, king, archbishop,
+/// The names of xbetza.md §15 marked \[C\] (pawn, knight, bishop, rook, queen, king, archbishop,
 /// chancellor, lion, cannon) plus the "probably recognised" common fairies: amazon, marshall,
 /// cardinal, ferz/fers, wazir, alfil, dabbaba, camel, zebra, nightrider, grasshopper,
 /// commoner, man, centaur, gnu/wildebeest and giraffe (`(4,1)`).

@@ -79,6 +79,9 @@ const REPEATABLE: &[&str] = &[
     "protected",
 ];
 
+/// The largest number of piece types a `captureMatrix` is built for (it has n x (2n+1) cells).
+const MAX_MATRIX_TYPES: usize = 1000;
+
 /// Is `key` a parameter keyword this crate knows (typed, display-only or `morph`)?
 pub(crate) fn is_known(key: &str) -> bool {
     key == "morph" || TYPED.contains(&key) || DISPLAY.contains(&key)
@@ -355,7 +358,9 @@ pub fn parse(text: &str) -> Parsed {
                             value.line,
                             value.col,
                             ctx,
-                            format!("no other type has ID '{id}', so the piece cannot promote to it"),
+                            format!(
+                                "no other type has ID '{id}', so the piece cannot promote to it"
+                            ),
                         );
                     }
                 }
@@ -396,7 +401,11 @@ pub fn parse(text: &str) -> Parsed {
                 .collect();
             let set: Vec<PromoOption> = set;
             st.def.promo_choice = PromoChoice {
-                sets: if set.is_empty() { Vec::new() } else { vec![set] },
+                sets: if set.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![set]
+                },
             };
         }
     }
@@ -408,7 +417,17 @@ pub fn parse(text: &str) -> Parsed {
         st.def.rules.shuffle =
             ids::parse_shuffle(f, &id_table, &mut st.diags, Ctx::param("shuffle"));
     }
-    if let Some((key, f)) = st.capture_matrix {
+    if let Some((key, f)) = st.capture_matrix.filter(|(key, _)| {
+        n <= MAX_MATRIX_TYPES || {
+            st.diags.error(
+                key.line,
+                key.col,
+                Ctx::param("captureMatrix"),
+                format!("a capture matrix for {n} piece types is too large (at most {MAX_MATRIX_TYPES})"),
+            );
+            false
+        }
+    }) {
         let names: Vec<&str> = st.def.pieces.iter().map(|p| p.name.as_str()).collect();
         st.def.capture_matrix = Some(CaptureMatrix::parse(
             f,
@@ -650,7 +669,10 @@ impl<'a> State<'a> {
                         value.line,
                         value.col,
                         Ctx::param(k),
-                        format!("spell '{}' is not known (only 'burn' is documented)", value.text),
+                        format!(
+                            "spell '{}' is not known (only 'burn' is documented)",
+                            value.text
+                        ),
                     );
                 }
                 def.rules.spell = Some(value.text.to_string());
@@ -739,7 +761,9 @@ impl<'a> State<'a> {
             None => match default_betza(name) {
                 Some(b) => b.to_string(),
                 None => {
-                    let (line, col) = f.get(2).map_or((rp.item.line, rp.item.col), |x| (x.line, x.col));
+                    let (line, col) = f
+                        .get(2)
+                        .map_or((rp.item.line, rp.item.col), |x| (x.line, x.col));
                     d.error(
                         line,
                         col,
@@ -750,13 +774,16 @@ impl<'a> State<'a> {
                 }
             },
         };
-        if let Some(idf) = f.get(1).filter(|x| !x.text.is_empty() && !ids::referable(x.text)) {
+        if let Some(idf) = f
+            .get(1)
+            .filter(|x| !x.text.is_empty() && !ids::referable(x.text))
+        {
             d.warning(
                 idf.line,
                 idf.col,
                 ctx,
                 format!(
-                    "ID '{}' cannot be used in promoChoice, shuffle or contageous (it contains ',', '/' or a space, starts with '*', '!' or ':', or ends in a digit)",
+                    "ID '{}' cannot be used in promoChoice, shuffle or contageous (it contains one of , / * ! or a space, or starts or ends with a digit)",
                     idf.text
                 ),
             );
@@ -855,7 +882,12 @@ impl<'a> State<'a> {
             "royal" => &mut self.def.royal,
             "baring" => {
                 if r.baring.contains(&Baring::Piece(i)) {
-                    d.warning(value.line, value.col, ctx, format!("piece {} is listed again", i + 1));
+                    d.warning(
+                        value.line,
+                        value.col,
+                        ctx,
+                        format!("piece {} is listed again", i + 1),
+                    );
                 } else {
                     r.baring.push(Baring::Piece(i));
                 }
@@ -880,7 +912,12 @@ impl<'a> State<'a> {
             _ => return,
         };
         if list.contains(&i) {
-            d.warning(value.line, value.col, ctx, format!("piece {} is listed again", i + 1));
+            d.warning(
+                value.line,
+                value.col,
+                ctx,
+                format!("piece {} is listed again", i + 1),
+            );
         } else {
             list.push(i);
         }
@@ -897,7 +934,10 @@ impl<'a> State<'a> {
                     v.line,
                     v.col,
                     Ctx::param("promoZone"),
-                    format!("the zone ({}) is deeper than the board ({} ranks)", def.promo_zone, def.ranks),
+                    format!(
+                        "the zone ({}) is deeper than the board ({} ranks)",
+                        def.promo_zone, def.ranks
+                    ),
                 );
             }
         }
@@ -922,7 +962,7 @@ impl<'a> State<'a> {
             }
         }
         if let Some(t) = def.rules.track_pieces {
-            let last = t + def.rules.tracked_types as usize;
+            let last = t.saturating_add(def.rules.tracked_types as usize);
             if last > n {
                 let at = self.tracked_at.or_else(|| {
                     self.refs
@@ -946,7 +986,8 @@ impl<'a> State<'a> {
             }
         }
         // Shogi-style promotion.
-        let shogi_cell = |m: &MorphCell| matches!(m, MorphCell::ShogiOptional | MorphCell::ShogiForced);
+        let shogi_cell =
+            |m: &MorphCell| matches!(m, MorphCell::ShogiOptional | MorphCell::ShogiForced);
         let shogi_capture = |i: usize| {
             def.capture_matrix.as_ref().is_some_and(|cm| {
                 cm.rows.get(i).is_some_and(|r| {
@@ -973,21 +1014,19 @@ impl<'a> State<'a> {
                         "Shogi-style promotion ('|' or '^') without promoOffset",
                     );
                 }
-                Some(off) if uses || i < def.max_promote => {
-                    if i + off >= n {
-                        if let Some(v) = self.promo_offset_at {
-                            d.error(
-                                v.line,
-                                v.col,
-                                Ctx::param("promoOffset"),
-                                format!(
-                                    "piece {} ('{}') would promote to piece number {}, but there are only {n}",
-                                    i + 1,
-                                    p.name,
-                                    i + off + 1
-                                ),
-                            );
-                        }
+                Some(off) if (uses || i < def.max_promote) && i.saturating_add(off) >= n => {
+                    if let Some(v) = self.promo_offset_at {
+                        d.error(
+                            v.line,
+                            v.col,
+                            Ctx::param("promoOffset"),
+                            format!(
+                                "piece {} ('{}') would promote to piece number {}, but there are only {n}",
+                                i + 1,
+                                p.name,
+                                i.saturating_add(off).saturating_add(1)
+                            ),
+                        );
                     }
                 }
                 _ => {}

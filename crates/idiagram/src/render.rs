@@ -148,7 +148,11 @@ pub(crate) fn to_text(d: &Definition) -> String {
         };
         // An image equal to the name is left to the default (keeps lines short, and a name
         // holding `key=` after a space is not written twice on the line).
-        let image = if p.image == p.name { "" } else { p.image.as_str() };
+        let image = if p.image == p.name {
+            ""
+        } else {
+            p.image.as_str()
+        };
         let _ = write!(out, "{}:{}:{}:{}:{}", p.name, p.id, p.betza, image, sq);
         if p.hand != 0 {
             let _ = write!(out, ":{}", p.hand);

@@ -21,10 +21,7 @@ fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option
                 f.line,
                 f.col,
                 ctx,
-                format!(
-                    "square '{}' is outside the {files}x{ranks} board",
-                    f.text
-                ),
+                format!("square '{}' is outside the {files}x{ranks} board", f.text),
             );
             None
         }
@@ -55,7 +52,12 @@ pub(crate) fn parse_list(
     for item in field.split(',') {
         let item = item.trim();
         if item.text.is_empty() {
-            diags.warning(item.line, item.col, ctx, "empty item in the square list ignored");
+            diags.warning(
+                item.line,
+                item.col,
+                ctx,
+                "empty item in the square list ignored",
+            );
             continue;
         }
         let parts = item.split('-');
@@ -179,7 +181,10 @@ mod tests {
         let v = parse_list(f, files, ranks, &mut d, Ctx::default());
         (
             v.iter().map(|s| s.coord.to_string()).collect(),
-            d.list.iter().map(|x| (x.column, x.message.clone())).collect(),
+            d.list
+                .iter()
+                .map(|x| (x.column, x.message.clone()))
+                .collect(),
         )
     }
 

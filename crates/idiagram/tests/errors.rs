@@ -89,7 +89,10 @@ fn all_errors_are_collected_with_positions() {
     assert_eq!(msgs[10], "no piece has ID 'Z'");
     assert!(msgs[11].starts_with("'garbage line' is neither a parameter"));
     assert_eq!(msgs[12], "unknown parameter 'fooBar'; kept but not used");
-    assert_eq!(msgs[13], "morph= follows a 'hole' line; holes take no morph");
+    assert_eq!(
+        msgs[13],
+        "morph= follows a 'hole' line; holes take no morph"
+    );
     assert_eq!(
         msgs[14],
         "unknown parameter 'Files' (did you mean 'files'?); kept but not used"
@@ -182,8 +185,18 @@ fn piece_references_and_values() {
         got,
         [
             (1, 7, E, "piece numbers start at 1"),
-            (4, 6, E, "there is no piece number 3: the definition has 2 piece types"),
-            (5, 6, E, "there is no piece number 3: the definition has 2 piece types"),
+            (
+                4,
+                6,
+                E,
+                "there is no piece number 3: the definition has 2 piece types"
+            ),
+            (
+                5,
+                6,
+                E,
+                "there is no piece number 3: the definition has 2 piece types"
+            ),
             (6, 11, E, "'maybe' is not one of draw, win, loss"),
             (7, 11, E, "'Q' is not one of K, W, F, N"),
             (8, 10, E, "'7' is not one of 0, 1, 2"),
@@ -209,7 +222,12 @@ fn piece_references_and_values() {
             (14, 9, E, "no piece has ID 'N'"),
             (14, 11, E, "no piece has ID 'X'"),
             (15, 12, E, "'!' is not followed by a piece ID"),
-            (16, 7, W, "spell 'freeze' is not known (only 'burn' is documented)"),
+            (
+                16,
+                7,
+                W,
+                "spell 'freeze' is not known (only 'burn' is documented)"
+            ),
             (17, 12, E, "'big' is not a number"),
             (
                 21,
@@ -259,7 +277,15 @@ fn never_panics_on_odd_input() {
         "hole\nhole::::\nhole::::a1\nmorph=Q",
         "a b c d e f g",
         "files=24\nranks=24\npawn::::a1-x24",
+        "promoOffset=18446744073709551615\nmaxPromote=18446744073709551615\npawn::::\nmorph=|",
+        "trackPieces=1\ntrackedTypes=4294967295\natomicCapture=4294967295\npawn::::",
+        "promoZone=255\npromoChoice=P4294967296\npawn::::",
     ];
+    let many: String = (0..1200).map(|i| format!("p{i}:P{i}:W::\n")).collect();
+    let p = parse(&format!("{many}captureMatrix=@\n"));
+    assert_eq!(p.definition.pieces.len(), 1200);
+    assert!(p.definition.capture_matrix.is_none());
+    assert_eq!(p.errors().count(), 1);
     for text in odd {
         let p = parse(text);
         let again = parse(&p.definition.to_text());

@@ -123,14 +123,7 @@ fn one_line_positions() {
     let got: Vec<(usize, usize, Option<&str>, Option<&str>)> = p
         .diagnostics
         .iter()
-        .map(|d| {
-            (
-                d.line,
-                d.column,
-                d.piece.as_deref(),
-                d.parameter.as_deref(),
-            )
-        })
+        .map(|d| (d.line, d.column, d.piece.as_deref(), d.parameter.as_deref()))
         .collect();
     assert_eq!(
         got,
@@ -240,10 +233,12 @@ fn menagerie_16x16() {
     // '%' image.
     assert_eq!(p(2).image, "/graphics.dir/cazaux/shako/Pion%");
     // Default moves from names (amazon..giraffe are the "probably recognised" ones).
-    let moves: Vec<&str> = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 8]
-        .iter()
-        .map(|&i| p(i).betza.as_str())
-        .collect();
+    let moves: Vec<&str> = [
+        11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 8,
+    ]
+    .iter()
+    .map(|&i| p(i).betza.as_str())
+    .collect();
     assert_eq!(
         moves,
         [
@@ -447,7 +442,8 @@ fn rotate_with_holes_on_5x5() {
 
 #[test]
 fn symmetry_none_given_after_the_pieces() {
-    let d = clean("files=6\nranks=6\nhole::::c3,,d4\nking::K::a1,,f6\nqueen::::,,d1\nsymmetry=none\n");
+    let d =
+        clean("files=6\nranks=6\nhole::::c3,,d4\nking::K::a1,,f6\nqueen::::,,d1\nsymmetry=none\n");
     assert_eq!(d.symmetry, Symmetry::None);
     assert_eq!(names(&d.holes), ["c3", "d4"]);
     assert_eq!(names(&d.pieces[0].white), ["a1"]);
@@ -461,12 +457,13 @@ fn symmetry_none_given_after_the_pieces() {
 fn boards_from_5x5_to_max_side() {
     for side in [5u8, 9, 12, 16, 20, idiagram::coord::MAX_SIDE] {
         let last = (b'a' + side - 1) as char;
-        let text = format!(
-            "files={side}\nranks={side}\nrook::::a1,{last}1\nking::::{last}2\n"
-        );
+        let text = format!("files={side}\nranks={side}\nrook::::a1,{last}1\nking::::{last}2\n");
         let d = clean(&text);
         assert_eq!((d.files, d.ranks), (side, side));
-        assert_eq!(names(&d.pieces[0].black), [format!("a{side}"), format!("{last}{side}")]);
+        assert_eq!(
+            names(&d.pieces[0].black),
+            [format!("a{side}"), format!("{last}{side}")]
+        );
         assert_eq!(names(&d.pieces[1].black), [format!("{last}{}", side - 1)]);
     }
     let p = parse(&format!("files={}\n", idiagram::coord::MAX_SIDE + 1));
@@ -518,8 +515,16 @@ fn capture_matrix_friendly_part() {
         m.rows[0],
         CaptureRow {
             empty: CaptureCell::Normal,
-            enemy: vec![CaptureCell::Forbidden, CaptureCell::Normal, CaptureCell::Normal],
-            friend: vec![CaptureCell::Forbidden, CaptureCell::Normal, CaptureCell::Normal],
+            enemy: vec![
+                CaptureCell::Forbidden,
+                CaptureCell::Normal,
+                CaptureCell::Normal
+            ],
+            friend: vec![
+                CaptureCell::Forbidden,
+                CaptureCell::Normal,
+                CaptureCell::Normal
+            ],
         }
     );
     // Row 2 "2$": two '.' cells (empty square, wazir), then '$' for the ferz.

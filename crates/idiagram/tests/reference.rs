@@ -167,7 +167,10 @@ fn shogi() {
     assert_eq!(pawn.cell(Color::Black, sq("e4")), &MorphCell::Normal);
     let knight = d.pieces[2].morph.as_ref().unwrap();
     assert_eq!(knight.cell(Color::White, sq("b8")), &MorphCell::ShogiForced);
-    assert_eq!(knight.cell(Color::White, sq("b7")), &MorphCell::ShogiOptional);
+    assert_eq!(
+        knight.cell(Color::White, sq("b7")),
+        &MorphCell::ShogiOptional
+    );
     assert!(d.pieces[6].morph.is_none());
     // Bishop b2, rook h2 -> h8, b8.
     assert_eq!(names(&d.pieces[4].black), ["h8"]);
@@ -212,7 +215,10 @@ fn xiangqi() {
     assert_eq!(king.cell(Color::Black, sq("d8")), &MorphCell::Normal);
     assert_eq!(king.cell(Color::Black, sq("e7")), &MorphCell::Forbidden);
     assert_eq!(king.cell(Color::Black, sq("a9")), &MorphCell::Forbidden);
-    assert_eq!(d.morph_cell(7, Color::Black, sq("c8")), &MorphCell::Forbidden);
+    assert_eq!(
+        d.morph_cell(7, Color::Black, sq("c8")),
+        &MorphCell::Forbidden
+    );
     assert_eq!(d.morph_cell(4, Color::Black, sq("c8")), &MorphCell::Normal);
     // No promoChoice given: all non-royal types after the first, one per ID.
     assert_eq!(

@@ -35,6 +35,9 @@ impl Rng {
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+    fn text(&mut self, items: &[&'static str]) -> &'static str {
+        items[self.below(items.len())]
+    }
 }
 
 const NAMES: &[&str] = &[
@@ -87,7 +90,10 @@ const PARAMS: &[(&str, &str)] = &[
 ];
 
 fn square(rng: &mut Rng, files: u8, ranks: u8) -> Coord {
-    Coord::new(rng.below(files as usize) as u8, rng.below(ranks as usize) as u8)
+    Coord::new(
+        rng.below(files as usize) as u8,
+        rng.below(ranks as usize) as u8,
+    )
 }
 
 fn squares(rng: &mut Rng, files: u8, ranks: u8) -> Vec<Coord> {
@@ -150,11 +156,16 @@ fn generate(rng: &mut Rng, one_line: bool) -> Definition {
                 .map(|&c| black_of(c, symmetry, files, ranks))
                 .collect(),
         };
-        let mut p = PieceDef::new(*rng.pick(NAMES), *rng.pick(IDS), *rng.pick(MOVES));
+        let (name, id, mv) = (rng.text(NAMES), rng.text(IDS), rng.text(MOVES));
+        let mut p = PieceDef::new(name, id, mv);
         p.image = image.to_string();
         p.white = white;
         p.black = black;
-        p.hand = if rng.chance(20) { rng.range(1, 99) as u32 } else { 0 };
+        p.hand = if rng.chance(20) {
+            rng.range(1, 99) as u32
+        } else {
+            0
+        };
         pieces.push(p);
     }
     let single: Vec<String> = pieces
@@ -305,7 +316,11 @@ fn generate(rng: &mut Rng, one_line: bool) -> Definition {
         for _ in 0..rng.range(1, 4) {
             set.pieces.push(ShufflePiece {
                 id: ids_of(rng),
-                mark: *rng.pick(&[ShuffleMark::Plain, ShuffleMark::Shades, ShuffleMark::Symmetric]),
+                mark: *rng.pick(&[
+                    ShuffleMark::Plain,
+                    ShuffleMark::Shades,
+                    ShuffleMark::Symmetric,
+                ]),
             });
         }
         rules.shuffle.push(set);
@@ -345,8 +360,8 @@ fn generate(rng: &mut Rng, one_line: bool) -> Definition {
 
 #[test]
 fn generated_definitions_round_trip() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C23);
-    for case in 0..20000 {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for case in 0..1000 {
         let one_line = case % 2 == 1;
         let d = generate(&mut rng, one_line);
         let text = d.to_text();
@@ -361,7 +376,7 @@ fn generated_definitions_round_trip() {
     }
 }
 
-const CASES: usize = 60000;
+const CASES: usize = 2000;
 
 const EDIT_CHARS: &[char] = &[
     ':', '=', ',', '-', '/', '"', '!', '*', '#', '@', '0', '1', '9', 'a', 'P', 'z', ' ', '\n',
@@ -370,11 +385,16 @@ const EDIT_CHARS: &[char] = &[
 
 #[test]
 fn edited_texts_never_panic_and_round_trip() {
-    let mut rng = Rng(0xD1B5_4A32_D192_ED11);
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
     let mut inexpressible = 0;
     for case in 0..CASES {
         let d = generate(&mut rng, false);
-        let mut chars: Vec<char> = d.to_text().chars().collect();
+        let mut chars: Vec<char> = if case % 5 == 4 {
+            // Pure noise.
+            (0..rng.below(200)).map(|_| *rng.pick(EDIT_CHARS)).collect()
+        } else {
+            d.to_text().chars().collect()
+        };
         for _ in 0..rng.range(1, 12) {
             let at = rng.below(chars.len() + 1);
             match rng.below(3) {
@@ -409,5 +429,8 @@ fn edited_texts_never_panic_and_round_trip() {
             q.definition.to_text()
         );
     }
-    assert!(inexpressible * 100 <= CASES, "{inexpressible} inexpressible cases");
+    assert!(
+        inexpressible * 100 <= CASES,
+        "{inexpressible} inexpressible cases"
+    );
 }

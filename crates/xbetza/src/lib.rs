@@ -117,10 +117,10 @@
 //!   empty one.
 //! * **`o`** (cylinder): a wrapping walk ends when it would come back to the square its leg
 //!   started from.
-//! * **`x`**: final leg = land on a friend (move borrowing, reported as
-//!   [`RefMove::induced`]` == Some(to)`); non-final = stop on a friend, which makes the
-//!   remaining legs (reported in `induced`). **`u`**: the captured piece reappears on the start
-//!   square of the (last) `u` leg ([`RefMove::unload`]); `cau`/`dau` get no parser kludge:
+//! * **`x`**: non-final = stop on a friend, which makes the remaining legs (reported in
+//!   [`RefMove::induced`]). Final-leg `x` (move borrowing) generates no move yet: what the
+//!   borrowed moves are is not pinned down by any source. **`u`**: the captured piece reappears on the start
+//!   square of the (last) `u` leg ([`RefMove::unload`]) — only when the move captures; `cau`/`dau` get no parser kludge:
 //!   the literal reading (capture, then unload on the same square) has the same effect.
 //! * **`e`** on a non-final leg replaces the default `m` but has no effect.
 //! * **Non-final stops on an occupied square have one role**: an enemy is captured (if
@@ -177,6 +177,7 @@ pub mod compile;
 pub mod dirs;
 pub mod parse;
 pub mod program;
+pub mod random;
 pub mod reference;
 pub mod vectors;
 

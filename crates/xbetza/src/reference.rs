@@ -181,6 +181,7 @@ pub fn reference_moves(d: &Descriptor, board: &RefBoard, from: Square) -> BTreeS
     let mut r = Ref {
         board,
         from,
+        lifted: from,
         virgin: matches!(board.get(from), Cell::Friend { virgin: true, .. }),
         out: BTreeSet::new(),
         expansions: 0,
@@ -194,6 +195,9 @@ pub fn reference_moves(d: &Descriptor, board: &RefBoard, from: Square) -> BTreeS
 struct Ref<'a> {
     board: &'a RefBoard,
     from: Square,
+    /// The square of the piece that is moving and so counts as empty: the mover, or after
+    /// an induction (`x`) the relayed friend (the mover then stays where it is).
+    lifted: Square,
     virgin: bool,
     out: BTreeSet<RefMove>,
     expansions: usize,
@@ -266,7 +270,7 @@ impl<'a> Ref<'a> {
         if !self.board.on_board(sq) {
             return Occ::Hole;
         }
-        if sq == self.from {
+        if sq == self.lifted {
             return Occ::Empty;
         }
         match self.board.get(sq) {
@@ -445,7 +449,12 @@ impl<'a> Ref<'a> {
                             prev.and_then(|p| p.last_slide)
                         },
                     };
+                    let lifted = self.lifted;
+                    if let Role::Induce = role {
+                        self.lifted = stop;
+                    }
                     self.explore(legs, i + 1, stop, Some(p), next);
+                    self.lifted = lifted;
                 }
             }
         }
@@ -454,12 +463,19 @@ impl<'a> Ref<'a> {
     fn emit(&mut self, to: Square, kind: Dest, path: &Path) {
         let mut mv = RefMove::plain(to);
         mv.victims = path.victims.clone();
-        mv.unload = path.unload;
+        // Only a captured piece can be unloaded: a move to an empty square unloads nothing.
+        let captures = to != self.lifted
+            && matches!(self.board.get(to), Cell::Friend { .. } | Cell::Enemy { .. });
+        mv.unload = path.unload.filter(|_| captures);
         mv.induced = path.induced;
         match kind {
             Dest::Plain => {}
+            // An e.p. capture ends a path without locust victims (a move removes at most
+            // one piece by e.p., and fairyboard's moves carry it in place of victims).
+            Dest::Ep(_) if !path.victims.is_empty() => return,
             Dest::Ep(v) => mv.ep_victim = Some(v),
-            Dest::Induce => mv.induced = Some(to),
+            // Final-leg `x` (move borrowing) is not generated (see the crate's Decisions).
+            Dest::Induce => return,
         }
         self.out.insert(mv);
     }

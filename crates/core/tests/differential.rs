@@ -1,0 +1,89 @@
+//! Differential test: the engine's compiled leg-program interpreter against the slow,
+//! direct interpreter of the notation (`xbetza::reference_moves`), on random descriptors
+//! and random positions (`xbetza::random`), plus the worked vectors.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::scene_of;
+use xbetza::random::{board, descriptor, Rng};
+use xbetza::{parse, reference_moves, RefBoard, Square};
+
+#[derive(Default, Debug)]
+struct Coverage {
+    nonempty: usize,
+    victims: usize,
+    castles: usize,
+    ep: usize,
+    unload: usize,
+    induced: usize,
+}
+
+/// Compare one descriptor on one board; `Ok(None)` when it does not compile.
+fn compare(desc: &str, b: &RefBoard, from: Square, cov: &mut Coverage) -> Result<(), String> {
+    let Ok(d) = parse(desc) else { return Ok(()) };
+    let scene = scene_of(desc, b, from);
+    let got: BTreeSet<String> = match scene.targets() {
+        Ok(t) => t.into_iter().collect(),
+        // Size limits of the record format (pathological repetition groups).
+        Err(e) if e.iter().any(|e| e.message.contains("more than")) => return Ok(()),
+        Err(e) => return Err(format!("{desc}: {e:?}")),
+    };
+    let want_moves = reference_moves(&d, b, from);
+    cov.nonempty += usize::from(!want_moves.is_empty());
+    cov.victims += usize::from(want_moves.iter().any(|m| !m.victims.is_empty()));
+    cov.castles += usize::from(want_moves.iter().any(|m| m.castle_partner.is_some()));
+    cov.ep += usize::from(want_moves.iter().any(|m| m.ep_victim.is_some()));
+    cov.unload += usize::from(want_moves.iter().any(|m| m.unload.is_some()));
+    cov.induced += usize::from(want_moves.iter().any(|m| m.induced.is_some()));
+    let want: BTreeSet<String> = want_moves.iter().map(|m| m.token()).collect();
+    if want != got {
+        let missing: Vec<_> = want.difference(&got).collect();
+        let extra: Vec<_> = got.difference(&want).collect();
+        return Err(format!(
+            "{desc} from {from:?} on {}x{}: engine misses {missing:?}, has extra {extra:?}\nboard: {b:?}",
+            b.files, b.ranks
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn engine_agrees_with_reference_on_random_positions() {
+    let seed = std::env::var("FAIRYBOARD_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x9E37_79B9_7F4A_7C15u64);
+    let iters: usize = std::env::var("FAIRYBOARD_DIFF_ITERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4000);
+    let mut rng = Rng::new(seed);
+    let mut failures = Vec::new();
+    let mut parsed = 0;
+    let mut cov = Coverage::default();
+    for _ in 0..iters {
+        let desc = descriptor(&mut rng);
+        let (b, from) = board(&mut rng);
+        parsed += usize::from(parse(&desc).is_ok());
+        if let Err(e) = compare(&desc, &b, from, &mut cov) {
+            failures.push(e);
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(
+        parsed * 4 > iters * 3,
+        "only {parsed} random descriptors parsed"
+    );
+    // The generator must exercise the interesting outcomes, not just empty move lists.
+    assert!(cov.nonempty * 10 > parsed * 4, "{cov:?} of {parsed}");
+    let rare = [cov.victims, cov.castles, cov.ep, cov.unload, cov.induced];
+    assert!(
+        rare.iter().all(|&n| n * 1000 > iters),
+        "{cov:?} of {parsed}"
+    );
+}
