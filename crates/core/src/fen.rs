@@ -186,7 +186,7 @@ impl Position {
                         format!("{} is a hole", Coord::new(file as u8, rank as u8)),
                     ));
                 }
-                let t = variant.resolve_duplicate(t, color, sq);
+                let t = variant.resolve_duplicate(t, color, Some(sq));
                 pos.put(sq, piece_cell(t, color));
                 file += 1;
             }
@@ -222,6 +222,7 @@ impl Position {
                     )
                 })?;
                 k += len;
+                let t = variant.resolve_duplicate(t, color, None);
                 let t = variant.pieces[t].demoted.map_or(t, |d| d as usize);
                 let n = pos.hand(color, t);
                 pos.set_hand(color, t, n + 1);
@@ -594,21 +595,39 @@ impl Variant {
         None
     }
 
-    /// Several types may share an ID (a xiangqi soldier before and after the river): the
-    /// one a morph board would turn the first into on this square is meant.
-    pub(crate) fn resolve_duplicate(&self, t: usize, color: Color, sq: Square) -> usize {
+    /// Several types may share an ID: a xiangqi soldier before and after the river (the
+    /// one a morph board turns the first into on this square is meant), or Spartan chess's
+    /// two kings (the one this colour has in its setup is meant).
+    pub(crate) fn resolve_duplicate(&self, t: usize, color: Color, sq: Option<Square>) -> usize {
         let id = &self.pieces[t].id;
-        let first = self.pieces.iter().position(|p| &p.id == id).unwrap_or(t);
-        if let crate::variant::Landing::Promote(r) = self.pieces[first].landing[color.index()][sq] {
-            if let Some(&(to, _)) = self.promo_rules[r as usize].choices.first() {
-                if self.pieces[to as usize].id == *id
-                    && self.promo_rules[r as usize].choices.len() == 1
-                {
-                    return to as usize;
+        let candidates: Vec<usize> = (0..self.pieces.len())
+            .filter(|&i| &self.pieces[i].id == id)
+            .collect();
+        if candidates.len() < 2 {
+            return t;
+        }
+        let first = candidates[0];
+        if let Some(sq) = sq {
+            if let crate::variant::Landing::Promote(r) =
+                self.pieces[first].landing[color.index()][sq]
+            {
+                let rule = &self.promo_rules[r as usize];
+                if let [(to, _)] = rule.choices[..] {
+                    if self.pieces[to as usize].id == *id && !rule.may_stay {
+                        return to as usize;
+                    }
                 }
             }
         }
-        first
+        let fielded = |i: usize| {
+            self.setup.iter().any(|&(_, c)| c == piece_cell(i, color))
+                || self.initial_hand[color.index()][i] > 0
+        };
+        candidates
+            .iter()
+            .copied()
+            .find(|&i| fielded(i))
+            .unwrap_or(first)
     }
 
     /// Whether FENs of this variant carry holdings.

@@ -33,6 +33,11 @@ impl Variant {
             return String::new();
         }
         let to = (m.promotion & !PROMO_FROM_HAND) as usize;
+        if self.pieces[to].id == self.pieces[m.piece as usize].id {
+            // A change into a type with the same ID (a xiangqi soldier crossing the river)
+            // is no choice of the player: nothing to write.
+            return String::new();
+        }
         if self.pieces[m.piece as usize].promoted == Some(to as u8) {
             "+".to_string()
         } else {

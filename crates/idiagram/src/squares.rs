@@ -135,6 +135,12 @@ pub(crate) fn parse_field(
                 let black = parse_list(b, files, ranks, diags, ctx);
                 (white, black)
             }
+            // A leading empty item is the separator too: no White squares (`,a8,h8`).
+            None if field.text.trim_start().starts_with(',') => {
+                let at = field.text.find(',').unwrap_or(0);
+                let rest = field.sub(at + 1, field.text.len());
+                (Vec::new(), parse_list(rest, files, ranks, diags, ctx))
+            }
             None => (parse_list(field, files, ranks, diags, ctx), Vec::new()),
         },
         Symmetry::Mirror | Symmetry::Rotate => {
