@@ -492,7 +492,6 @@ impl Variant {
             fen_ids.push((token, t as u8));
         }
         fen_ids.sort_by_key(|(s, _)| std::cmp::Reverse(s.chars().count()));
-        let max_legs = pieces.iter().map(|p| p.program.legs()).max().unwrap_or(1);
         let mut initial_hand = [vec![0; n], vec![0; n]];
         for (t, p) in spec.pieces.iter().enumerate() {
             initial_hand[0][t] = p.hand;
@@ -519,7 +518,6 @@ impl Variant {
             any_royal_loses: spec.any_royal_loses,
             promo_rules,
             attack,
-            max_legs,
             fen_ids,
         };
         Ok((variant, warnings))

@@ -211,8 +211,10 @@ impl Position {
                     return;
                 }
                 if cell_color(c) != color {
-                    if l.flags.contains(Flags::CAPTURE) || l.flags.contains(Flags::ROYAL_ONLY) {
-                        if self.capture_ok(l.flags, c) {
+                    if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                        && self.capture_ok(l.flags, c)
+                    {
+                        {
                             self.emit(
                                 out,
                                 l.flags,

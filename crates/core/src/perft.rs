@@ -22,11 +22,10 @@ fn recurse(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
         return list.len() as u64;
     }
     let mut nodes = 0;
-    for i in 0..list.len() {
-        let m = list[i];
-        let undo = pos.make(&m);
+    for m in list.iter() {
+        let undo = pos.make(m);
         nodes += recurse(pos, depth - 1, rest);
-        pos.unmake(&m, undo);
+        pos.unmake(m, undo);
     }
     nodes
 }

@@ -270,11 +270,6 @@ impl Position {
         self.ep = ep;
     }
 
-    pub(crate) fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
-        self.halfmove = halfmove;
-        self.fullmove = fullmove;
-    }
-
     /// Change one cell, keeping piece lists, royal lists and the hash in step.
     #[inline]
     fn set_cell(&mut self, sq: Square, new: Cell) {

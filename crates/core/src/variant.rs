@@ -109,13 +109,8 @@ pub(crate) enum Shape {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Linked {
     pub links: Vec<Link>,
-    /// All records are single-leg legs (no loops, castling, teleports).
-    pub single_leg: bool,
     /// Different paths may produce the same move: deduplicate.
     pub dedupe: bool,
-    /// Some path may return over the start square (it must count as empty).
-    pub lifts: bool,
-    pub legs: usize,
 }
 
 /// A promotion possibility on a square.
@@ -193,8 +188,6 @@ pub struct Variant {
     pub(crate) attack: Vec<[crate::attack::AttackTable; 2]>,
     /// The index offset of one step forward, per colour.
     pub(crate) forward: [isize; 2],
-    /// Max depth of any program (size of interpreter stacks).
-    pub(crate) max_legs: usize,
     /// Squares whose presence lets pieces be identified in FEN, longest ID first.
     pub(crate) fen_ids: Vec<(String, u8)>,
 }
@@ -305,18 +298,9 @@ pub(crate) fn link(
             back,
         });
     }
-    let single_leg = program
-        .records
-        .iter()
-        .all(|r| r.depth == 0 && r.kind == Kind::Leg);
-    let legs = program.legs();
-    let lifts = legs > 1 || links.iter().any(|l| l.flags.contains(Flags::WRAP));
     Linked {
         dedupe: program.records.iter().any(|r| r.depth > 0) || overlapping(&links),
         links,
-        single_leg,
-        lifts,
-        legs,
     }
 }
 

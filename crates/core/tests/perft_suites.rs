@@ -54,6 +54,7 @@ fn suites() -> Vec<Case> {
                 .any(|l| l.starts_with('#') && l.contains(needle))
         };
         let exact = std::env::var("ALL").is_ok()
+            || ALSO_EXACT.contains(&name.as_str())
             || !header("exactness: not exact")
                 && (!header("exact: no") || header("exact-from-fen: yes"));
         let mut case = Case {
@@ -61,7 +62,7 @@ fn suites() -> Vec<Case> {
             exact,
             ..Case::default()
         };
-        let mut flush = |case: &mut Case, out: &mut Vec<Case>| {
+        let flush = |case: &mut Case, out: &mut Vec<Case>| {
             if !case.id.is_empty() {
                 out.push(case.clone());
             }
@@ -108,7 +109,11 @@ fn variant(name: &str) -> Arc<Variant> {
 fn check(filter: impl Fn(&Case, u32, u64) -> bool) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut checked = 0;
-    for case in suites().into_iter().filter(|c| c.exact) {
+    let cases: Vec<Case> = suites().into_iter().filter(|c| c.exact).collect();
+    let mut files: Vec<&str> = cases.iter().map(|c| c.file.as_str()).collect();
+    files.dedup();
+    eprintln!("suites: {}", files.join(" "));
+    for case in cases.iter().cloned() {
         let v = variant(&case.variant);
         let start = match &case.fen {
             Some(f) => Position::from_fen(v.clone(), f)
@@ -162,6 +167,7 @@ fn check(filter: impl Fn(&Case, u32, u64) -> bool) -> (usize, Vec<String>) {
 #[test]
 fn reference_suites_within_ci_budget() {
     let (checked, failures) = check(|_, _, nodes| nodes <= CI_BUDGET);
+    eprintln!("{checked} perft and move-list checks");
     assert!(checked > 100, "only {checked} checks ran");
     assert!(
         failures.is_empty(),
