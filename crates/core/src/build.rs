@@ -468,7 +468,13 @@ impl Variant {
                 royal: p.royal,
                 promoted: promoted_of(t).map(|x| x as u8),
                 demoted,
-                promotes: t < spec.max_promote,
+                // Any type that can turn into another (zone or morph board): its pieces can
+                // leave the board without being captured.
+                promotes: t < spec.max_promote
+                    || landings[t]
+                        .iter()
+                        .flatten()
+                        .any(|l| matches!(l, Landing::Promote(_))),
                 has_initial: program
                     .records
                     .iter()

@@ -300,41 +300,51 @@ impl Position {
         if let Some((p, s)) = it.next() {
             return Err(err("end", p, format!("unexpected '{s}'")));
         }
-        if variant.holdings_type == 1 {
+        // Fairy-Stockfish keeps no reserve for these games and writes `[]`: derive it then.
+        let hand_given = holdings.is_some_and(|h| h.chars().any(|c| c != '-'));
+        if variant.holdings_type == 1 && !hand_given {
             pos.derive_reserve();
         }
         pos.apply_virginity(&rights);
         if let Some((p, s)) = ep_text {
-            // One or more squares; the capture square is the one behind the last mover.
+            // The e.p. square, then optionally the piece the capture removes (Fairy-Stockfish
+            // writes that one too when it is not straight behind, as after a Berolina step).
             let squares = split_squares(s)
                 .ok_or_else(|| err("e.p.", p, format!("'{s}' is not a square list")))?;
-            let mut found = None;
+            let them = pos.side.flip();
+            let mut square = None;
+            let mut victim = None;
             for c in squares {
                 if c.file >= g.files || c.rank >= g.ranks {
                     return Err(err("e.p.", p, format!("{c} is off the board")));
                 }
                 let sq = g.square(c);
-                if pos.board[sq] != EMPTY {
-                    continue;
+                match pos.board[sq] {
+                    EMPTY if square.is_none() => square = Some(sq),
+                    c if is_piece(c) && cell_color(c) == them => victim = Some(sq),
+                    _ => {}
                 }
-                // The victim stands one step further in the direction the opponent moved.
-                let them = pos.side.flip();
-                let dy: isize = if them == Color::White { 1 } else { -1 };
-                let victim = (sq as isize + dy * g.stride as isize) as usize;
-                if pos
-                    .board
-                    .get(victim)
-                    .is_some_and(|&c| is_piece(c) && cell_color(c) == them)
-                {
-                    found = Some(EnPassant {
+            }
+            if let Some(sq) = square {
+                let ahead = (sq as isize + variant.forward[them.index()]) as usize;
+                let enemy_at = |v: usize| {
+                    pos.board
+                        .get(v)
+                        .is_some_and(|&c| is_piece(c) && cell_color(c) == them)
+                };
+                let victim = victim.or_else(|| {
+                    [ahead, ahead - 1, ahead + 1]
+                        .into_iter()
+                        .find(|&v| enemy_at(v))
+                });
+                if let Some(victim) = victim {
+                    pos.set_ep(Some(EnPassant {
                         square: sq as u16,
                         second: 0,
                         victim: victim as u16,
-                    });
-                    break;
+                    }));
                 }
             }
-            pos.set_ep(found);
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
@@ -486,7 +496,13 @@ impl Position {
         s += if castling.is_empty() { "-" } else { &castling };
         s.push(' ');
         match self.ep_for_fen() {
-            Some(sq) => s += &v.coord(sq).to_string(),
+            Some(ep) => {
+                s += &v.coord(ep.square as usize).to_string();
+                let them = self.side.flip();
+                if ep.victim as isize != ep.square as isize + v.forward[them.index()] {
+                    s += &v.coord(ep.victim as usize).to_string();
+                }
+            }
             None => s.push('-'),
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
@@ -530,13 +546,13 @@ impl Position {
     }
 
     /// The e.p. square, written only when some e.p. capture is possible (as Fairy-Stockfish).
-    fn ep_for_fen(&self) -> Option<Square> {
+    fn ep_for_fen(&self) -> Option<EnPassant> {
         let ep = self.ep?;
         let mut list = MoveList::new();
         self.pseudo_moves_into(&mut list);
         list.iter()
             .any(|m| m.kind == MoveKind::EnPassant)
-            .then_some(ep.square as usize)
+            .then_some(ep)
     }
 }
 
