@@ -90,32 +90,8 @@ impl Position {
         let mut i = 0;
         while i < links.len() {
             let l = &links[i];
-            if l.shape == Shape::Leap {
-                let to = (sq as isize + l.off) as usize;
-                let c = self.board[to];
-                if c == EMPTY || (c != OFF && cell_color(c) != color) {
-                    self.emit_plain(out, l.flags, t, color, sq, to);
-                }
-                i += 1;
-            } else if l.shape == Shape::Slide {
-                let mut to = sq;
-                let mut n = l.range;
-                loop {
-                    to = (to as isize + l.off) as usize;
-                    let c = self.board[to];
-                    if c == EMPTY {
-                        self.emit_plain(out, l.flags, t, color, sq, to);
-                        n -= 1;
-                        if n == 0 {
-                            break;
-                        }
-                        continue;
-                    }
-                    if c != OFF && cell_color(c) != color {
-                        self.emit_plain(out, l.flags, t, color, sq, to);
-                    }
-                    break;
-                }
+            if l.shape.is_fast() {
+                self.walk_fast(l, sq, t, color, out);
                 i += 1;
             } else if l.simple {
                 self.walk_simple(l, sq, t, color, out);
@@ -285,47 +261,6 @@ impl Position {
         }
     }
 
-    /// Push a plain move or capture (no locust, no e.p.).
-    #[inline(always)]
-    fn emit_plain(
-        &self,
-        out: &mut MoveList,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) {
-        if self.variant.pieces[t].plain_landing[color.index()] {
-            out.push(Move {
-                kind: MoveKind::Normal,
-                from: from as u16,
-                to: to as u16,
-                extra: [0; MAX_VICTIMS],
-                victims: 0,
-                piece: t as u8,
-                promotion: NO_PROMOTION,
-                ep_square: 0,
-                unload: 0,
-                relay: 0,
-            });
-        } else {
-            self.emit(
-                out,
-                flags,
-                t,
-                color,
-                from,
-                to,
-                MoveKind::Normal,
-                [0; MAX_VICTIMS],
-                0,
-                0,
-                false,
-            );
-        }
-    }
-
     /// Push a move, applying the landing square's morph/promotion rule.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -355,36 +290,164 @@ impl Position {
             unload: 0,
             relay: 0,
         };
+        self.each_landing(flags, t, color, to, onto_friend, |promotion| {
+            m.promotion = promotion;
+            out.push(m);
+        });
+    }
+
+    /// Call `f` with the promotion code of every move a landing of type `t` on `to` makes:
+    /// none (forbidden square), one (plain), or one per promotion choice and deferral.
+    #[inline(always)]
+    fn each_landing(
+        &self,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        to: Square,
+        onto_friend: bool,
+        mut f: impl FnMut(u8),
+    ) {
         let piece = &self.variant.pieces[t];
         if flags.contains(Flags::PRIME) || piece.plain_landing[color.index()] {
-            out.push(m);
+            f(NO_PROMOTION);
             return;
         }
         match piece.landing[color.index()][to] {
-            Landing::Plain => out.push(m),
+            Landing::Plain => f(NO_PROMOTION),
             Landing::Forbidden => {}
             Landing::NoFriend => {
                 if !onto_friend {
-                    out.push(m)
+                    f(NO_PROMOTION)
                 }
             }
             Landing::Promote(r) => {
                 let rule = &self.variant.promo_rules[r as usize];
                 if rule.may_stay {
-                    out.push(m);
+                    f(NO_PROMOTION);
                 }
                 for &(p, from_hand) in &rule.choices {
                     if from_hand {
                         if self.hands[color.index()][p as usize] == 0 {
                             continue;
                         }
-                        m.promotion = p | PROMO_FROM_HAND;
+                        f(p | PROMO_FROM_HAND);
                     } else {
-                        m.promotion = p;
+                        f(p);
                     }
-                    out.push(m);
                 }
             }
+        }
+    }
+
+    /// The fast walkers: single final legs of a [`Shape`] with a tight loop, generic over
+    /// what is done with a destination (push a move, or count it).
+    #[inline(always)]
+    fn walk_fast<S: Sink>(&self, l: &Link, from: Square, t: usize, color: Color, sink: &mut S) {
+        let board = &self.board;
+        let enemy = |c: Cell| c != EMPTY && c != OFF && cell_color(c) != color;
+        match l.shape {
+            Shape::Leap => {
+                let to = (from as isize + l.off) as usize;
+                let c = board[to];
+                if c == EMPTY || enemy(c) {
+                    sink.land(self, l.flags, t, color, from, to, 0);
+                }
+            }
+            Shape::LeapM => {
+                let to = (from as isize + l.off) as usize;
+                if board[to] == EMPTY {
+                    sink.land(self, l.flags, t, color, from, to, 0);
+                }
+            }
+            Shape::LeapC => {
+                let to = (from as isize + l.off) as usize;
+                if enemy(board[to]) {
+                    sink.land(self, l.flags, t, color, from, to, 0);
+                }
+            }
+            Shape::LeapCE => {
+                let to = (from as isize + l.off) as usize;
+                let c = board[to];
+                if enemy(c) {
+                    sink.land(self, l.flags, t, color, from, to, 0);
+                } else if c == EMPTY && self.ep.is_some_and(|ep| ep.covers(to)) {
+                    sink.en_passant(self, l.flags, t, color, from, to);
+                }
+            }
+            Shape::LeapLame => {
+                let to = (from as isize + l.off) as usize;
+                let c = board[to];
+                if (c == EMPTY || enemy(c)) && board[(from as isize + l.mid) as usize] == EMPTY {
+                    sink.land(self, l.flags, t, color, from, to, 0);
+                }
+            }
+            Shape::Push => {
+                if !self.virgin[from] {
+                    return;
+                }
+                let to = (from as isize + l.off) as usize;
+                let mid = (from as isize + l.mid) as usize;
+                if board[to] == EMPTY && board[mid] == EMPTY {
+                    let ep = if l.flags.contains(Flags::EP_CREATE) {
+                        mid as u16
+                    } else {
+                        0
+                    };
+                    sink.land(self, l.flags, t, color, from, to, ep);
+                }
+            }
+            Shape::Slide | Shape::SlideM | Shape::SlideC => {
+                let mut to = from;
+                let mut left = l.range;
+                loop {
+                    to = (to as isize + l.off) as usize;
+                    let c = board[to];
+                    if c == EMPTY {
+                        if l.shape != Shape::SlideC {
+                            sink.land(self, l.flags, t, color, from, to, 0);
+                        }
+                        left -= 1;
+                        if left == 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                    if l.shape != Shape::SlideM && enemy(c) {
+                        sink.land(self, l.flags, t, color, from, to, 0);
+                    }
+                    break;
+                }
+            }
+            Shape::Hop => {
+                let mut to = from;
+                let mut left = l.range;
+                let mut screen = false;
+                loop {
+                    to = (to as isize + l.off) as usize;
+                    let c = board[to];
+                    if c == OFF {
+                        break;
+                    }
+                    if !screen {
+                        screen = c != EMPTY;
+                    } else if c == EMPTY {
+                        if l.flags.contains(Flags::MOVE) {
+                            sink.land(self, l.flags, t, color, from, to, 0);
+                        }
+                    } else {
+                        if l.flags.contains(Flags::CAPTURE) && cell_color(c) != color {
+                            sink.land(self, l.flags, t, color, from, to, 0);
+                        }
+                        break;
+                    }
+                    left -= 1;
+                    if left == 0 {
+                        break;
+                    }
+                }
+            }
+            Shape::Simple | Shape::General => {}
         }
     }
 
@@ -1058,6 +1121,7 @@ impl Position {
             self.stamp = 2;
         }
         let stamp = self.stamp;
+        self.hop_marks = false;
         let v = &*self.variant;
         for &r in &self.royals[us.index()] {
             let r = r as isize;
@@ -1080,6 +1144,7 @@ impl Position {
                             self.sensitive[cur as usize] = stamp + 1;
                             cur += off;
                         }
+                        self.hop_marks = true;
                     }
                     Attack::Lame(mid) => {
                         let m = &mut self.sensitive[(s + mid) as usize];
@@ -1118,6 +1183,47 @@ impl Position {
         out.truncate(w);
     }
 
+    /// The number of legal moves, without building most of them: a non-royal piece on no
+    /// sensitive square whose moves all have fast shapes has its destinations counted
+    /// directly (bulk counting at perft leaves).
+    pub fn count_legal(&mut self, scratch: &mut MoveList) -> usize {
+        let us = self.side;
+        if self.royals[us.index()].is_empty() || self.royal_danger(us) || !self.mark_sensitive(us) {
+            self.legal_moves_into(scratch);
+            return scratch.len();
+        }
+        let stamp = self.stamp;
+        let v = self.variant.clone();
+        scratch.clear();
+        let mut counter = Counter {
+            n: 0,
+            deferred: scratch,
+        };
+        for &sq in &self.lists[us.index()].squares {
+            let sq = sq as usize;
+            let t = cell_type(self.board[sq]);
+            let piece = &v.pieces[t];
+            let linked = &piece.linked[us.index()];
+            if linked.fast && !piece.royal && self.sensitive[sq] < stamp && !self.hop_marks {
+                for l in &linked.links {
+                    self.walk_fast(l, sq, t, us, &mut counter);
+                }
+            } else {
+                self.piece_moves(sq, t, us, counter.deferred);
+            }
+        }
+        let mut count = counter.n;
+        let deferred = counter.deferred;
+        self.drop_moves(us, deferred);
+        for k in 0..deferred.len() {
+            let m = deferred[k];
+            if self.untouched(&m, stamp) || self.is_legal(&m) {
+                count += 1;
+            }
+        }
+        count
+    }
+
     /// Whether a move leaves every sensitive square (and every royal) alone.
     #[inline]
     fn untouched(&self, m: &Move, stamp: u32) -> bool {
@@ -1140,5 +1246,104 @@ impl Position {
             MoveKind::Drop => self.sensitive[m.to as usize] <= stamp,
             MoveKind::Castle | MoveKind::EnPassant => false,
         }
+    }
+}
+
+/// What the fast walkers do with a destination.
+pub(crate) trait Sink {
+    #[allow(clippy::too_many_arguments)]
+    fn land(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+        ep: u16,
+    );
+    fn en_passant(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    );
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn land(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+        ep: u16,
+    ) {
+        pos.emit(
+            self,
+            flags,
+            t,
+            color,
+            from,
+            to,
+            MoveKind::Normal,
+            [0; MAX_VICTIMS],
+            0,
+            ep,
+            false,
+        );
+    }
+    #[inline(always)]
+    fn en_passant(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) {
+        pos.emit_ep(self, flags, t, color, from, to);
+    }
+}
+
+/// Counts legal destinations; e.p. captures (whose legality needs a test) are deferred.
+struct Counter<'a> {
+    n: usize,
+    deferred: &'a mut MoveList,
+}
+
+impl Sink for Counter<'_> {
+    #[inline(always)]
+    fn land(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        _from: Square,
+        to: Square,
+        _ep: u16,
+    ) {
+        let n = &mut self.n;
+        pos.each_landing(flags, t, color, to, false, |_| *n += 1);
+    }
+    #[inline(always)]
+    fn en_passant(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) {
+        pos.emit_ep(self.deferred, flags, t, color, from, to);
     }
 }

@@ -17,10 +17,10 @@ fn recurse(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
         return 1;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.legal_moves_into(list);
     if depth == 1 {
-        return list.len() as u64;
+        return pos.count_legal(list) as u64;
     }
+    pos.legal_moves_into(list);
     let mut nodes = 0;
     for m in list.iter() {
         let undo = pos.make(m);

@@ -100,6 +100,8 @@ pub struct Position {
     /// Scratch marks for legality (see `movegen`): squares whose stamp is current.
     pub(crate) sensitive: Vec<u32>,
     pub(crate) stamp: u32,
+    /// Some square is sensitive to a piece arriving (a hopper's screen line).
+    pub(crate) hop_marks: bool,
 }
 
 impl PartialEq for Position {
@@ -141,6 +143,7 @@ impl Position {
             last: None,
             sensitive: vec![0; cells],
             stamp: 0,
+            hop_marks: false,
             variant,
         };
         pos.hash = pos.compute_hash();

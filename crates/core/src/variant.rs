@@ -92,17 +92,42 @@ pub(crate) struct Link {
     pub back: u16,
 }
 
-/// The walker a record needs, from fastest to most general.
+/// The walker a record needs. The first group are single final legs with few enough
+/// conditions to have a tight loop of their own (and to be counted without building moves);
+/// the rest go through the general walkers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Shape {
     /// One step, move or capture.
     Leap,
+    /// One step to an empty square.
+    LeapM,
+    /// One step that captures.
+    LeapC,
+    /// One step that captures, directly or e.p. (a pawn's diagonal).
+    LeapCE,
+    /// One lame step (mid square empty), move or capture (xiangqi horse, elephant).
+    LeapLame,
+    /// An initial lame step to an empty square (a pawn's double step), maybe creating e.p.
+    Push,
     /// Repeated steps, move or capture, stopping at the first piece.
     Slide,
-    /// Any other single final leg (pawn pushes, captures only, lame leaps, e.p.).
+    /// Repeated steps to empty squares.
+    SlideM,
+    /// Repeated steps ending in a capture.
+    SlideC,
+    /// A hopper: over exactly one screen, then moves and/or a capture (cannon).
+    Hop,
+    /// Any other single final leg.
     Simple,
     /// A first leg with its subtree: the general interpreter.
     General,
+}
+
+impl Shape {
+    /// Walked by the fast walkers (and countable without building moves).
+    pub fn is_fast(self) -> bool {
+        !matches!(self, Shape::Simple | Shape::General)
+    }
 }
 
 /// A program bound to the board for one colour.
@@ -111,6 +136,8 @@ pub(crate) struct Linked {
     pub links: Vec<Link>,
     /// Different paths may produce the same move: deduplicate.
     pub dedupe: bool,
+    /// Every record has a fast shape: its moves can be counted without building them.
+    pub fast: bool,
 }
 
 /// A promotion possibility on a square.
@@ -267,20 +294,55 @@ pub(crate) fn link(
             | Flags::NON_ROYAL.0
             | Flags::ROYAL_ONLY.0
             | Flags::DESTROY.0;
-        let simple = r.kind == Kind::Leg
+        // A single final leg from the piece's own square.
+        let basic = r.kind == Kind::Leg
             && r.depth == 0
             && r.flags.contains(Flags::FINAL)
-            && r.flags.0 & !simple_flags == 0
             && r.skip_first == 0
+            && !r.flags.contains(Flags::WRAP)
             // A null step lands on the start square, which counts as empty: general path.
             && (dx, dy) != (0, 0);
-        let mc = Flags::MOVE | Flags::CAPTURE;
-        let plain = r.flags.without(Flags::FINAL).without(Flags::PRIME) == mc;
-        let shape = match (simple, plain, r.range) {
-            (true, true, 1) => Shape::Leap,
-            (true, true, _) => Shape::Slide,
-            (true, false, _) => Shape::Simple,
-            (false, _, _) => Shape::General,
+        let simple = basic && r.flags.0 & !simple_flags == 0;
+        let modal = r.flags.without(Flags::FINAL).without(Flags::PRIME);
+        let (m, c, e) = (Flags::MOVE, Flags::CAPTURE, Flags::EP);
+        let leaper = r.range == 1;
+        let shape = if !basic {
+            Shape::General
+        } else if modal == m | c {
+            if leaper {
+                Shape::Leap
+            } else {
+                Shape::Slide
+            }
+        } else if modal == m {
+            if leaper {
+                Shape::LeapM
+            } else {
+                Shape::SlideM
+            }
+        } else if modal == c {
+            if leaper {
+                Shape::LeapC
+            } else {
+                Shape::SlideC
+            }
+        } else if modal == c | e && leaper {
+            Shape::LeapCE
+        } else if modal == m | c | Flags::LAME && leaper {
+            Shape::LeapLame
+        } else if leaper
+            && (modal == Flags::INITIAL | m | Flags::LAME
+                || modal == Flags::INITIAL | m | Flags::LAME | Flags::EP_CREATE)
+        {
+            Shape::Push
+        } else if !leaper
+            && (modal == c | Flags::HOP || modal == m | c | Flags::HOP || modal == m | Flags::HOP)
+        {
+            Shape::Hop
+        } else if simple {
+            Shape::Simple
+        } else {
+            Shape::General
         };
         links.push(Link {
             shape,
@@ -300,6 +362,7 @@ pub(crate) fn link(
     }
     Linked {
         dedupe: program.records.iter().any(|r| r.depth > 0) || overlapping(&links),
+        fast: links.iter().all(|l| l.shape.is_fast()),
         links,
     }
 }
