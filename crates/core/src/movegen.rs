@@ -1030,6 +1030,55 @@ impl Position {
         false
     }
 
+    /// Whether `by` attacks `target` once the piece on `lifted` has gone (a royal moving
+    /// there). `None` when some attack can only be judged by playing the move.
+    fn attacked_without(&self, target: Square, by: Color, lifted: Square) -> Option<bool> {
+        let v = &*self.variant;
+        let board = &self.board;
+        let empty = |sq: usize| sq == lifted || board[sq] == EMPTY;
+        for &s in &self.lists[by.index()].squares {
+            let s = s as usize;
+            if s == target {
+                // Captured by the move.
+                continue;
+            }
+            let t = cell_type(board[s]);
+            match v.attack[t][by.index()].get(target as isize - s as isize) {
+                Attack::None => {}
+                Attack::Leap => return Some(true),
+                Attack::Ray(off) => {
+                    let mut cur = s as isize + off;
+                    while cur as usize != target && empty(cur as usize) {
+                        cur += off;
+                    }
+                    if cur as usize == target {
+                        return Some(true);
+                    }
+                }
+                Attack::Hop(off) => {
+                    let mut cur = s as isize + off;
+                    let mut screens = 0;
+                    while cur as usize != target {
+                        if !empty(cur as usize) {
+                            screens += 1;
+                        }
+                        cur += off;
+                    }
+                    if screens == 1 {
+                        return Some(true);
+                    }
+                }
+                Attack::Lame(mid) => {
+                    if empty((s as isize + mid) as usize) {
+                        return Some(true);
+                    }
+                }
+                Attack::Complex => return None,
+            }
+        }
+        Some(false)
+    }
+
     /// Whether the side to move has a royal under attack.
     pub fn in_check(&self) -> bool {
         let us = self.side;
@@ -1065,6 +1114,19 @@ impl Position {
             && !self.castle_path_safe(m)
         {
             return false;
+        }
+        // A lone royal stepping somewhere: is that square attacked with the royal gone?
+        if m.kind == MoveKind::Normal
+            && m.victims == 0
+            && m.unload == 0
+            && m.relay == 0
+            && !m.is_promotion()
+            && self.royals[us.index()].len() == 1
+            && self.royals[us.index()][0] == m.from
+        {
+            if let Some(attacked) = self.attacked_without(m.to(), us.flip(), m.from()) {
+                return !attacked;
+            }
         }
         let undo = self.make(m);
         let bad = self.royal_danger(us);

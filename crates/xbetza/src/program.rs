@@ -331,6 +331,72 @@ impl Program {
     pub fn is_single_leg(&self) -> bool {
         self.records.iter().all(|r| r.depth == 0)
     }
+
+    /// An upper bound on the squares an interpreter may visit walking this program once
+    /// from one square of a board whose sides are at most `max_side`: every walk is taken
+    /// to run its full range (a range of 0 or above `max_side` as `max_side` steps), and
+    /// every square of a non-final slide with a [`Kind::Loop`] to be a stop from which the
+    /// whole subtree is walked again. Saturates at `u64::MAX`.
+    ///
+    /// Multi-leg paths multiply: `(as)W` unrolled to a dozen legs is a bound in the
+    /// billions, although its program has only a few thousand records.
+    ///
+    /// ```
+    /// use xbetza::program_for;
+    /// // A rook: 4 slides of at most 16 squares.
+    /// assert_eq!(program_for("R").unwrap().work_bound(16), 64);
+    /// // The xiangqi horse: 4 W steps, each stopping once and trying 2 F steps.
+    /// assert_eq!(program_for("mafsW").unwrap().work_bound(16), 4 * (1 + 2));
+    /// ```
+    pub fn work_bound(&self, max_side: u8) -> u64 {
+        bound_of(&self.records, 0, u64::from(max_side.max(1)))
+    }
+}
+
+/// [`Program::work_bound`] of the sibling records `records` (subtrees included), which
+/// start at index `base` of the program.
+fn bound_of(records: &[Record], base: usize, side: u64) -> u64 {
+    let mut total: u64 = 0;
+    let mut i = 0;
+    while i < records.len() {
+        let r = &records[i];
+        let reach = match r.range {
+            0 => side,
+            n => u64::from(n).min(side),
+        };
+        match r.kind {
+            Kind::Loop { .. } => {
+                i += 1;
+            }
+            Kind::Teleport => {
+                total = total.saturating_add(side.saturating_mul(side));
+                i += 1;
+            }
+            Kind::Castle | Kind::Imitate => {
+                total = total.saturating_add(reach.max(1));
+                i += 1;
+            }
+            Kind::Leg if r.flags.contains(Flags::FINAL) || r.skip == 0 => {
+                total = total.saturating_add(reach);
+                i += 1;
+            }
+            Kind::Leg => {
+                let end = (i + 1 + r.skip as usize).min(records.len());
+                let children = &records[i + 1..end];
+                let loops = matches!(
+                    children.last(),
+                    Some(Record { kind: Kind::Loop { target }, .. }) if *target as usize == base + i
+                );
+                let stops = if loops { reach } else { 1 };
+                let below = bound_of(children, base + i + 1, side);
+                total = total
+                    .saturating_add(reach)
+                    .saturating_add(stops.saturating_mul(below));
+                i = end;
+            }
+        }
+    }
+    total
 }
 
 impl fmt::Display for Program {
