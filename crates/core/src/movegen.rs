@@ -1173,9 +1173,9 @@ impl Position {
 
     /// Mark the squares whose change could alter an attack on one of `us`'s royals:
     /// `stamp` where removing a piece matters, `stamp + 1` where adding one does too.
-    /// Returns false when some attack is too complex to reason about (then every move
-    /// is tested by make-and-test).
-    fn mark_sensitive(&mut self, us: Color) -> bool {
+    /// Returns whether `us` is in royal danger now, or `None` when some attack is too
+    /// complex to reason about (then every move is tested by make-and-test).
+    fn mark_sensitive(&mut self, us: Color) -> Option<bool> {
         let them = us.flip();
         self.stamp = self.stamp.wrapping_add(2);
         if self.stamp < 2 {
@@ -1185,38 +1185,50 @@ impl Position {
         let stamp = self.stamp;
         self.hop_marks = false;
         let v = &*self.variant;
+        let mut attacked = 0;
         for &r in &self.royals[us.index()] {
             let r = r as isize;
+            let mut hit = false;
             for &s in &self.lists[them.index()].squares {
                 let s = s as isize;
                 let t = cell_type(self.board[s as usize]);
                 match v.attack[t][them.index()].get(r - s) {
-                    Attack::None | Attack::Leap => {}
+                    Attack::None => {}
+                    Attack::Leap => hit = true,
                     Attack::Ray(off) => {
                         let mut cur = s + off;
+                        let mut open = true;
                         while cur != r {
                             let m = &mut self.sensitive[cur as usize];
                             *m = (*m).max(stamp);
+                            open &= self.board[cur as usize] == EMPTY;
                             cur += off;
                         }
+                        hit |= open;
                     }
                     Attack::Hop(off) => {
                         let mut cur = s + off;
+                        let mut screens = 0;
                         while cur != r {
                             self.sensitive[cur as usize] = stamp + 1;
+                            screens += usize::from(self.board[cur as usize] != EMPTY);
                             cur += off;
                         }
+                        hit |= screens == 1;
                         self.hop_marks = true;
                     }
                     Attack::Lame(mid) => {
                         let m = &mut self.sensitive[(s + mid) as usize];
                         *m = (*m).max(stamp);
+                        hit |= self.board[(s + mid) as usize] == EMPTY;
                     }
-                    Attack::Complex => return false,
+                    Attack::Complex => return None,
                 }
             }
+            attacked += usize::from(hit);
         }
-        true
+        let royals = self.royals[us.index()].len();
+        Some(if v.any_royal_loses { attacked > 0 } else { royals > 0 && attacked == royals })
     }
 
     /// Every legal move into `out` (cleared first), in generation order.
@@ -1227,7 +1239,7 @@ impl Position {
             return;
         }
         // Not in danger now, and the move touches no square that matters: still safe.
-        let fast = !self.royal_danger(us) && self.mark_sensitive(us);
+        let fast = self.mark_sensitive(us) == Some(false);
         let stamp = self.stamp;
         let mut w = 0;
         for r in 0..out.len() {
@@ -1250,7 +1262,7 @@ impl Position {
     /// directly (bulk counting at perft leaves).
     pub fn count_legal(&mut self, scratch: &mut MoveList) -> usize {
         let us = self.side;
-        if self.royals[us.index()].is_empty() || self.royal_danger(us) || !self.mark_sensitive(us) {
+        if self.royals[us.index()].is_empty() || self.mark_sensitive(us) != Some(false) {
             self.legal_moves_into(scratch);
             return scratch.len();
         }
@@ -1267,8 +1279,19 @@ impl Position {
             let piece = &v.pieces[t];
             let linked = &piece.linked[us.index()];
             if linked.fast && !piece.royal && self.sensitive[sq] < stamp && !self.hop_marks {
-                for l in &linked.links {
-                    self.walk_fast(l, sq, t, us, &mut counter);
+                if piece.plain_landing[us.index()] {
+                    let mut plain = PlainCounter {
+                        n: 0,
+                        deferred: counter.deferred,
+                    };
+                    for l in &linked.links {
+                        self.walk_fast(l, sq, t, us, &mut plain);
+                    }
+                    counter.n += plain.n;
+                } else {
+                    for l in &linked.links {
+                        self.walk_fast(l, sq, t, us, &mut counter);
+                    }
                 }
             } else {
                 self.piece_moves(sq, t, us, counter.deferred);
@@ -1406,6 +1429,23 @@ impl Sink for Counter<'_> {
         from: Square,
         to: Square,
     ) {
+        pos.emit_ep(self.deferred, flags, t, color, from, to);
+    }
+}
+
+/// Counts destinations of a piece whose landings are all plain; e.p. captures deferred.
+struct PlainCounter<'a> {
+    n: usize,
+    deferred: &'a mut MoveList,
+}
+
+impl Sink for PlainCounter<'_> {
+    #[inline(always)]
+    fn land(&mut self, _: &Position, _: Flags, _: usize, _: Color, _: Square, _: Square, _: u16) {
+        self.n += 1;
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
         pos.emit_ep(self.deferred, flags, t, color, from, to);
     }
 }

@@ -64,6 +64,11 @@ pub const MAX_RECORDS: usize = 65_536;
 /// At most this many repetition-group expansions are compiled per descriptor.
 pub const MAX_EXPANSIONS: usize = 4096;
 const MAX_NESTING: usize = 32;
+/// At most this many squares visited by one walk of a program from one square, whatever
+/// the board holds ([`Program::work_within`] on a `max_range`-sided board). Multi-leg
+/// slides multiply: without this limit `(as)W6` would make a generator visit billions of
+/// squares (and collect as many moves) from one square of an 8x8 board.
+pub const MAX_WORK: u64 = 1 << 18;
 
 /// Compile a parsed descriptor.
 ///
@@ -83,7 +88,16 @@ pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, Comp
         seen: HashSet::new(),
     };
     c.descriptor(d, 0)?;
-    Ok(Program { records: c.out })
+    let program = Program { records: c.out };
+    if !program.work_within(options.max_range, MAX_WORK) {
+        let side = options.max_range;
+        return Err(cerr(format!(
+            "the move's paths may visit more than {MAX_WORK} squares from one square of a \
+             {side}x{side} board (multi-leg slides, often repeated by a parenthesised group, \
+             multiply)"
+        )));
+    }
+    Ok(program)
 }
 
 struct Compiler {

@@ -170,7 +170,9 @@
 //! * `O`, `U`, `I` in `a` chains or brackets.
 //! * The proposed `M` atom (an unknown letter: ignored with a warning).
 //! * Compile limits ([`CompileError`]): more than 65 536 records, more than 4096 repetition
-//!   expansions or nesting deeper than 32, more than 256 legs in one path.
+//!   expansions or nesting deeper than 32, more than 256 legs in one path, paths that may
+//!   visit more than [`MAX_WORK`](compile::MAX_WORK) squares from one square of a board of
+//!   side `max_range` ([`Program::work_within`]; `(as)W6` on 8x8 is far beyond).
 
 pub mod ast;
 pub mod compile;

@@ -98,6 +98,7 @@
 //! * **Crooked / circular moves** (`zB`, `qN`) are plain legs of range 1: every square of a
 //!   chain has a final record and a non-final `MOVE` record continuing the chain.
 
+use std::collections::HashMap;
 use std::fmt;
 
 /// A step vector `(dx, dy)` seen from White: `dx > 0` towards higher files, `dy > 0`
@@ -332,30 +333,71 @@ impl Program {
         self.records.iter().all(|r| r.depth == 0)
     }
 
-    /// An upper bound on the squares an interpreter may visit walking this program once
-    /// from one square of a board whose sides are at most `max_side`: every walk is taken
-    /// to run its full range (a range of 0 or above `max_side` as `max_side` steps), and
-    /// every square of a non-final slide with a [`Kind::Loop`] to be a stop from which the
-    /// whole subtree is walked again. Saturates at `u64::MAX`.
+    /// Whether a generator walking this program once, from any square of a board whose
+    /// sides are at most `side` and whatever the board holds, can be shown to visit at most
+    /// `cap` squares.
     ///
-    /// Multi-leg paths multiply: `(as)W` unrolled to a dozen legs is a bound in the
-    /// billions, although its program has only a few thousand records.
+    /// Multi-leg paths multiply: `(as)W` unrolled to nine legs (the repetition cap on an
+    /// 8×8 board) has a few thousand records but visits millions of squares, one leg
+    /// sequence after another. The compiler rejects such programs (see
+    /// [`MAX_WORK`](crate::compile::MAX_WORK)).
+    ///
+    /// Two bounds are tried. The quick one ignores the geometry: a walk covers its whole
+    /// range (`side` squares when unlimited), and a non-final slide that can stop several
+    /// times (one with a [`Kind::Loop`]) walks its subtree from every square of it. If that
+    /// exceeds `cap`, the squares are followed on a `side`×`side` board from every start
+    /// square, each square a walk reaches taken to be a possible stop (the subtree of a
+    /// leg that stops at most once is walked from the worst of them); following them is
+    /// limited to [`WORK_BOUND_BUDGET`] (record, square) evaluations, beyond which the
+    /// answer is `false`.
     ///
     /// ```
     /// use xbetza::program_for;
-    /// // A rook: 4 slides of at most 16 squares.
-    /// assert_eq!(program_for("R").unwrap().work_bound(16), 64);
-    /// // The xiangqi horse: 4 W steps, each stopping once and trying 2 F steps.
-    /// assert_eq!(program_for("mafsW").unwrap().work_bound(16), 4 * (1 + 2));
+    /// // A rook visits at most 14 squares of an 8x8 board (the quick bound says 32).
+    /// let rook = program_for("R").unwrap();
+    /// assert!(rook.work_within(8, 14));
+    /// assert!(!rook.work_within(8, 13));
+    /// // The xiangqi horse: 4 W steps, each trying 2 F steps.
+    /// let horse = program_for("mafsW").unwrap();
+    /// assert!(horse.work_within(8, 12));
+    /// assert!(!horse.work_within(8, 11));
     /// ```
-    pub fn work_bound(&self, max_side: u8) -> u64 {
-        bound_of(&self.records, 0, u64::from(max_side.max(1)))
+    pub fn work_within(&self, side: u8, cap: u64) -> bool {
+        let side = side.max(1);
+        if quick_bound(&self.records, 0, u64::from(side)) <= cap {
+            return true;
+        }
+        let mut w = WorkBound {
+            records: &self.records,
+            side: i32::from(side),
+            limit: cap.saturating_add(1),
+            memo: HashMap::new(),
+            evaluations: 0,
+        };
+        let roots = w.children(0, self.records.len());
+        for y in 0..w.side {
+            for x in 0..w.side {
+                let mut here = 0u64;
+                for &r in &roots {
+                    let Some(v) = w.record(r, (x, y)) else {
+                        return false;
+                    };
+                    here = here.saturating_add(v);
+                }
+                if here > cap {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 
-/// [`Program::work_bound`] of the sibling records `records` (subtrees included), which
-/// start at index `base` of the program.
-fn bound_of(records: &[Record], base: usize, side: u64) -> u64 {
+/// At most this many (record, square) evaluations in [`Program::work_within`].
+pub const WORK_BOUND_BUDGET: u64 = 1 << 18;
+
+/// The geometry-free bound of the sibling records `records`, which start at index `base`.
+fn quick_bound(records: &[Record], base: usize, side: u64) -> u64 {
     let mut total: u64 = 0;
     let mut i = 0;
     while i < records.len() {
@@ -364,39 +406,122 @@ fn bound_of(records: &[Record], base: usize, side: u64) -> u64 {
             0 => side,
             n => u64::from(n).min(side),
         };
-        match r.kind {
-            Kind::Loop { .. } => {
-                i += 1;
-            }
-            Kind::Teleport => {
-                total = total.saturating_add(side.saturating_mul(side));
-                i += 1;
-            }
-            Kind::Castle | Kind::Imitate => {
-                total = total.saturating_add(reach.max(1));
-                i += 1;
-            }
-            Kind::Leg if r.flags.contains(Flags::FINAL) || r.skip == 0 => {
-                total = total.saturating_add(reach);
-                i += 1;
-            }
+        let mut next = i + 1;
+        let v = match r.kind {
+            Kind::Loop { .. } => 0,
+            Kind::Teleport => side.saturating_mul(side),
+            Kind::Castle | Kind::Imitate => side,
+            Kind::Leg if r.flags.contains(Flags::FINAL) => reach,
             Kind::Leg => {
-                let end = (i + 1 + r.skip as usize).min(records.len());
-                let children = &records[i + 1..end];
+                next = (i + 1 + r.skip as usize).min(records.len());
+                let kids = &records[i + 1..next];
                 let loops = matches!(
-                    children.last(),
+                    kids.last(),
                     Some(Record { kind: Kind::Loop { target }, .. }) if *target as usize == base + i
                 );
                 let stops = if loops { reach } else { 1 };
-                let below = bound_of(children, base + i + 1, side);
-                total = total
-                    .saturating_add(reach)
-                    .saturating_add(stops.saturating_mul(below));
-                i = end;
+                reach.saturating_add(stops.saturating_mul(quick_bound(kids, base + i + 1, side)))
             }
-        }
+        };
+        total = total.saturating_add(v);
+        i = next;
     }
     total
+}
+
+struct WorkBound<'a> {
+    records: &'a [Record],
+    side: i32,
+    /// Values are capped here (`cap + 1`), so a memoised value does not depend on the
+    /// path that first computed it.
+    limit: u64,
+    memo: HashMap<(u32, u8, u8), u64>,
+    evaluations: u64,
+}
+
+impl WorkBound<'_> {
+    /// The subtree roots among `records[lo..hi]`.
+    fn children(&self, lo: usize, hi: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut i = lo;
+        while i < hi.min(self.records.len()) {
+            out.push(i);
+            i += 1 + self.records[i].skip as usize;
+        }
+        out
+    }
+
+    /// The squares a walk of record `r` from `from` reaches, board contents ignored.
+    fn walk(&self, r: &Record, from: (i32, i32)) -> Vec<(i32, i32)> {
+        let (dx, dy) = (i32::from(r.step.dx), i32::from(r.step.dy));
+        let max_steps = match r.range {
+            0 => self.side * self.side,
+            n => i32::from(n),
+        };
+        let mut out = Vec::new();
+        let (mut x, mut y) = from;
+        for _ in 0..max_steps {
+            x += dx;
+            y += dy;
+            if r.flags.contains(Flags::WRAP) {
+                x = x.rem_euclid(self.side);
+            }
+            if x < 0 || y < 0 || x >= self.side || y >= self.side || (x, y) == from {
+                break;
+            }
+            out.push((x, y));
+        }
+        out
+    }
+
+    /// The bound of record `i` and its subtree from `from`, capped at `limit`; `None` when
+    /// the evaluation budget runs out.
+    fn record(&mut self, i: usize, from: (i32, i32)) -> Option<u64> {
+        // Squares are on the board (side ≤ 255) and indices below 2^32 (records ≤ 65 536).
+        let key = (i as u32, from.0 as u8, from.1 as u8);
+        if let Some(&v) = self.memo.get(&key) {
+            return Some(v);
+        }
+        self.evaluations += 1;
+        if self.evaluations > WORK_BOUND_BUDGET {
+            return None;
+        }
+        let r = self.records[i];
+        let v = match r.kind {
+            Kind::Loop { .. } => 0,
+            Kind::Teleport => (self.side * self.side) as u64,
+            Kind::Castle | Kind::Imitate => self.side as u64,
+            Kind::Leg => {
+                let squares = self.walk(&r, from);
+                let mut v = squares.len() as u64;
+                if !r.flags.contains(Flags::FINAL) {
+                    let kids = self.children(i + 1, i + 1 + r.skip as usize);
+                    let loops = kids.last().is_some_and(|&k| {
+                        matches!(self.records[k].kind, Kind::Loop { target } if target as usize == i)
+                    });
+                    let mut worst = 0u64;
+                    for &s in &squares {
+                        let mut here = 0u64;
+                        for &k in &kids {
+                            here = here.saturating_add(self.record(k, s)?).min(self.limit);
+                        }
+                        if loops {
+                            v = v.saturating_add(here);
+                        } else {
+                            worst = worst.max(here);
+                        }
+                        if v >= self.limit {
+                            break;
+                        }
+                    }
+                    v = v.saturating_add(worst);
+                }
+                v.min(self.limit)
+            }
+        };
+        self.memo.insert(key, v);
+        Some(v)
+    }
 }
 
 impl fmt::Display for Program {
