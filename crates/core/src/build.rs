@@ -470,6 +470,7 @@ impl Variant {
                 demoted,
                 // Any type that can turn into another (zone or morph board): its pieces can
                 // leave the board without being captured.
+                pawn: p.id == "P" || p.name.to_lowercase().contains("pawn"),
                 promotes: t < spec.max_promote
                     || landings[t]
                         .iter()

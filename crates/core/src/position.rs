@@ -323,15 +323,12 @@ impl Position {
     /// A captured piece goes where `holdingsType` sends it.
     fn capture(&mut self, undo: &mut Undo, sq: Square) {
         let victim = self.board[sq];
-        if is_piece(victim) {
-            let variant = self.variant.clone();
+        let holdings = self.variant.holdings_type;
+        if holdings != 0 && is_piece(victim) {
             let t = cell_type(victim);
-            let base = variant.pieces[t].demoted.map_or(t, |d| d as usize);
-            match variant.holdings_type {
-                -1 => self.change_hand(undo, cell_color(victim).flip(), base, 1),
-                1 => self.change_hand(undo, cell_color(victim), base, 1),
-                _ => {}
-            }
+            let base = self.variant.pieces[t].demoted.map_or(t, |d| d as usize);
+            let owner = if holdings < 0 { cell_color(victim).flip() } else { cell_color(victim) };
+            self.change_hand(undo, owner, base, 1);
         }
         self.change(undo, sq, EMPTY);
     }
@@ -406,7 +403,7 @@ impl Position {
                     // The captured piece is set down again instead of being taken.
                     self.change(&mut undo, m.unload as usize, unloaded);
                 }
-                if self.variant.resets_clock(m.piece as usize) {
+                if self.variant.pieces[m.piece as usize].pawn {
                     reset_clock = true;
                 }
             }

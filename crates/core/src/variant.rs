@@ -177,6 +177,8 @@ pub struct PieceType {
     pub demoted: Option<u8>,
     /// One of the first `maxPromote` types (it promotes in the zone).
     pub promotes: bool,
+    /// A pawn (ID `P` or a name with "pawn"): its moves reset the half-move clock, as in FEN.
+    pub pawn: bool,
     /// Some move needs the piece unmoved (`i`).
     pub has_initial: bool,
     pub(crate) linked: [Linked; 2],
@@ -249,11 +251,6 @@ impl Variant {
         self.pieces[t].has_initial && self.setup_cells.get(sq) == Some(&piece_cell(t, color))
     }
 
-    /// Whether a move of this type resets the half-move clock (pawns, as in FEN).
-    pub(crate) fn resets_clock(&self, t: usize) -> bool {
-        let p = &self.pieces[t];
-        p.id == "P" || p.name.to_lowercase().contains("pawn")
-    }
 }
 
 /// Transform a White step into the given colour's step.
