@@ -96,6 +96,11 @@ impl Position {
             } else if l.simple {
                 self.walk_simple(l, sq, t, color, out);
                 i += 1;
+            } else if l.kind == Kind::Castle {
+                if !l.flags.contains(Flags::INITIAL) || self.virgin[sq] {
+                    self.castle(l, sq, t, color, out);
+                }
+                i += 1;
             } else {
                 // A first leg with its whole subtree of continuations.
                 let end = i + 1 + l.skip as usize;

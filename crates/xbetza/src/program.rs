@@ -367,25 +367,12 @@ impl Program {
         if quick_bound(&self.records, 0, u64::from(side)) <= cap {
             return true;
         }
-        let mut w = WorkBound {
-            records: &self.records,
-            side: i32::from(side),
-            limit: cap.saturating_add(1),
-            memo: HashMap::new(),
-            evaluations: 0,
-        };
-        let roots = w.children(0, self.records.len());
+        let mut w = WorkBound::new(&self.records, side, cap);
         for y in 0..w.side {
             for x in 0..w.side {
-                let mut here = 0u64;
-                for &r in &roots {
-                    let Some(v) = w.record(r, (x, y)) else {
-                        return false;
-                    };
-                    here = here.saturating_add(v);
-                }
-                if here > cap {
-                    return false;
+                match w.siblings(0, self.records.len(), (x, y)) {
+                    Some(v) if v <= cap => {}
+                    _ => return false,
                 }
             }
         }
@@ -435,51 +422,81 @@ struct WorkBound<'a> {
     /// Values are capped here (`cap + 1`), so a memoised value does not depend on the
     /// path that first computed it.
     limit: u64,
-    memo: HashMap<(u32, u8, u8), u64>,
+    memo: Memo,
     evaluations: u64,
 }
 
+/// Memoised bounds per (record, square): dense when that table is small enough.
+enum Memo {
+    /// `value + 1` per `record * side² + square`; 0 = not yet known.
+    Dense(Vec<u32>),
+    Sparse(HashMap<(u32, u8, u8), u64>),
+}
+
+/// The dense memo table is used up to this many entries (4 bytes each).
+const DENSE_MEMO_ENTRIES: usize = 1 << 22;
+
 impl WorkBound<'_> {
-    /// The subtree roots among `records[lo..hi]`.
-    fn children(&self, lo: usize, hi: usize) -> Vec<usize> {
-        let mut out = Vec::new();
+    fn new(records: &[Record], side: u8, cap: u64) -> WorkBound<'_> {
+        let squares = usize::from(side) * usize::from(side);
+        // Dense values are `u32`: the limit must fit with room for the `+ 1`.
+        let memo = match records.len().checked_mul(squares) {
+            Some(n) if n <= DENSE_MEMO_ENTRIES && cap < u64::from(u32::MAX - 1) => {
+                Memo::Dense(vec![0; n])
+            }
+            _ => Memo::Sparse(HashMap::new()),
+        };
+        WorkBound {
+            records,
+            side: i32::from(side),
+            limit: cap.saturating_add(1),
+            memo,
+            evaluations: 0,
+        }
+    }
+
+    fn recall(&self, i: usize, (x, y): (i32, i32)) -> Option<u64> {
+        match &self.memo {
+            Memo::Dense(t) => {
+                let k = (i * self.side as usize + y as usize) * self.side as usize + x as usize;
+                t.get(k)
+                    .and_then(|&v| v.checked_sub(1))
+                    .map(u64::from)
+            }
+            Memo::Sparse(m) => m.get(&(i as u32, x as u8, y as u8)).copied(),
+        }
+    }
+
+    fn remember(&mut self, i: usize, (x, y): (i32, i32), v: u64) {
+        let side = self.side as usize;
+        match &mut self.memo {
+            Memo::Dense(t) => {
+                if let Some(slot) = t.get_mut((i * side + y as usize) * side + x as usize) {
+                    *slot = u32::try_from(v).unwrap_or(u32::MAX - 1) + 1;
+                }
+            }
+            Memo::Sparse(m) => {
+                m.insert((i as u32, x as u8, y as u8), v);
+            }
+        }
+    }
+
+    /// The bound of the sibling subtrees in `records[lo..hi]` from `from`, capped at
+    /// `limit`; `None` when the evaluation budget runs out.
+    fn siblings(&mut self, lo: usize, hi: usize, from: (i32, i32)) -> Option<u64> {
+        let mut total = 0u64;
         let mut i = lo;
         while i < hi.min(self.records.len()) {
-            out.push(i);
+            total = total.saturating_add(self.record(i, from)?).min(self.limit);
             i += 1 + self.records[i].skip as usize;
         }
-        out
+        Some(total)
     }
 
-    /// The squares a walk of record `r` from `from` reaches, board contents ignored.
-    fn walk(&self, r: &Record, from: (i32, i32)) -> Vec<(i32, i32)> {
-        let (dx, dy) = (i32::from(r.step.dx), i32::from(r.step.dy));
-        let max_steps = match r.range {
-            0 => self.side * self.side,
-            n => i32::from(n),
-        };
-        let mut out = Vec::new();
-        let (mut x, mut y) = from;
-        for _ in 0..max_steps {
-            x += dx;
-            y += dy;
-            if r.flags.contains(Flags::WRAP) {
-                x = x.rem_euclid(self.side);
-            }
-            if x < 0 || y < 0 || x >= self.side || y >= self.side || (x, y) == from {
-                break;
-            }
-            out.push((x, y));
-        }
-        out
-    }
-
-    /// The bound of record `i` and its subtree from `from`, capped at `limit`; `None` when
-    /// the evaluation budget runs out.
+    /// The bound of record `i` and its subtree from `from` (a square on the board),
+    /// capped at `limit`; `None` when the evaluation budget runs out.
     fn record(&mut self, i: usize, from: (i32, i32)) -> Option<u64> {
-        // Squares are on the board (side ≤ 255) and indices below 2^32 (records ≤ 65 536).
-        let key = (i as u32, from.0 as u8, from.1 as u8);
-        if let Some(&v) = self.memo.get(&key) {
+        if let Some(v) = self.recall(i, from) {
             return Some(v);
         }
         self.evaluations += 1;
@@ -492,34 +509,45 @@ impl WorkBound<'_> {
             Kind::Teleport => (self.side * self.side) as u64,
             Kind::Castle | Kind::Imitate => self.side as u64,
             Kind::Leg => {
-                let squares = self.walk(&r, from);
-                let mut v = squares.len() as u64;
-                if !r.flags.contains(Flags::FINAL) {
-                    let kids = self.children(i + 1, i + 1 + r.skip as usize);
-                    let loops = kids.last().is_some_and(|&k| {
-                        matches!(self.records[k].kind, Kind::Loop { target } if target as usize == i)
-                    });
-                    let mut worst = 0u64;
-                    for &s in &squares {
-                        let mut here = 0u64;
-                        for &k in &kids {
-                            here = here.saturating_add(self.record(k, s)?).min(self.limit);
-                        }
+                let final_leg = r.flags.contains(Flags::FINAL);
+                let end = (i + 1 + r.skip as usize).min(self.records.len());
+                // The subtree of a slide that can stop several times ends with its Loop.
+                let loops = end > i + 1
+                    && matches!(self.records[end - 1].kind, Kind::Loop { target } if target as usize == i);
+                let (dx, dy) = (i32::from(r.step.dx), i32::from(r.step.dy));
+                let max_steps = match r.range {
+                    0 => self.side * self.side,
+                    n => i32::from(n),
+                };
+                let (mut x, mut y) = from;
+                let mut v = 0u64;
+                let mut worst = 0u64;
+                for _ in 0..max_steps {
+                    x += dx;
+                    y += dy;
+                    if r.flags.contains(Flags::WRAP) {
+                        x = x.rem_euclid(self.side);
+                    }
+                    if x < 0 || y < 0 || x >= self.side || y >= self.side || (x, y) == from {
+                        break;
+                    }
+                    v += 1;
+                    if !final_leg {
+                        let here = self.siblings(i + 1, end, (x, y))?;
                         if loops {
                             v = v.saturating_add(here);
                         } else {
                             worst = worst.max(here);
                         }
-                        if v >= self.limit {
-                            break;
-                        }
                     }
-                    v = v.saturating_add(worst);
+                    if v >= self.limit {
+                        break;
+                    }
                 }
-                v.min(self.limit)
+                v.saturating_add(worst).min(self.limit)
             }
         };
-        self.memo.insert(key, v);
+        self.remember(i, from, v);
         Some(v)
     }
 }
