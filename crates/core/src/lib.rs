@@ -19,6 +19,7 @@ pub mod variant;
 mod zobrist;
 
 pub use build::{BuildError, VariantSpec};
+pub use movegen::Status;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::Position;
 pub use variant::{Color, Variant};

@@ -1454,3 +1454,29 @@ impl Sink for PlainCounter<'_> {
         pos.emit_ep(self.deferred, flags, t, color, from, to);
     }
 }
+
+/// Whether the side to move can play on, and if not, why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// There are legal moves.
+    Ongoing,
+    /// No legal move, and a royal is attacked (in danger as the royalty rule says).
+    Checkmate,
+    /// No legal move, and no royal is in danger.
+    Stalemate,
+}
+
+impl Position {
+    /// Checkmate and stalemate detection (the results they give are the rules layer's).
+    pub fn status(&mut self) -> Status {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        if !list.is_empty() {
+            Status::Ongoing
+        } else if self.royal_danger(self.side) {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+}
