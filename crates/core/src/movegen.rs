@@ -93,9 +93,6 @@ impl Position {
             if l.shape.is_fast() {
                 self.walk_fast(l, sq, t, color, out);
                 i += 1;
-            } else if l.simple {
-                self.walk_simple(l, sq, t, color, out);
-                i += 1;
             } else if l.kind == Kind::Castle {
                 if !l.flags.contains(Flags::INITIAL) || self.virgin[sq] {
                     self.castle(l, sq, t, color, out);
@@ -132,106 +129,6 @@ impl Position {
             return !royal;
         }
         true
-    }
-
-    /// A final single leg with no hops: leapers, sliders, pawn pushes.
-    #[inline]
-    fn walk_simple(&self, l: &Link, from: Square, t: usize, color: Color, out: &mut MoveList) {
-        if l.flags.contains(Flags::INITIAL) && !self.virgin[from] {
-            return;
-        }
-        let board = &self.board;
-        let mut cur = from;
-        let mut steps = 0u8;
-        loop {
-            let prev = cur;
-            cur = (cur as isize + l.off) as usize;
-            let c = board[cur];
-            if c == OFF {
-                return;
-            }
-            if l.flags.intersects(Flags::LAME | Flags::JUMP) {
-                let occupied = board[(prev as isize + l.mid) as usize] != EMPTY;
-                if occupied && l.flags.contains(Flags::LAME)
-                    || !occupied && l.flags.contains(Flags::JUMP)
-                {
-                    return;
-                }
-            }
-            steps += 1;
-            if c == EMPTY {
-                if !(l.flags.contains(Flags::EXACT) && steps < l.range) {
-                    if l.flags.contains(Flags::MOVE) {
-                        let ep = if l.flags.contains(Flags::EP_CREATE)
-                            && l.flags.contains(Flags::LAME)
-                        {
-                            (prev as isize + l.mid) as u16
-                        } else {
-                            0
-                        };
-                        self.emit(
-                            out,
-                            l.flags,
-                            t,
-                            color,
-                            from,
-                            cur,
-                            MoveKind::Normal,
-                            [0; MAX_VICTIMS],
-                            0,
-                            ep,
-                            false,
-                        );
-                    }
-                    if l.flags.contains(Flags::EP) {
-                        self.emit_ep(out, l.flags, t, color, from, cur);
-                    }
-                }
-            } else {
-                if l.flags.contains(Flags::EXACT) && steps < l.range {
-                    return;
-                }
-                if cell_color(c) != color {
-                    if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
-                        && self.capture_ok(l.flags, c)
-                    {
-                        {
-                            self.emit(
-                                out,
-                                l.flags,
-                                t,
-                                color,
-                                from,
-                                cur,
-                                MoveKind::Normal,
-                                [0; MAX_VICTIMS],
-                                0,
-                                0,
-                                false,
-                            );
-                        }
-                    }
-                } else if l.flags.contains(Flags::DESTROY) {
-                    self.emit(
-                        out,
-                        l.flags,
-                        t,
-                        color,
-                        from,
-                        cur,
-                        MoveKind::Normal,
-                        [0; MAX_VICTIMS],
-                        0,
-                        0,
-                        true,
-                    );
-                }
-                return;
-            }
-            if steps >= l.range {
-                return;
-            }
-        }
     }
 
     #[inline]
@@ -452,7 +349,7 @@ impl Position {
                     }
                 }
             }
-            Shape::Simple | Shape::General => {}
+            Shape::General => {}
         }
     }
 
@@ -627,6 +524,15 @@ impl Position {
             if !self.mid_ok(prev, l, lifted) {
                 return;
             }
+            // A lame leap marked `n` makes its mid square an e.p. square.
+            let ep_square = if l.flags.contains(Flags::EP_CREATE)
+                && l.flags.contains(Flags::LAME)
+                && l.range == 1
+            {
+                (prev as isize + l.mid) as u16
+            } else {
+                ep_square
+            };
             let c = if cur == lifted {
                 EMPTY
             } else {
@@ -1233,7 +1139,11 @@ impl Position {
             attacked += usize::from(hit);
         }
         let royals = self.royals[us.index()].len();
-        Some(if v.any_royal_loses { attacked > 0 } else { royals > 0 && attacked == royals })
+        Some(if v.any_royal_loses {
+            attacked > 0
+        } else {
+            royals > 0 && attacked == royals
+        })
     }
 
     /// Every legal move into `out` (cleared first), in generation order.
@@ -1450,7 +1360,15 @@ impl Sink for PlainCounter<'_> {
         self.n += 1;
     }
     #[inline(always)]
-    fn en_passant(&mut self, pos: &Position, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
+    fn en_passant(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) {
         pos.emit_ep(self.deferred, flags, t, color, from, to);
     }
 }

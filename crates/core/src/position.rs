@@ -327,7 +327,11 @@ impl Position {
         if holdings != 0 && is_piece(victim) {
             let t = cell_type(victim);
             let base = self.variant.pieces[t].demoted.map_or(t, |d| d as usize);
-            let owner = if holdings < 0 { cell_color(victim).flip() } else { cell_color(victim) };
+            let owner = if holdings < 0 {
+                cell_color(victim).flip()
+            } else {
+                cell_color(victim)
+            };
             self.change_hand(undo, owner, base, 1);
         }
         self.change(undo, sq, EMPTY);

@@ -84,8 +84,6 @@ pub(crate) struct Link {
     pub skip: u16,
     pub dx: i8,
     pub dy: i8,
-    /// The record can be walked by the single-leg fast path.
-    pub simple: bool,
     /// Which walker runs this record (see `movegen`).
     pub shape: Shape,
     /// For loop records: how many records back the looped leg is.
@@ -117,8 +115,6 @@ pub(crate) enum Shape {
     SlideC,
     /// A hopper: over exactly one screen, then moves and/or a capture (cannon).
     Hop,
-    /// Any other single final leg.
-    Simple,
     /// A first leg with its subtree: the general interpreter.
     General,
 }
@@ -126,7 +122,7 @@ pub(crate) enum Shape {
 impl Shape {
     /// Walked by the fast walkers (and countable without building moves).
     pub fn is_fast(self) -> bool {
-        !matches!(self, Shape::Simple | Shape::General)
+        self != Shape::General
     }
 }
 
@@ -250,7 +246,6 @@ impl Variant {
     pub(crate) fn virgin_on_drop(&self, t: usize, color: Color, sq: Square) -> bool {
         self.pieces[t].has_initial && self.setup_cells.get(sq) == Some(&piece_cell(t, color))
     }
-
 }
 
 /// Transform a White step into the given colour's step.
@@ -279,18 +274,6 @@ pub(crate) fn link(
         let off = geometry.offset(dx, dy);
         // Mid square of one step, truncating towards zero.
         let mid = geometry.offset(dx / 2, dy / 2);
-        let simple_flags = Flags::MOVE.0
-            | Flags::CAPTURE.0
-            | Flags::FINAL.0
-            | Flags::PRIME.0
-            | Flags::INITIAL.0
-            | Flags::LAME.0
-            | Flags::JUMP.0
-            | Flags::EP.0
-            | Flags::EP_CREATE.0
-            | Flags::NON_ROYAL.0
-            | Flags::ROYAL_ONLY.0
-            | Flags::DESTROY.0;
         // A single final leg from the piece's own square.
         let basic = r.kind == Kind::Leg
             && r.depth == 0
@@ -299,7 +282,6 @@ pub(crate) fn link(
             && !r.flags.contains(Flags::WRAP)
             // A null step lands on the start square, which counts as empty: general path.
             && (dx, dy) != (0, 0);
-        let simple = basic && r.flags.0 & !simple_flags == 0;
         let modal = r.flags.without(Flags::FINAL).without(Flags::PRIME);
         let (m, c, e) = (Flags::MOVE, Flags::CAPTURE, Flags::EP);
         let leaper = r.range == 1;
@@ -336,8 +318,6 @@ pub(crate) fn link(
             && (modal == c | Flags::HOP || modal == m | c | Flags::HOP || modal == m | Flags::HOP)
         {
             Shape::Hop
-        } else if simple {
-            Shape::Simple
         } else {
             Shape::General
         };
@@ -353,7 +333,6 @@ pub(crate) fn link(
             skip: r.skip,
             dx: dx as i8,
             dy: dy as i8,
-            simple,
             back,
         });
     }

@@ -63,8 +63,8 @@ fn every_catalogue_definition_round_trips_through_its_text() {
             second.diagnostics
         );
         let build = |d: &idiagram::Definition| {
-            let (v, _) = Variant::from_spec(&spec_of(&name, d))
-                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            let (v, _) =
+                Variant::from_spec(&spec_of(&name, d)).unwrap_or_else(|e| panic!("{name}: {e:?}"));
             behaviour(v)
         };
         let a = build(&first.definition);

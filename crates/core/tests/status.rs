@@ -3,14 +3,20 @@
 use fairyboard_core::{catalogue, Position, Status};
 
 fn pos(variant: &str, fen: &str) -> Position {
-    std::env::set_var("FAIRYBOARD_VARIANTS", concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"));
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
     Position::from_fen(catalogue::load(variant).unwrap(), fen).unwrap()
 }
 
 #[test]
 fn fools_mate_is_checkmate() {
     // 1.f3 e5 2.g4 Qh4#: the white king has no square and nothing can block or capture.
-    let mut p = pos("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let mut p = pos(
+        "chess",
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    );
     assert_eq!(p.status(), Status::Checkmate);
 }
 

@@ -11,8 +11,8 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 /// The 20 legal first moves of chess, in coordinate notation, sorted.
 const CHESS_START_MOVES: [&str; 20] = [
-    "a2a3", "a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3",
-    "e2e4", "f2f3", "f2f4", "g1f3", "g1h3", "g2g3", "g2g4", "h2h3", "h2h4",
+    "a2a3", "a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4",
+    "f2f3", "f2f4", "g1f3", "g1h3", "g2g3", "g2g4", "h2h3", "h2h4",
 ];
 
 fn variants_dir() -> PathBuf {
@@ -79,7 +79,10 @@ fn perft_ends_with_the_node_count() {
 fn perft_divide_lists_each_root_move() {
     let out = ok(&["perft", "chess", "2", "--divide"]);
     assert_eq!(out.len(), 21, "{out:?}");
-    let expected: Vec<String> = CHESS_START_MOVES.iter().map(|m| format!("{m}: 20")).collect();
+    let expected: Vec<String> = CHESS_START_MOVES
+        .iter()
+        .map(|m| format!("{m}: 20"))
+        .collect();
     assert_eq!(out[..20], expected[..]);
     assert_eq!(out[20], "Nodes searched: 400");
 }
@@ -181,5 +184,8 @@ fn bad_definition_lists_every_error_with_its_line() {
         .lines()
         .find(|l| l.contains("line 7"))
         .unwrap_or_else(|| panic!("no line 7 in {err}"));
-    assert!(bishop.contains("'bishop'") && bishop.contains("'!'"), "{bishop}");
+    assert!(
+        bishop.contains("'bishop'") && bishop.contains("'!'"),
+        "{bishop}"
+    );
 }

@@ -459,9 +459,7 @@ impl WorkBound<'_> {
         match &self.memo {
             Memo::Dense(t) => {
                 let k = (i * self.side as usize + y as usize) * self.side as usize + x as usize;
-                t.get(k)
-                    .and_then(|&v| v.checked_sub(1))
-                    .map(u64::from)
+                t.get(k).and_then(|&v| v.checked_sub(1)).map(u64::from)
             }
             Memo::Sparse(m) => m.get(&(i as u32, x as u8, y as u8)).copied(),
         }

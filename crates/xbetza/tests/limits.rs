@@ -36,7 +36,11 @@ fn ordinary_and_small_repeated_moves_still_compile() {
         "BsRaFcaKcafKcafsmK",
     ] {
         for side in [8u8, 12, 16, 24] {
-            assert!(compiled(s, side).is_ok(), "{s} on {side}: {:?}", compiled(s, side));
+            assert!(
+                compiled(s, side).is_ok(),
+                "{s} on {side}: {:?}",
+                compiled(s, side)
+            );
         }
     }
 }
