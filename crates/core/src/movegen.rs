@@ -1182,7 +1182,9 @@ impl Position {
             return scratch.len();
         }
         let stamp = self.stamp;
-        let v = self.variant.clone();
+        let v = &*self.variant;
+        // With a hopper's screen line marked, arriving pieces matter too: no bulk counting.
+        let bulk = !self.hop_marks;
         scratch.clear();
         let mut counter = Counter {
             n: 0,
@@ -1193,7 +1195,7 @@ impl Position {
             let t = cell_type(self.board[sq]);
             let piece = &v.pieces[t];
             let linked = &piece.linked[us.index()];
-            if linked.fast && !piece.royal && self.sensitive[sq] < stamp && !self.hop_marks {
+            if bulk && linked.fast && !piece.royal && self.sensitive[sq] < stamp {
                 if piece.plain_landing[us.index()] {
                     let mut plain = PlainCounter {
                         n: 0,
