@@ -144,7 +144,13 @@ impl AttackTable {
     }
 
     fn merge(&mut self, diff: isize, e: Attack) {
-        let slot = &mut self.entries[(diff + self.center) as usize];
+        // Displacements beyond the board never occur between two of its squares.
+        let Some(slot) = usize::try_from(diff + self.center)
+            .ok()
+            .and_then(|i| self.entries.get_mut(i))
+        else {
+            return;
+        };
         *slot = match (*slot, e) {
             (Attack::None, e) => e,
             (Attack::Leap, _) | (_, Attack::Leap) => Attack::Leap,

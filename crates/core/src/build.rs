@@ -227,6 +227,8 @@ impl Variant {
             .map(|r| r.step.dx.unsigned_abs().max(r.step.dy.unsigned_abs()))
             .max()
             .unwrap_or(1)
+            // A step longer than the board never lands; its records are marked dead.
+            .min(spec.files.max(spec.ranks))
             .max(1);
         let geometry = Geometry::new(spec.files, spec.ranks, pad);
         let mut template = vec![OFF; geometry.cells];

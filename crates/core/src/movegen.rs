@@ -364,6 +364,9 @@ impl Position {
     /// One step of a walk, or `NO_SQ` off the board.
     #[inline]
     fn step(&self, cur: Square, l: &Link) -> Square {
+        if l.dead {
+            return NO_SQ;
+        }
         if l.flags.contains(Flags::WRAP) {
             let g = &self.variant.geometry;
             let Some(c) = g.coord(cur) else { return NO_SQ };

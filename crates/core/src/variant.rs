@@ -88,6 +88,8 @@ pub(crate) struct Link {
     pub shape: Shape,
     /// For loop records: how many records back the looped leg is.
     pub back: u16,
+    /// The step is longer than the board: the leg never lands.
+    pub dead: bool,
 }
 
 /// The walker a record needs. The first group are single final legs with few enough
@@ -271,6 +273,11 @@ pub(crate) fn link(
             _ => 0,
         };
         let (dx, dy) = orient(r.step.dx, r.step.dy, color, symmetry);
+        // A step at least as long as the board can never land (and the padding is not
+        // sized for it): such a leg always fails.
+        let dead = dx.unsigned_abs() >= geometry.files as u32
+            || dy.unsigned_abs() >= geometry.ranks as u32;
+        let (dx, dy) = if dead { (0, 0) } else { (dx, dy) };
         let off = geometry.offset(dx, dy);
         // Mid square of one step, truncating towards zero.
         let mid = geometry.offset(dx / 2, dy / 2);
@@ -285,7 +292,7 @@ pub(crate) fn link(
         let modal = r.flags.without(Flags::FINAL).without(Flags::PRIME);
         let (m, c, e) = (Flags::MOVE, Flags::CAPTURE, Flags::EP);
         let leaper = r.range == 1;
-        let shape = if !basic {
+        let shape = if !basic || dead {
             Shape::General
         } else if modal == m | c {
             if leaper {
@@ -334,6 +341,7 @@ pub(crate) fn link(
             dx: dx as i8,
             dy: dy as i8,
             back,
+            dead,
         });
     }
     Linked {

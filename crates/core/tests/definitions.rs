@@ -112,6 +112,31 @@ fn every_definition_error_is_reported_with_line_and_piece() {
     );
 }
 
+/// Fuzzer find (betza target, out of memory in move generation): a repeated sideways
+/// slide `(as)W6` has billions of paths from one square. It is refused when the variant is
+/// built, as an error of its line and piece, and the same for a single exploration.
+#[test]
+fn an_exploding_move_is_refused_at_build_time() {
+    let text = "royal=2\nsnake:S:(as)W6fh::a1\nking:K:K::e1\n";
+    let errors = match Variant::from_definition("snake", text) {
+        Ok(_) => panic!("built"),
+        Err(e) => e,
+    };
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].contains("line 2") && errors[0].contains("'snake'"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].contains("squares from one square"),
+        "{}",
+        errors[0]
+    );
+    let d4 = fairyboard_core::coord::Coord::new(3, 3);
+    assert!(fairyboard_core::explore::targets_on_empty_board("(as)W6fh", 8, 8, d4).is_err());
+}
+
 #[test]
 fn an_unknown_parameter_is_only_a_warning() {
     let text = "fooBar=1\nroyal=2\nrook:R:R::a1\nking:K:K::e1\n";
