@@ -188,16 +188,6 @@ impl Variant {
                                     ));
                                 }
                             }
-                            if prog.records.iter().any(|r| r.kind == Kind::Imitate) {
-                                warnings.push(err(
-                                    p.line,
-                                    Some(&p.name),
-                                    format!(
-                                        "move '{}': the imitator 'I' is not generated yet",
-                                        p.betza
-                                    ),
-                                ));
-                            }
                             programs.push(prog);
                         }
                         Err(e) => {

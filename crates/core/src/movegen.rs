@@ -86,26 +86,9 @@ impl Position {
     fn piece_moves(&self, sq: Square, t: usize, color: Color, out: &mut MoveList) {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
-        let links = &linked.links;
-        let mut i = 0;
-        while i < links.len() {
-            let l = &links[i];
-            if l.shape.is_fast() {
-                self.walk_fast(l, sq, t, color, out);
-                i += 1;
-            } else if l.kind == Kind::Castle {
-                if !l.flags.contains(Flags::INITIAL) || self.virgin[sq] {
-                    self.castle(l, sq, t, color, out);
-                }
-                i += 1;
-            } else {
-                // A first leg with its whole subtree of continuations.
-                let end = i + 1 + l.skip as usize;
-                self.walk_general(&links[i..end], sq, t, color, out);
-                i = end;
-            }
-        }
-        if linked.dedupe && out.len() - start > 1 {
+        self.links_moves(&linked.links, sq, t, color, out, false);
+        let dedupe = linked.dedupe || linked.links.iter().any(|l| l.kind == Kind::Imitate);
+        if dedupe && out.len() - start > 1 {
             let tail = &mut out[start..];
             tail.sort_unstable();
             let mut w = 1;
@@ -117,6 +100,72 @@ impl Position {
             }
             out.truncate(start + w);
         }
+    }
+
+    /// The moves of a (linked) program for the piece of type `t` on `sq`. `imitating`: the
+    /// program is borrowed by an imitator, whose own imitation records are then skipped (an
+    /// imitator copying an imitator would never end).
+    fn links_moves(
+        &self,
+        links: &[Link],
+        sq: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+        imitating: bool,
+    ) {
+        let mut i = 0;
+        while i < links.len() {
+            let l = &links[i];
+            if l.shape.is_fast() {
+                self.walk_fast(l, sq, t, color, out);
+                i += 1;
+            } else if l.kind == Kind::Castle {
+                if !l.flags.contains(Flags::INITIAL) || self.virgin[sq] {
+                    self.castle(l, sq, t, color, out);
+                }
+                i += 1;
+            } else if l.kind == Kind::Imitate {
+                if !imitating {
+                    self.imitate(l, sq, t, color, out);
+                }
+                i += 1;
+            } else {
+                // A first leg with its whole subtree of continuations.
+                let end = i + 1 + l.skip as usize;
+                self.walk_general(&links[i..end], sq, t, color, out);
+                i = end;
+            }
+        }
+    }
+
+    /// The imitator (`I`): the moves of the type that made the last move, made by this
+    /// piece; the record's modality keeps moves (`m`) and/or captures (`c`); `b` mirrors
+    /// them (the other side's orientation).
+    fn imitate(&self, l: &Link, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+        let Some((last, _)) = self.last else { return };
+        let orientation = if l.flags.contains(Flags::MIRROR) {
+            color.flip()
+        } else {
+            color
+        };
+        let borrowed = &self.variant.pieces[last as usize].linked[orientation.index()].links;
+        let before = out.len();
+        self.links_moves(borrowed, sq, t, color, out, true);
+        let moves_ok = l.flags.contains(Flags::MOVE);
+        let captures_ok = l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY);
+        let mut w = before;
+        for r in before..out.len() {
+            let m = out[r];
+            let captures = m.kind == MoveKind::EnPassant
+                || m.victims > 0
+                || (m.to != m.from && is_piece(self.board[m.to as usize]));
+            if m.kind != MoveKind::Castle && if captures { captures_ok } else { moves_ok } {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
     }
 
     #[inline]
@@ -812,7 +861,7 @@ impl Position {
                     i += 1;
                 }
                 Kind::Imitate => {
-                    // Not generated yet: reported as a warning when the variant is built.
+                    // Reached only inside a borrowed program (see `links_moves`).
                     i += 1;
                 }
             }
