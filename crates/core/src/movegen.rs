@@ -1269,9 +1269,8 @@ impl Position {
         let mut count = counter.n;
         let deferred = counter.deferred;
         self.drop_moves(us, deferred);
-        for k in 0..deferred.len() {
-            let m = deferred[k];
-            if self.untouched(&m, stamp) || self.is_legal(&m) {
+        for m in deferred.iter() {
+            if self.untouched(m, stamp) || self.is_legal(m) {
                 count += 1;
             }
         }
