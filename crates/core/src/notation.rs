@@ -104,8 +104,10 @@ impl Position {
         })
     }
 
-    /// A readable, SAN-like rendering: piece ID, disambiguation, `x` for captures,
-    /// `=X` for promotions, `O-O`-style castling, `+`/`#` for check and mate.
+    /// A readable, SAN-like rendering: piece ID (none for pawns, which show their file
+    /// when capturing), disambiguation, `x` for captures (each locust victim too, and `-`
+    /// before a non-capturing destination after them), `=X` for promotions, `O-O`-style
+    /// castling, `ID@square` drops, `+`/`#` for check and mate.
     pub fn san(&mut self, m: &Move) -> String {
         let v = self.variant.clone();
         let mut s = match m.kind {
@@ -118,8 +120,18 @@ impl Position {
                 }
             }
             _ => {
-                let id = &v.pieces[m.piece as usize].id;
-                let mut s = id.clone();
+                let pawn = v.pieces[m.piece as usize].pawn;
+                let captures = m.kind == MoveKind::EnPassant
+                    || !m.locust().is_empty()
+                    || (m.to != m.from && self.piece_at(m.to as usize).is_some());
+                // As in SAN, pawns go without their letter, and capture with their file.
+                let mut s = if !pawn {
+                    v.pieces[m.piece as usize].id.clone()
+                } else if captures {
+                    ((b'a' + v.coord(m.from as usize).file) as char).to_string()
+                } else {
+                    String::new()
+                };
                 // Disambiguate among same-type moves to the same square.
                 let mut list = MoveList::new();
                 self.legal_moves_into(&mut list);
@@ -132,7 +144,7 @@ impl Position {
                             && o.kind != MoveKind::Drop
                     })
                     .collect();
-                if !rivals.is_empty() {
+                if !rivals.is_empty() && !pawn {
                     let c = v.coord(m.from as usize);
                     let same_file = rivals
                         .iter()

@@ -1,5 +1,5 @@
 //! Move notation on hand-checked positions: coordinate notation (`Position::parse_uci`,
-//! `Variant::uci`) and the SAN-like display form (`Position::san`: piece ID, disambiguation,
+//! `Variant::uci`) and the SAN-like display form (`Position::san`: piece ID (none for pawns), disambiguation,
 //! `x`, `=X`, `O-O`, `+`/`#`).
 //!
 //! Every expected string below was worked out by hand from the position's FEN.
@@ -43,7 +43,7 @@ fn rejected(pos: &mut Position, text: &str) -> String {
 #[test]
 fn plain_moves_carry_the_piece_id() {
     let mut pos = Position::start(variant("chess"));
-    assert_eq!(san(&mut pos, "e2e4"), "Pe4");
+    assert_eq!(san(&mut pos, "e2e4"), "e4");
     assert_eq!(san(&mut pos, "g1f3"), "Nf3");
     assert_eq!(san(&mut pos, "b1c3"), "Nc3");
     // san() leaves the position as it was.
@@ -60,8 +60,8 @@ fn captures() {
         "chess",
         "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
     );
-    assert_eq!(san(&mut pos, "e4d5"), "Pxd5");
-    assert_eq!(san(&mut pos, "e4e5"), "Pe5");
+    assert_eq!(san(&mut pos, "e4d5"), "exd5");
+    assert_eq!(san(&mut pos, "e4e5"), "e5");
 }
 
 #[test]
@@ -87,10 +87,10 @@ fn promotions() {
     // e7-e8: a queen on e8 checks the a8 king along the empty rank 8 (a7, b7 free, so no
     // mate); a knight on e8 (d6, f6, c7, g7) does not.
     let mut pos = at("chess", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
-    assert_eq!(san(&mut pos, "e7e8q"), "Pe8=Q+");
-    assert_eq!(san(&mut pos, "e7e8r"), "Pe8=R+");
-    assert_eq!(san(&mut pos, "e7e8b"), "Pe8=B");
-    assert_eq!(san(&mut pos, "e7e8n"), "Pe8=N");
+    assert_eq!(san(&mut pos, "e7e8q"), "e8=Q+");
+    assert_eq!(san(&mut pos, "e7e8r"), "e8=R+");
+    assert_eq!(san(&mut pos, "e7e8b"), "e8=B");
+    assert_eq!(san(&mut pos, "e7e8n"), "e8=N");
     // Without the suffix there is no such move.
     let e = rejected(&mut pos, "e7e8");
     assert_eq!(e, "move 'e7e8': no such move in this position");
@@ -116,8 +116,8 @@ fn castling() {
 fn en_passant() {
     // Black just played e7-e5; the d5 pawn takes on e6 (e.p.); e6 attacks d7/f7, no check.
     let mut pos = at("chess", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2");
-    assert_eq!(san(&mut pos, "d5e6"), "Pxe6");
-    assert_eq!(san(&mut pos, "d5d6"), "Pd6");
+    assert_eq!(san(&mut pos, "d5e6"), "dxe6");
+    assert_eq!(san(&mut pos, "d5d6"), "d6");
 }
 
 #[test]
@@ -152,8 +152,8 @@ fn shogi_promotion_suffix() {
     // A pawn on e6 steps into the promotion zone (ranks 7-9) on e7: promotion is optional,
     // so there are two moves, `e6e7` and `e6e7+` (the promoted pawn is the tokin, T).
     let mut pos = at("shogi", "4k4/9/9/4P4/9/9/9/9/4K4[-] w 0 1");
-    assert_eq!(san(&mut pos, "e6e7"), "Pe7");
-    assert_eq!(san(&mut pos, "e6e7+"), "Pe7=T");
+    assert_eq!(san(&mut pos, "e6e7"), "e7");
+    assert_eq!(san(&mut pos, "e6e7+"), "e7=T");
     let e = rejected(&mut pos, "e6e7t");
     assert!(e.contains("no such move"), "{e}");
 }

@@ -1,5 +1,7 @@
 //! `fairyboard`: a thin command line over the library crates.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -59,7 +61,8 @@ fn position(variant: &str, fen: Option<&str>) -> Result<Position, String> {
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<String, String> {
+    let mut out = String::new();
     match cli.command {
         Command::Perft {
             variant,
@@ -71,13 +74,13 @@ fn run(cli: Cli) -> Result<(), String> {
             let total = if divide {
                 let rows = perft::divide(&mut pos, depth);
                 for (m, n) in &rows {
-                    println!("{m}: {n}");
+                    let _ = writeln!(out, "{m}: {n}");
                 }
                 rows.iter().map(|(_, n)| n).sum()
             } else {
                 perft::perft(&mut pos, depth)
             };
-            println!("Nodes searched: {total}");
+            let _ = writeln!(out, "Nodes searched: {total}");
         }
         Command::Moves { variant, fen } => {
             let mut pos = position(&variant, fen.as_deref())?;
@@ -85,7 +88,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut names: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
             names.sort();
             for n in names {
-                println!("{n}");
+                let _ = writeln!(out, "{n}");
             }
         }
         Command::Betza {
@@ -109,19 +112,32 @@ fn run(cli: Cli) -> Result<(), String> {
                 },
             )
             .map_err(|e| format!("'{descriptor}': {e}"))?;
-            println!("{program}");
+            let _ = writeln!(out, "{program}");
             let targets = fairyboard_core::explore::targets_on_empty_board(&descriptor, w, h, from)
                 .map_err(|e| e.to_string())?;
-            println!("targets from {from}: {}", targets.join(" "));
+            let _ = writeln!(out, "targets from {from}: {}", targets.join(" "));
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(text) => {
+            // A closed pipe (`fairyboard moves chess | head -3`) is not an error.
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: writing output: {e}");
+                    ExitCode::FAILURE
+                }
+                _ => ExitCode::SUCCESS,
+            }
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
