@@ -87,8 +87,7 @@ impl Position {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
         self.links_moves(&linked.links, sq, t, color, out, false);
-        let dedupe = linked.dedupe || linked.links.iter().any(|l| l.kind == Kind::Imitate);
-        if dedupe && out.len() - start > 1 {
+        if linked.dedupe && out.len() - start > 1 {
             let tail = &mut out[start..];
             tail.sort_unstable();
             let mut w = 1;
@@ -128,6 +127,14 @@ impl Position {
             } else if l.kind == Kind::Imitate {
                 if !imitating {
                     self.imitate(l, sq, t, color, out);
+                }
+                i += 1;
+            } else if l.kind == Kind::Leg && l.skip == 0 && l.flags.contains(Flags::FINAL) {
+                // A single final leg: no interpreter state needed.
+                let blocked = (l.flags.contains(Flags::INITIAL) && !self.virgin[sq])
+                    || (l.flags.contains(Flags::INITIAL_AHEAD) && !self.stands_ahead(sq, color));
+                if !blocked {
+                    self.final_leg(l, sq, sq, sq, t, color, &[], 0, 0, 0, out);
                 }
                 i += 1;
             } else {
@@ -296,7 +303,9 @@ impl Position {
     #[inline(always)]
     fn walk_fast<S: Sink>(&self, l: &Link, from: Square, t: usize, color: Color, sink: &mut S) {
         let board = &self.board;
-        let enemy = |c: Cell| c != EMPTY && c != OFF && cell_color(c) != color;
+        let enemy = |c: Cell| {
+            c != EMPTY && c != OFF && cell_color(c) != color && self.capture_ok(l.flags, c)
+        };
         match l.shape {
             Shape::Leap => {
                 let to = (from as isize + l.off) as usize;
@@ -329,8 +338,14 @@ impl Position {
             Shape::LeapLame => {
                 let to = (from as isize + l.off) as usize;
                 let c = board[to];
-                if (c == EMPTY || enemy(c)) && board[(from as isize + l.mid) as usize] == EMPTY {
-                    sink.land(self, l.flags, t, color, from, to, 0);
+                let mid = (from as isize + l.mid) as usize;
+                if (c == EMPTY || enemy(c)) && board[mid] == EMPTY {
+                    let ep = if l.flags.contains(Flags::EP_CREATE) {
+                        mid as u16
+                    } else {
+                        0
+                    };
+                    sink.land(self, l.flags, t, color, from, to, ep);
                 }
             }
             Shape::Push => {
@@ -387,7 +402,10 @@ impl Position {
                             sink.land(self, l.flags, t, color, from, to, 0);
                         }
                     } else {
-                        if l.flags.contains(Flags::CAPTURE) && cell_color(c) != color {
+                        if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                            && cell_color(c) != color
+                            && self.capture_ok(l.flags, c)
+                        {
                             sink.land(self, l.flags, t, color, from, to, 0);
                         }
                         break;

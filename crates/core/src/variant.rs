@@ -289,7 +289,16 @@ pub(crate) fn link(
             && !r.flags.contains(Flags::WRAP)
             // A null step lands on the start square, which counts as empty: general path.
             && (dx, dy) != (0, 0);
-        let modal = r.flags.without(Flags::FINAL).without(Flags::PRIME);
+        // `k` (royal victims only) and `ck`/`t` (non-royal only) restrict a capture; the fast
+        // walkers check that per victim, so they count as capture rights here.
+        let mut modal = r
+            .flags
+            .without(Flags::FINAL)
+            .without(Flags::PRIME)
+            .without(Flags::NON_ROYAL);
+        if modal.contains(Flags::ROYAL_ONLY) {
+            modal = modal.without(Flags::ROYAL_ONLY) | Flags::CAPTURE;
+        }
         let (m, c, e) = (Flags::MOVE, Flags::CAPTURE, Flags::EP);
         let leaper = r.range == 1;
         let shape = if !basic || dead {
@@ -314,7 +323,9 @@ pub(crate) fn link(
             }
         } else if modal == c | e && leaper {
             Shape::LeapCE
-        } else if modal == m | c | Flags::LAME && leaper {
+        } else if (modal == m | c | Flags::LAME || modal == m | c | Flags::LAME | Flags::EP_CREATE)
+            && leaper
+        {
             Shape::LeapLame
         } else if leaper
             && (modal == Flags::INITIAL | m | Flags::LAME
@@ -345,7 +356,12 @@ pub(crate) fn link(
         });
     }
     Linked {
-        dedupe: program.records.iter().any(|r| r.depth > 0) || overlapping(&links),
+        // Multi-leg paths, overlapping rides and borrowed (imitated) moves can repeat a move.
+        dedupe: program
+            .records
+            .iter()
+            .any(|r| r.depth > 0 || r.kind == Kind::Imitate)
+            || overlapping(&links),
         fast: links.iter().all(|l| l.shape.is_fast()),
         links,
     }
