@@ -1255,6 +1255,7 @@ impl Position {
         let v = &*self.variant;
         // With a hopper's screen line marked, arriving pieces matter too: no bulk counting.
         let bulk = !self.hop_marks;
+        let lone_royal = self.royals[us.index()].len() == 1;
         scratch.clear();
         let mut counter = Counter {
             n: 0,
@@ -1265,7 +1266,22 @@ impl Position {
             let t = cell_type(self.board[sq]);
             let piece = &v.pieces[t];
             let linked = &piece.linked[us.index()];
-            if bulk && linked.fast && !piece.royal && self.sensitive[sq] < stamp {
+            if lone_royal && piece.royal && !linked.dedupe && sq == self.royals[us.index()][0] as usize {
+                // The lone royal: each fast step is judged with the royal lifted off the
+                // board; castling and anything else goes through full generation.
+                let mut royal = RoyalCounter {
+                    n: 0,
+                    deferred: counter.deferred,
+                };
+                for l in &linked.links {
+                    if l.shape.is_fast() && piece.plain_landing[us.index()] {
+                        self.walk_fast(l, sq, t, us, &mut royal);
+                    } else {
+                        self.links_moves(std::slice::from_ref(l), sq, t, us, royal.deferred, false);
+                    }
+                }
+                counter.n += royal.n;
+            } else if bulk && linked.fast && !piece.royal && self.sensitive[sq] < stamp {
                 if piece.plain_landing[us.index()] {
                     let mut plain = PlainCounter {
                         n: 0,
@@ -1467,5 +1483,27 @@ impl Position {
         } else {
             Status::Stalemate
         }
+    }
+}
+
+/// Counts the lone royal's plain steps that land on unattacked squares (judged with the
+/// royal lifted); steps whose safety needs a played move are deferred.
+struct RoyalCounter<'a> {
+    n: usize,
+    deferred: &'a mut MoveList,
+}
+
+impl Sink for RoyalCounter<'_> {
+    #[inline(always)]
+    fn land(&mut self, pos: &Position, flags: Flags, t: usize, color: Color, from: Square, to: Square, ep: u16) {
+        match pos.attacked_without(to, color.flip(), from) {
+            Some(true) => {}
+            Some(false) => self.n += 1,
+            None => pos.emit(self.deferred, flags, t, color, from, to, MoveKind::Normal, [0; MAX_VICTIMS], 0, ep, false),
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, pos: &Position, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
+        pos.emit_ep(self.deferred, flags, t, color, from, to);
     }
 }
