@@ -1266,7 +1266,11 @@ impl Position {
             let t = cell_type(self.board[sq]);
             let piece = &v.pieces[t];
             let linked = &piece.linked[us.index()];
-            if lone_royal && piece.royal && !linked.dedupe && sq == self.royals[us.index()][0] as usize {
+            if lone_royal
+                && piece.royal
+                && !linked.dedupe
+                && sq == self.royals[us.index()][0] as usize
+            {
                 // The lone royal: each fast step is judged with the royal lifted off the
                 // board; castling and anything else goes through full generation.
                 let mut royal = RoyalCounter {
@@ -1282,7 +1286,33 @@ impl Position {
                 }
                 counter.n += royal.n;
             } else if bulk && linked.fast && !piece.royal && self.sensitive[sq] < stamp {
-                if piece.plain_landing[us.index()] {
+                let plain = piece.plain_landing[us.index()];
+                if plain && linked.uniform == Some(Shape::Leap) {
+                    let board = &self.board;
+                    for l in &linked.links {
+                        let c = board[(sq as isize + l.off) as usize];
+                        counter.n += usize::from(c == EMPTY || (c != OFF && cell_color(c) != us));
+                    }
+                } else if plain && linked.uniform == Some(Shape::Slide) {
+                    let board = &self.board;
+                    for l in &linked.links {
+                        let mut to = sq as isize;
+                        let mut left = l.range;
+                        loop {
+                            to += l.off;
+                            let c = board[to as usize];
+                            if c != EMPTY {
+                                counter.n += usize::from(c != OFF && cell_color(c) != us);
+                                break;
+                            }
+                            counter.n += 1;
+                            left -= 1;
+                            if left == 0 {
+                                break;
+                            }
+                        }
+                    }
+                } else if plain {
                     let mut plain = PlainCounter {
                         n: 0,
                         deferred: counter.deferred,
@@ -1495,15 +1525,44 @@ struct RoyalCounter<'a> {
 
 impl Sink for RoyalCounter<'_> {
     #[inline(always)]
-    fn land(&mut self, pos: &Position, flags: Flags, t: usize, color: Color, from: Square, to: Square, ep: u16) {
+    fn land(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+        ep: u16,
+    ) {
         match pos.attacked_without(to, color.flip(), from) {
             Some(true) => {}
             Some(false) => self.n += 1,
-            None => pos.emit(self.deferred, flags, t, color, from, to, MoveKind::Normal, [0; MAX_VICTIMS], 0, ep, false),
+            None => pos.emit(
+                self.deferred,
+                flags,
+                t,
+                color,
+                from,
+                to,
+                MoveKind::Normal,
+                [0; MAX_VICTIMS],
+                0,
+                ep,
+                false,
+            ),
         }
     }
     #[inline(always)]
-    fn en_passant(&mut self, pos: &Position, flags: Flags, t: usize, color: Color, from: Square, to: Square) {
+    fn en_passant(
+        &mut self,
+        pos: &Position,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) {
         pos.emit_ep(self.deferred, flags, t, color, from, to);
     }
 }

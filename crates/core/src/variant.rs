@@ -136,6 +136,9 @@ pub(crate) struct Linked {
     pub dedupe: bool,
     /// Every record has a fast shape: its moves can be counted without building them.
     pub fast: bool,
+    /// Every record is a plain leap (`Some(Leap)`) or a plain slide (`Some(Slide)`):
+    /// counted by a loop with no per-record dispatch.
+    pub uniform: Option<Shape>,
 }
 
 /// A promotion possibility on a square.
@@ -363,6 +366,12 @@ pub(crate) fn link(
             .any(|r| r.depth > 0 || r.kind == Kind::Imitate)
             || overlapping(&links),
         fast: links.iter().all(|l| l.shape.is_fast()),
+        uniform: [Shape::Leap, Shape::Slide].into_iter().find(|&shape| {
+            !links.is_empty()
+                && links.iter().all(|l| {
+                    l.shape == shape && !l.flags.intersects(Flags::ROYAL_ONLY | Flags::NON_ROYAL)
+                })
+        }),
         links,
     }
 }
