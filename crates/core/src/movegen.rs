@@ -219,6 +219,34 @@ impl Position {
         }
     }
 
+    /// Push a one-step move (no locust victims), with the e.p. square it may create.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn emit_step(
+        &self,
+        out: &mut MoveList,
+        flags: Flags,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+        ep: u16,
+    ) {
+        self.emit(
+            out,
+            flags,
+            t,
+            color,
+            from,
+            to,
+            MoveKind::Normal,
+            [0; MAX_VICTIMS],
+            0,
+            ep,
+            false,
+        );
+    }
+
     /// Push a move, applying the landing square's morph/promotion rule.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -1379,6 +1407,10 @@ pub(crate) trait Sink {
         to: Square,
         ep: u16,
     );
+    /// Where moves that are kept as moves go (all of them, or those still to be tested).
+    fn moves(&mut self) -> &mut MoveList;
+    /// An e.p. capture is always kept as a move: its legality needs a played move.
+    #[inline(always)]
     fn en_passant(
         &mut self,
         pos: &Position,
@@ -1387,7 +1419,9 @@ pub(crate) trait Sink {
         color: Color,
         from: Square,
         to: Square,
-    );
+    ) {
+        pos.emit_ep(self.moves(), flags, t, color, from, to);
+    }
 }
 
 impl Sink for MoveList {
@@ -1402,31 +1436,10 @@ impl Sink for MoveList {
         to: Square,
         ep: u16,
     ) {
-        pos.emit(
-            self,
-            flags,
-            t,
-            color,
-            from,
-            to,
-            MoveKind::Normal,
-            [0; MAX_VICTIMS],
-            0,
-            ep,
-            false,
-        );
+        pos.emit_step(self, flags, t, color, from, to, ep);
     }
-    #[inline(always)]
-    fn en_passant(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) {
-        pos.emit_ep(self, flags, t, color, from, to);
+    fn moves(&mut self) -> &mut MoveList {
+        self
     }
 }
 
@@ -1451,17 +1464,8 @@ impl Sink for Counter<'_> {
         let n = &mut self.n;
         pos.each_landing(flags, t, color, to, false, |_| *n += 1);
     }
-    #[inline(always)]
-    fn en_passant(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) {
-        pos.emit_ep(self.deferred, flags, t, color, from, to);
+    fn moves(&mut self) -> &mut MoveList {
+        self.deferred
     }
 }
 
@@ -1476,17 +1480,8 @@ impl Sink for PlainCounter<'_> {
     fn land(&mut self, _: &Position, _: Flags, _: usize, _: Color, _: Square, _: Square, _: u16) {
         self.n += 1;
     }
-    #[inline(always)]
-    fn en_passant(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) {
-        pos.emit_ep(self.deferred, flags, t, color, from, to);
+    fn moves(&mut self) -> &mut MoveList {
+        self.deferred
     }
 }
 
@@ -1538,31 +1533,10 @@ impl Sink for RoyalCounter<'_> {
         match pos.attacked_without(to, color.flip(), from) {
             Some(true) => {}
             Some(false) => self.n += 1,
-            None => pos.emit(
-                self.deferred,
-                flags,
-                t,
-                color,
-                from,
-                to,
-                MoveKind::Normal,
-                [0; MAX_VICTIMS],
-                0,
-                ep,
-                false,
-            ),
+            None => pos.emit_step(self.deferred, flags, t, color, from, to, ep),
         }
     }
-    #[inline(always)]
-    fn en_passant(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) {
-        pos.emit_ep(self.deferred, flags, t, color, from, to);
+    fn moves(&mut self) -> &mut MoveList {
+        self.deferred
     }
 }
