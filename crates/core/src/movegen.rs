@@ -818,7 +818,9 @@ impl Position {
                             cur: start,
                             ..Walk::default()
                         };
-                        if self.next_stop(l, &mut walks[d], color, origin, iso) {
+                        // After an induction the relayed friend moves: its square is the empty one.
+                        let lifted = (0..d).rev().find(|&k| walks[k].induced).map_or(origin, |k| walks[k].cur);
+                        if self.next_stop(l, &mut walks[d], color, lifted, iso) {
                             self.note_stop(l, d, &walks, &mut slide_len, &mut ep_at);
                             unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
                                 start as u16
@@ -835,7 +837,8 @@ impl Position {
                     let target = i - l.back as usize;
                     let leg = &links[target];
                     let iso = if d == 0 { 0 } else { slide_len[d - 1] };
-                    if self.next_stop(leg, &mut walks[d], color, origin, iso) {
+                    let lifted = (0..d).rev().find(|&k| walks[k].induced).map_or(origin, |k| walks[k].cur);
+                    if self.next_stop(leg, &mut walks[d], color, lifted, iso) {
                         self.note_stop(leg, d, &walks, &mut slide_len, &mut ep_at);
                         i = target + 1;
                     } else {
