@@ -178,11 +178,10 @@ impl Position {
     #[inline]
     fn capture_ok(&self, flags: Flags, victim: Cell) -> bool {
         if flags.intersects(Flags::ROYAL_ONLY | Flags::NON_ROYAL) {
+            // Both restrictions together (`tk`) leave nothing to capture.
             let royal = self.variant.pieces[cell_type(victim)].royal;
-            if flags.contains(Flags::ROYAL_ONLY) {
-                return royal;
-            }
-            return !royal;
+            return (royal || !flags.contains(Flags::ROYAL_ONLY))
+                && (!royal || !flags.contains(Flags::NON_ROYAL));
         }
         true
     }
@@ -524,6 +523,9 @@ impl Position {
             }
             w.cur = next;
             w.steps += 1;
+            if l.flags.contains(Flags::ISO) && iso > 0 && w.steps > iso {
+                return false;
+            }
             if w.steps <= l.skip_first {
                 continue;
             }
@@ -819,7 +821,10 @@ impl Position {
                             ..Walk::default()
                         };
                         // After an induction the relayed friend moves: its square is the empty one.
-                        let lifted = (0..d).rev().find(|&k| walks[k].induced).map_or(origin, |k| walks[k].cur);
+                        let lifted = (0..d)
+                            .rev()
+                            .find(|&k| walks[k].induced)
+                            .map_or(origin, |k| walks[k].cur);
                         if self.next_stop(l, &mut walks[d], color, lifted, iso) {
                             self.note_stop(l, d, &walks, &mut slide_len, &mut ep_at);
                             unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
@@ -837,7 +842,10 @@ impl Position {
                     let target = i - l.back as usize;
                     let leg = &links[target];
                     let iso = if d == 0 { 0 } else { slide_len[d - 1] };
-                    let lifted = (0..d).rev().find(|&k| walks[k].induced).map_or(origin, |k| walks[k].cur);
+                    let lifted = (0..d)
+                        .rev()
+                        .find(|&k| walks[k].induced)
+                        .map_or(origin, |k| walks[k].cur);
                     if self.next_stop(leg, &mut walks[d], color, lifted, iso) {
                         self.note_stop(leg, d, &walks, &mut slide_len, &mut ep_at);
                         i = target + 1;

@@ -58,7 +58,7 @@ fn engine_agrees_with_reference_on_random_positions() {
     let iters: usize = std::env::var("FAIRYBOARD_DIFF_ITERS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(4000);
+        .unwrap_or(10_000);
     let mut rng = Rng::new(seed);
     let mut failures = Vec::new();
     let mut parsed = 0;
