@@ -18,11 +18,11 @@ pub(crate) enum Attack {
     /// Captures whatever stands there.
     Leap,
     /// Captures along a ray with this step; the squares between must be empty.
-    Ray(isize),
+    Ray(i32),
     /// A cannon: exactly one occupied square between, along this step.
-    Hop(isize),
+    Hop(i32),
     /// A lame leap: this offset (from the attacker) must be empty.
-    Lame(isize),
+    Lame(i32),
     /// Ask the generator.
     Complex,
 }
@@ -96,7 +96,7 @@ impl AttackTable {
                     let e = if k == 1 {
                         Attack::Leap
                     } else {
-                        Attack::Ray(l.off)
+                        Attack::Ray(l.off as i32)
                     };
                     t.merge(g.offset(d.0, d.1), e);
                 }
@@ -107,10 +107,13 @@ impl AttackTable {
                     if d.0.abs() >= w as i32 || d.1.abs() >= h as i32 {
                         break;
                     }
-                    t.merge(g.offset(d.0, d.1), Attack::Hop(l.off));
+                    t.merge(g.offset(d.0, d.1), Attack::Hop(l.off as i32));
                 }
             } else if plain && l.flags.contains(Flags::LAME) && l.range == 1 {
-                t.merge(g.offset(l.dx as i32, l.dy as i32), Attack::Lame(l.mid));
+                t.merge(
+                    g.offset(l.dx as i32, l.dy as i32),
+                    Attack::Lame(l.mid as i32),
+                );
             } else {
                 // Everything within reach of the whole path may be attacked.
                 let reach: i32 = match l.kind {

@@ -1011,6 +1011,7 @@ impl Position {
                 Attack::None => {}
                 Attack::Leap => return true,
                 Attack::Ray(off) => {
+                    let off = off as isize;
                     let mut cur = s as isize + off;
                     while cur as usize != target && board[cur as usize] == EMPTY {
                         cur += off;
@@ -1020,6 +1021,7 @@ impl Position {
                     }
                 }
                 Attack::Hop(off) => {
+                    let off = off as isize;
                     let mut cur = s as isize + off;
                     let mut screens = 0;
                     while cur as usize != target {
@@ -1036,6 +1038,7 @@ impl Position {
                     }
                 }
                 Attack::Lame(mid) => {
+                    let mid = mid as isize;
                     if board[(s as isize + mid) as usize] == EMPTY {
                         return true;
                     }
@@ -1067,6 +1070,7 @@ impl Position {
                 Attack::None => {}
                 Attack::Leap => return Some(true),
                 Attack::Ray(off) => {
+                    let off = off as isize;
                     let mut cur = s as isize + off;
                     while cur as usize != target && empty(cur as usize) {
                         cur += off;
@@ -1076,6 +1080,7 @@ impl Position {
                     }
                 }
                 Attack::Hop(off) => {
+                    let off = off as isize;
                     let mut cur = s as isize + off;
                     let mut screens = 0;
                     while cur as usize != target {
@@ -1089,6 +1094,7 @@ impl Position {
                     }
                 }
                 Attack::Lame(mid) => {
+                    let mid = mid as isize;
                     if empty((s as isize + mid) as usize) {
                         return Some(true);
                     }
@@ -1216,6 +1222,7 @@ impl Position {
                     Attack::None => {}
                     Attack::Leap => hit = true,
                     Attack::Ray(off) => {
+                        let off = off as isize;
                         let mut cur = s + off;
                         let mut open = true;
                         while cur != r {
@@ -1227,6 +1234,7 @@ impl Position {
                         hit |= open;
                     }
                     Attack::Hop(off) => {
+                        let off = off as isize;
                         let mut cur = s + off;
                         let mut screens = 0;
                         while cur != r {
@@ -1238,6 +1246,7 @@ impl Position {
                         self.hop_marks = true;
                     }
                     Attack::Lame(mid) => {
+                        let mid = mid as isize;
                         let m = &mut self.sensitive[(s + mid) as usize];
                         *m = (*m).max(stamp);
                         hit |= self.board[(s + mid) as usize] == EMPTY;
