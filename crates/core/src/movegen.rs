@@ -657,24 +657,28 @@ impl Position {
             }
             let must_go_on = (l.flags.contains(Flags::EXACT) && steps < l.range)
                 || (l.flags.contains(Flags::ISO) && iso > 0 && steps < iso);
+            // A destination here, onto a friend or not.
+            let land = |out: &mut MoveList, onto_friend: bool| {
+                self.emit(
+                    out,
+                    l.flags,
+                    t,
+                    color,
+                    origin,
+                    cur,
+                    MoveKind::Normal,
+                    extra,
+                    nv,
+                    ep_square,
+                    onto_friend,
+                )
+            };
             if c == EMPTY {
                 if must_go_on {
                     continue;
                 }
                 if l.flags.contains(Flags::MOVE) {
-                    self.emit(
-                        out,
-                        l.flags,
-                        t,
-                        color,
-                        origin,
-                        cur,
-                        MoveKind::Normal,
-                        extra,
-                        nv,
-                        ep_square,
-                        false,
-                    );
+                    land(out, false);
                 }
                 if l.flags.contains(Flags::EP) && nv == 0 {
                     self.emit_ep(out, l.flags, t, color, origin, cur);
@@ -697,34 +701,10 @@ impl Position {
                 if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
                     && self.capture_ok(l.flags, c)
                 {
-                    self.emit(
-                        out,
-                        l.flags,
-                        t,
-                        color,
-                        origin,
-                        cur,
-                        MoveKind::Normal,
-                        extra,
-                        nv,
-                        ep_square,
-                        false,
-                    );
+                    land(out, false);
                 }
             } else if l.flags.contains(Flags::DESTROY) {
-                self.emit(
-                    out,
-                    l.flags,
-                    t,
-                    color,
-                    origin,
-                    cur,
-                    MoveKind::Normal,
-                    extra,
-                    nv,
-                    ep_square,
-                    true,
-                );
+                land(out, true);
             }
             if unload != 0 {
                 for m in &mut out[before..] {
