@@ -9,6 +9,8 @@ use clap::{Parser, Subcommand};
 use fairyboard_core::coord::Coord;
 use fairyboard_core::{catalogue, perft, Position, Variant};
 
+mod cmd;
+
 #[derive(Parser)]
 #[command(
     name = "fairyboard",
@@ -51,9 +53,23 @@ enum Command {
         #[arg(long, default_value = "8x8")]
         board: String,
     },
+    /// Replay a game and referee it: final FEN and result, or the first illegal move.
+    Play(cmd::play::Args),
+    /// Draw a Fairy-FEN or variant position as SVG or PNG.
+    Render(cmd::render::Args),
+    /// Write a variant's generated rules page (HTML).
+    Rules(cmd::rules::Args),
+    /// Serve the catalogue website: live diagrams, rules pages, diagram images.
+    Serve(cmd::serve::Args),
+    /// Play as an engine over the XBoard (CECP) protocol on stdin/stdout.
+    Xboard(cmd::xboard::Args),
+    /// Play as an engine over the UCI protocol on stdin/stdout.
+    Uci(cmd::uci::Args),
+    /// Referee a match between two XBoard engines.
+    Match(cmd::matches::Args),
 }
 
-fn position(variant: &str, fen: Option<&str>) -> Result<Position, String> {
+pub(crate) fn position(variant: &str, fen: Option<&str>) -> Result<Position, String> {
     let v: Arc<Variant> = catalogue::load(variant).map_err(|e| e.to_string())?;
     match fen {
         Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string()),
@@ -117,6 +133,13 @@ fn run(cli: Cli) -> Result<String, String> {
                 .map_err(|e| e.to_string())?;
             let _ = writeln!(out, "targets from {from}: {}", targets.join(" "));
         }
+        Command::Play(args) => return cmd::play::run(args),
+        Command::Render(args) => return cmd::render::run(args),
+        Command::Rules(args) => return cmd::rules::run(args),
+        Command::Serve(args) => return cmd::serve::run(args),
+        Command::Xboard(args) => return cmd::xboard::run(args),
+        Command::Uci(args) => return cmd::uci::run(args),
+        Command::Match(args) => return cmd::matches::run(args),
     }
     Ok(out)
 }

@@ -1,0 +1,8 @@
+//! `fairyboard match` (issue #6).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> Result<String, String> {
+    Err("`matches` is not built yet (issue #6)".into())
+}

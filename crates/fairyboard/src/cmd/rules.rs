@@ -1,0 +1,8 @@
+//! `fairyboard rules` (issue #5).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> Result<String, String> {
+    Err("`rules` is not built yet (issue #5)".into())
+}

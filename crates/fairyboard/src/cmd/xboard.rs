@@ -1,0 +1,8 @@
+//! `fairyboard xboard` (issue #6).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> Result<String, String> {
+    Err("`xboard` is not built yet (issue #6)".into())
+}

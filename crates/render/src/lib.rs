@@ -1,0 +1,1 @@
+//! Drawing fairyboard: Fairy-FEN diagrams as SVG and PNG, generated rules pages.
