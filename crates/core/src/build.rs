@@ -515,6 +515,7 @@ impl Variant {
             holdings_type: spec.holdings_type,
             drops: spec.holdings_type != 1,
             any_royal_loses: spec.any_royal_loses,
+            plain_rules: true,
             promo_rules,
             attack,
             fen_ids,

@@ -213,6 +213,10 @@ pub struct Variant {
     pub drops: bool,
     /// One lost royal loses (otherwise all royals must be gone).
     pub any_royal_loses: bool,
+    /// No rule beyond moving and capturing by replacement applies (no capture matrix,
+    /// explosion, iron, spell, ... of the [rules] layer): generators specialised for plain
+    /// games may be used only when this holds.
+    pub(crate) plain_rules: bool,
     pub(crate) promo_rules: Vec<PromoRule>,
     pub(crate) keys: crate::zobrist::Keys,
     pub(crate) attack: Vec<[crate::attack::AttackTable; 2]>,
@@ -237,6 +241,10 @@ impl Variant {
     /// Index of the (last) piece type with this ID.
     pub fn type_by_id(&self, id: &str) -> Option<usize> {
         self.pieces.iter().rposition(|p| p.id == id)
+    }
+    /// See the field: true when only moving and replacement capture apply.
+    pub fn plain_rules(&self) -> bool {
+        self.plain_rules
     }
     pub fn is_hole(&self, sq: Square) -> bool {
         self.template.get(sq) == Some(&OFF)
