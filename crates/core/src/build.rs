@@ -77,6 +77,12 @@ pub struct VariantSpec {
     pub promo_offset: Option<usize>,
     pub holdings_type: i8,
     pub any_royal_loses: bool,
+    /// Game rules beyond moving (capture matrix aside): royalty, baring, iron, spells,
+    /// shuffles... as the definition states them.
+    pub rules: idiagram::Rules,
+    pub capture_matrix: Option<idiagram::CaptureMatrix>,
+    /// `handSwap=1`: a piece in hand may replace a friend with the same ID on the board.
+    pub hand_swap: bool,
 }
 
 /// A problem building the variant.
@@ -299,7 +305,9 @@ impl Variant {
             Landing::Promote(i as u16)
         };
         let mut landings: Vec<[Vec<Landing>; 2]> = Vec::with_capacity(n);
+        let mut wins: Vec<[Vec<u8>; 2]> = Vec::with_capacity(n);
         for (t, p) in spec.pieces.iter().enumerate() {
+            let mut win = [vec![0u8; geometry.cells], vec![0u8; geometry.cells]];
             let mut per_color: [Vec<Landing>; 2] = [
                 vec![Landing::Plain; geometry.cells],
                 vec![Landing::Plain; geometry.cells],
@@ -367,7 +375,10 @@ impl Variant {
                             .cloned()
                             .unwrap_or(MorphSpec::Plain);
                         match cell {
-                            MorphSpec::Plain | MorphSpec::DelayedWin | MorphSpec::ImmediateWin => {
+                            MorphSpec::Plain => Landing::Plain,
+                            MorphSpec::DelayedWin | MorphSpec::ImmediateWin => {
+                                win[color.index()][sq] =
+                                    if cell == MorphSpec::DelayedWin { 1 } else { 2 };
                                 Landing::Plain
                             }
                             MorphSpec::Forbidden => Landing::Forbidden,
@@ -426,6 +437,7 @@ impl Variant {
                 }
             }
             landings.push(per_color);
+            wins.push(win);
         }
 
         let mut pieces = Vec::with_capacity(n);
@@ -500,7 +512,40 @@ impl Variant {
             let (dx, dy) = crate::variant::orient(0, 1, c, spec.symmetry);
             geometry.offset(dx, dy)
         });
-        let variant = Variant {
+        let ids: Vec<&str> = spec.pieces.iter().map(|p| p.id.as_str()).collect();
+        let royal: Vec<bool> = spec.pieces.iter().map(|p| p.royal).collect();
+        let burn_zone = match &spec.rules.burn_zone {
+            None => None,
+            Some(d) => match crate::rules::burn_steps(d) {
+                Ok(steps) => Some(steps),
+                Err(e) => return Err(vec![err(0, None, format!("burnZone '{d}': {e}"))]),
+            },
+        };
+        let extra = crate::rules::Extra {
+            hand_swap: spec.hand_swap,
+            repetition: spec.rules.repetition,
+            move_rule: spec.rules.move_rule,
+            burn_zone,
+        };
+        let (mut rules, rule_warnings) = crate::rules::RuleSet::compile(
+            &spec.rules,
+            spec.capture_matrix.as_ref(),
+            &ids,
+            &royal,
+            &extra,
+        )
+        .map_err(|e| vec![e])?;
+        warnings.extend(rule_warnings.into_iter().map(|w| err(0, None, w)));
+        if wins
+            .iter()
+            .any(|w| w.iter().any(|c| c.iter().any(|&x| x != 0)))
+        {
+            rules.win = wins;
+        }
+        let mut variant = Variant {
+            plain_rules: !rules.affects_moves(),
+            end_rules: rules.ends_games(),
+            rules,
             forward,
             name: spec.name.clone(),
             keys: crate::zobrist::Keys::new(n, geometry.cells),
@@ -515,11 +560,13 @@ impl Variant {
             holdings_type: spec.holdings_type,
             drops: spec.holdings_type != 1,
             any_royal_loses: spec.any_royal_loses,
-            plain_rules: true,
+            shuffle: spec.rules.shuffle.clone(),
             promo_rules,
             attack,
             fen_ids,
+            bitboard: None,
         };
+        variant.bitboard = crate::bitboard::Generator::build(&variant);
         Ok((variant, warnings))
     }
 }

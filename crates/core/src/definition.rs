@@ -93,6 +93,9 @@ pub fn spec_of(name: &str, d: &Definition) -> VariantSpec {
         promo_offset: d.promo_offset,
         holdings_type: d.holdings_type,
         any_royal_loses: d.rules.extinction.as_deref().is_some_and(|v| v != "0"),
+        rules: d.rules.clone(),
+        capture_matrix: d.capture_matrix.clone(),
+        hand_swap: d.hand_swap,
     }
 }
 

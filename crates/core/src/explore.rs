@@ -101,6 +101,9 @@ impl Scene {
             promo_offset: None,
             holdings_type: 0,
             any_royal_loses: true,
+            rules: Default::default(),
+            capture_matrix: None,
+            hand_swap: false,
         };
         let (variant, _) = Variant::from_spec(&spec)?;
         let variant = Arc::new(variant);
@@ -190,3 +193,127 @@ impl std::fmt::Display for ExploreError {
 }
 
 impl std::error::Error for ExploreError {}
+
+/// Where one move of a probed piece goes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Reach {
+    /// Locust victims captured on the way, in leg order.
+    pub victims: Vec<Coord>,
+    pub to: Coord,
+}
+
+/// One piece probed many times on an otherwise empty board. A [`Scene`] compiles a
+/// variant per question; a probe compiles it once and only places and lifts pieces
+/// between questions, so a rules page can ask the thousands of "what if a piece stood
+/// there" questions that classify a piece's moves (slide or leap, hop, locust) cheaply.
+///
+/// ```
+/// use fairyboard_core::explore::{Extra, Probe};
+/// use fairyboard_core::{coord::Coord, Color};
+/// let mut rook = Probe::new("R", 8, 8).unwrap();
+/// let d4: Coord = "d4".parse().unwrap();
+/// assert_eq!(rook.reach(d4, true, &[]).len(), 14);
+/// // A friend on d6 blocks d6, d7 and d8.
+/// let friend = Extra { at: "d6".parse().unwrap(), color: Color::White, royal: false, virgin: false };
+/// assert_eq!(rook.reach(d4, true, &[friend]).len(), 11);
+/// ```
+pub struct Probe {
+    variant: Arc<Variant>,
+    pos: Position,
+    list: MoveList,
+}
+
+impl Probe {
+    /// A `files`×`ranks` board (no holes) for a White piece moving by `descriptor`.
+    pub fn new(descriptor: &str, files: u8, ranks: u8) -> Result<Probe, ExploreError> {
+        let piece = |name: &str, id: &str, betza: &str, royal: bool| PieceSpec {
+            name: name.into(),
+            id: id.into(),
+            betza: betza.into(),
+            image: String::new(),
+            royal,
+            white: vec![],
+            black: vec![],
+            hand: 0,
+            morph: None,
+            line: 0,
+        };
+        let spec = VariantSpec {
+            name: "probe".into(),
+            files,
+            ranks,
+            symmetry: Symmetry::None,
+            holes: vec![],
+            pieces: vec![
+                piece("mover", "M", descriptor, false),
+                piece("piece", "X", "", false),
+                piece("royal", "Y", "", true),
+            ],
+            promo_zone: 0,
+            max_promote: 0,
+            promo_choice: vec![],
+            promo_offset: None,
+            holdings_type: 0,
+            any_royal_loses: true,
+            rules: Default::default(),
+            capture_matrix: None,
+            hand_swap: false,
+        };
+        let (variant, _) = Variant::from_spec(&spec).map_err(ExploreError)?;
+        let variant = Arc::new(variant);
+        Ok(Probe {
+            pos: Position::empty(variant.clone()),
+            variant,
+            list: MoveList::new(),
+        })
+    }
+
+    /// The moves of the piece standing on `from` (unmoved unless `moved`) among `others`,
+    /// sorted and without repeats. Squares off the board are ignored.
+    pub fn reach(&mut self, from: Coord, moved: bool, others: &[Extra]) -> Vec<Reach> {
+        let (files, ranks) = (self.variant.geometry.files, self.variant.geometry.ranks);
+        if !from.on_board(files, ranks) {
+            return vec![];
+        }
+        let at = |c: Coord| self.variant.square(c);
+        let placed: Vec<Coord> = others
+            .iter()
+            .filter(|e| e.at != from && e.at.on_board(files, ranks))
+            .map(|e| e.at)
+            .collect();
+        let mover = at(from);
+        self.pos
+            .put(mover, crate::variant::piece_cell(0, Color::White));
+        self.pos.set_virgin(mover, !moved);
+        for e in others.iter().filter(|e| placed.contains(&e.at)) {
+            let t = if e.royal { 2 } else { 1 };
+            let sq = at(e.at);
+            self.pos.put(sq, crate::variant::piece_cell(t, e.color));
+            self.pos.set_virgin(sq, e.virgin);
+        }
+        self.list.clear();
+        self.pos.moves_from(mover, &mut self.list);
+        let variant = &self.variant;
+        let mut out: Vec<Reach> = self
+            .list
+            .iter()
+            .map(|m| Reach {
+                victims: m
+                    .locust()
+                    .iter()
+                    .map(|&v| variant.coord(v as usize))
+                    .collect(),
+                to: variant.coord(m.to()),
+            })
+            .collect();
+        // Leave the board empty for the next question.
+        for c in placed.iter().copied().chain([from]) {
+            let sq = at(c);
+            self.pos.put(sq, crate::variant::EMPTY);
+            self.pos.set_virgin(sq, false);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}

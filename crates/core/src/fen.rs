@@ -346,6 +346,7 @@ impl Position {
                 }
             }
         }
+        pos.init_game_state();
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -387,8 +388,10 @@ impl Position {
         let variant = self.variant.clone();
         for &sq in &variant.playable {
             let c = self.board[sq];
+            // Conversion-rule pieces too: their first move is what the rule restricts.
             let v = is_piece(c)
-                && variant.pieces[cell_type(c)].has_initial
+                && (variant.pieces[cell_type(c)].has_initial
+                    || variant.rules.conversion == Some(cell_type(c) as u8))
                 && variant.setup_cells[sq] == c;
             self.set_virgin(sq, v);
         }

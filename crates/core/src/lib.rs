@@ -4,17 +4,23 @@
 pub use idiagram::coord;
 
 mod attack;
+mod bitboard;
 pub mod build;
 pub mod catalogue;
 pub mod definition;
 pub mod explore;
 pub mod fen;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+mod ruled;
+pub mod rules;
+pub mod shuffle;
+pub mod value;
 pub mod variant;
 mod zobrist;
 

@@ -165,7 +165,7 @@ impl Position {
         for r in before..out.len() {
             let m = out[r];
             let captures = m.kind == MoveKind::EnPassant
-                || m.victims > 0
+                || !m.locust().is_empty()
                 || (m.to != m.from && is_piece(self.board[m.to as usize]));
             if m.kind != MoveKind::Castle && if captures { captures_ok } else { moves_ok } {
                 out[w] = m;
@@ -187,7 +187,7 @@ impl Position {
     }
 
     #[inline]
-    fn emit_ep(
+    pub(crate) fn emit_ep(
         &self,
         out: &mut MoveList,
         flags: Flags,
@@ -249,7 +249,7 @@ impl Position {
     /// Push a move, applying the landing square's morph/promotion rule.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn emit(
+    pub(crate) fn emit(
         &self,
         out: &mut MoveList,
         flags: Flags,
@@ -263,6 +263,13 @@ impl Position {
         ep_square: u16,
         onto_friend: bool,
     ) {
+        // A primed atom's move is exempt from the capture matrix (marked only where a
+        // matrix exists, so plain variants' moves stay the same values).
+        let victims = if flags.contains(Flags::PRIME) && !self.variant.rules.matrix_is_empty() {
+            victims | crate::moves::EXEMPT
+        } else {
+            victims
+        };
         let mut m = Move {
             kind,
             from: from as u16,
@@ -284,7 +291,7 @@ impl Position {
     /// Call `f` with the promotion code of every move a landing of type `t` on `to` makes:
     /// none (forbidden square), one (plain), or one per promotion choice and deferral.
     #[inline(always)]
-    fn each_landing(
+    pub(crate) fn each_landing(
         &self,
         flags: Flags,
         t: usize,
@@ -424,6 +431,9 @@ impl Position {
                     }
                     if !screen {
                         screen = c != EMPTY;
+                        if screen && self.hop_banned(t, color, c) {
+                            break;
+                        }
                     } else if c == EMPTY {
                         if l.flags.contains(Flags::MOVE) {
                             sink.land(self, l.flags, t, color, from, to, 0);
@@ -444,6 +454,23 @@ impl Position {
                 }
             }
             Shape::General => {}
+        }
+    }
+
+    /// The capture matrix forbids a piece of type `t` to hop over `hurdle` (`^`, `$`).
+    #[inline]
+    fn hop_banned(&self, t: usize, color: Color, hurdle: Cell) -> bool {
+        let rules = &self.variant.rules;
+        rules.hop_bans && {
+            let target = if cell_color(hurdle) == color {
+                idiagram::Target::Friend(cell_type(hurdle))
+            } else {
+                idiagram::Target::Enemy(cell_type(hurdle))
+            };
+            matches!(
+                rules.effect(t, target),
+                crate::rules::Effect::NoHop | crate::rules::Effect::NoCaptureNoHop
+            )
         }
     }
 
@@ -508,7 +535,16 @@ impl Position {
     }
 
     /// Continue a non-final leg's walk to its next stop.
-    fn next_stop(&self, l: &Link, w: &mut Walk, color: Color, origin: Square, iso: u8) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn next_stop(
+        &self,
+        l: &Link,
+        w: &mut Walk,
+        t: usize,
+        color: Color,
+        origin: Square,
+        iso: u8,
+    ) -> bool {
         if w.ended {
             return false;
         }
@@ -575,6 +611,7 @@ impl Position {
             }
             if l.flags.intersects(Flags::HOP | Flags::GRASS)
                 && (friend || !l.flags.contains(Flags::HOP_FRIEND))
+                && !self.hop_banned(t, color, c)
             {
                 w.victim = false;
                 w.induced = false;
@@ -641,6 +678,9 @@ impl Position {
             if !screen {
                 if c != EMPTY {
                     if l.flags.contains(Flags::HOP_FRIEND) && cell_color(c) != color {
+                        return;
+                    }
+                    if self.hop_banned(t, color, c) {
                         return;
                     }
                     screen = true;
@@ -805,7 +845,7 @@ impl Position {
                             .rev()
                             .find(|&k| walks[k].induced)
                             .map_or(origin, |k| walks[k].cur);
-                        if self.next_stop(l, &mut walks[d], color, lifted, iso) {
+                        if self.next_stop(l, &mut walks[d], t, color, lifted, iso) {
                             self.note_stop(l, d, &walks, &mut slide_len, &mut ep_at);
                             unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
                                 start as u16
@@ -826,7 +866,7 @@ impl Position {
                         .rev()
                         .find(|&k| walks[k].induced)
                         .map_or(origin, |k| walks[k].cur);
-                    if self.next_stop(leg, &mut walks[d], color, lifted, iso) {
+                    if self.next_stop(leg, &mut walks[d], t, color, lifted, iso) {
                         self.note_stop(leg, d, &walks, &mut slide_len, &mut ep_at);
                         i = target + 1;
                     } else {
@@ -923,7 +963,14 @@ impl Position {
     }
 
     /// Castling: walk towards the partner at the edge; all squares between empty.
-    fn castle(&self, l: &Link, origin: Square, t: usize, color: Color, out: &mut MoveList) {
+    pub(crate) fn castle(
+        &self,
+        l: &Link,
+        origin: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+    ) {
         let mut cur = origin;
         let mut dist = 0u8;
         loop {
@@ -1087,6 +1134,9 @@ impl Position {
 
     /// Whether the side to move has a royal under attack.
     pub fn in_check(&self) -> bool {
+        if !self.variant.plain_rules {
+            return self.clone().royal_danger_ruled(self.side);
+        }
         let us = self.side;
         self.royals[us.index()]
             .iter()
@@ -1094,7 +1144,7 @@ impl Position {
     }
 
     /// After `color` moved: does the move leave it in royal danger?
-    fn royal_danger(&self, color: Color) -> bool {
+    pub(crate) fn royal_danger(&self, color: Color) -> bool {
         let royals = &self.royals[color.index()];
         if royals.is_empty() {
             // Extinction royalty: having lost every royal is not something a move can
@@ -1111,6 +1161,9 @@ impl Position {
 
     /// Whether a pseudo-legal move of the side to move is legal.
     pub fn is_legal(&mut self, m: &Move) -> bool {
+        if !self.variant.plain_rules || self.game.decided.is_some() {
+            return self.ruled_legal(m);
+        }
         let us = self.side;
         if self.royals[us.index()].is_empty() {
             return true;
@@ -1123,7 +1176,7 @@ impl Position {
         }
         // A lone royal stepping somewhere: is that square attacked with the royal gone?
         if m.kind == MoveKind::Normal
-            && m.victims == 0
+            && m.locust().is_empty()
             && m.unload == 0
             && m.relay == 0
             && !m.is_promotion()
@@ -1141,7 +1194,7 @@ impl Position {
     }
 
     /// FIDE castling conditions: not out of, through, or into check.
-    fn castle_path_safe(&mut self, m: &Move) -> bool {
+    pub(crate) fn castle_path_safe(&mut self, m: &Move) -> bool {
         let us = self.side;
         let from = m.from();
         let to = m.to();
@@ -1244,8 +1297,22 @@ impl Position {
         })
     }
 
-    /// Every legal move into `out` (cleared first), in generation order.
+    /// Every legal move into `out` (cleared first). Plain variants use the bitboard
+    /// generator (`bitboard`), everything else the generic one; the two produce the same
+    /// moves, though not in the same order.
     pub fn legal_moves_into(&mut self, out: &mut MoveList) {
+        if !self.variant.plain_rules || self.game.decided.is_some() {
+            return self.ruled_legal_moves(out);
+        }
+        if self.bitboard_moves(out) {
+            return;
+        }
+        self.legal_moves_generic_into(out);
+    }
+
+    /// Every legal move into `out` (cleared first) by the generic generator, in generation
+    /// order: the reference the bitboard generator is tested against.
+    pub fn legal_moves_generic_into(&mut self, out: &mut MoveList) {
         self.pseudo_moves_into(out);
         let us = self.side;
         if self.royals[us.index()].is_empty() {
@@ -1274,9 +1341,21 @@ impl Position {
     /// sensitive square whose moves all have fast shapes has its destinations counted
     /// directly (bulk counting at perft leaves).
     pub fn count_legal(&mut self, scratch: &mut MoveList) -> usize {
+        if !self.variant.plain_rules || self.game.decided.is_some() {
+            self.ruled_legal_moves(scratch);
+            return scratch.len();
+        }
+        if let Some(n) = self.bitboard_count(scratch) {
+            return n;
+        }
+        self.count_legal_generic(scratch)
+    }
+
+    /// [`count_legal`](Self::count_legal) by the generic generator (the reference).
+    pub fn count_legal_generic(&mut self, scratch: &mut MoveList) -> usize {
         let us = self.side;
         if self.royals[us.index()].is_empty() || self.mark_sensitive(us) != Some(false) {
-            self.legal_moves_into(scratch);
+            self.legal_moves_generic_into(scratch);
             return scratch.len();
         }
         let stamp = self.stamp;

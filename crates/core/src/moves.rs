@@ -26,7 +26,8 @@ pub struct Move {
     pub to: u16,
     /// Locust victims (Normal), e.p. victim (EnPassant), partner from/to (Castle).
     pub extra: [u16; MAX_VICTIMS],
-    /// Number of locust victims in `extra` for a Normal move.
+    /// Number of locust victims in `extra` for a Normal move; the bit [`EXEMPT`] marks a
+    /// move of a primed atom (`'`), exempt from the capture matrix.
     pub victims: u8,
     /// The moving (or dropped) piece type.
     pub piece: u8,
@@ -43,6 +44,10 @@ pub struct Move {
 
 pub const NO_PROMOTION: u8 = u8::MAX;
 
+/// In [`Move::victims`]: the move is exempt from the capture matrix (primed atom). Only set
+/// in variants with a capture matrix, so plain variants' moves never carry it.
+pub const EXEMPT: u8 = 0x80;
+
 impl Move {
     #[inline]
     pub fn from(&self) -> Square {
@@ -55,9 +60,13 @@ impl Move {
     /// The locust victims of a normal move, in leg order.
     pub fn locust(&self) -> &[u16] {
         match self.kind {
-            MoveKind::Normal => &self.extra[..self.victims as usize],
+            MoveKind::Normal => &self.extra[..(self.victims & !EXEMPT) as usize],
             _ => &[],
         }
+    }
+    /// A primed atom's move: the capture matrix does not apply to it.
+    pub fn is_exempt(&self) -> bool {
+        self.victims & EXEMPT != 0
     }
     pub fn is_promotion(&self) -> bool {
         self.promotion != NO_PROMOTION

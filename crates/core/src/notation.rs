@@ -93,8 +93,10 @@ impl Position {
         }
         let mut pseudo = MoveList::new();
         self.pseudo_moves_into(&mut pseudo);
-        let reason = if pseudo.iter().any(|m| v.uci(m) == text) {
-            "illegal: it leaves a royal piece attacked (or castles through check)".to_string()
+        let reason = if let Some(m) = pseudo.iter().find(|m| v.uci(m) == text) {
+            format!("illegal: {}", self.illegal_reason(m))
+        } else if let Some(r) = self.game.decided {
+            format!("the game is over ({r})")
         } else {
             "no such move in this position".to_string()
         };

@@ -12,8 +12,10 @@
 
 use std::sync::Arc;
 
+use crate::game::GameResult;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
+use crate::rules::TypeSet;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
 
 /// Set on [`Move::promotion`] when the promoted-to piece is taken from the mover's hand.
@@ -78,6 +80,38 @@ pub struct Undo {
     halfmove: u32,
     hash: u64,
     last: Option<(u8, u16)>,
+    /// Rules-layer state before the move.
+    game: GameState,
+    /// Changes beyond the fixed arrays (explosions, burning): boxed, so plain moves carry
+    /// one null pointer.
+    more: Option<Box<Overflow>>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Overflow {
+    cells: Vec<(u16, Cell, bool)>,
+    hands: Vec<(u8, u8, i8)>,
+}
+
+/// A win the opponent may still answer: the bared side's or win-square reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Pending {
+    /// `by` bared the other side, which now makes its after-move.
+    Bared { by: Color },
+    /// `by` reached a `+` square.
+    WinSquare { by: Color },
+}
+
+/// The rules layer's part of a position (all `Copy`, saved whole in [`Undo`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct GameState {
+    /// The game is over by a rule the board decides.
+    pub decided: Option<GameResult>,
+    pub pending: Option<Pending>,
+    /// The types captured by the last move (`counterStrike`).
+    pub captured_last: TypeSet,
+    /// Per colour: the shade (1 + parity) the first `conversion` piece moved to, 0 = none.
+    pub conversion: [u8; 2],
 }
 
 /// A position: board, hands, side to move, e.p. and virginity state.
@@ -102,6 +136,7 @@ pub struct Position {
     pub(crate) stamp: u32,
     /// Some square is sensitive to a piece arriving (a hopper's screen line).
     pub(crate) hop_marks: bool,
+    pub(crate) game: GameState,
 }
 
 impl PartialEq for Position {
@@ -121,6 +156,7 @@ impl PartialEq for Position {
             && self.fullmove == other.fullmove
             && self.hash == other.hash
             && self.last == other.last
+            && self.game == other.game
     }
 }
 
@@ -144,6 +180,7 @@ impl Position {
             sensitive: vec![0; cells],
             stamp: 0,
             hop_marks: false,
+            game: GameState::default(),
             variant,
         };
         pos.hash = pos.compute_hash();
@@ -157,6 +194,7 @@ impl Position {
             pos.put(sq, cell);
         }
         pos.apply_start_virginity();
+        pos.init_game_state();
         for c in Color::BOTH {
             for t in 0..variant.pieces.len() {
                 pos.set_hand(c, t, variant.initial_hand[c.index()][t]);
@@ -304,24 +342,36 @@ impl Position {
     }
 
     #[inline]
-    fn change(&mut self, undo: &mut Undo, sq: Square, new: Cell) {
+    pub(crate) fn change(&mut self, undo: &mut Undo, sq: Square, new: Cell) {
         let i = undo.n_cells as usize;
-        undo.cells[i] = (sq as u16, self.board[sq], self.virgin[sq]);
-        undo.n_cells += 1;
+        let saved = (sq as u16, self.board[sq], self.virgin[sq]);
+        if i < undo.cells.len() {
+            undo.cells[i] = saved;
+            undo.n_cells += 1;
+        } else {
+            undo.more.get_or_insert_default().cells.push(saved);
+        }
         self.set_cell(sq, new);
         self.set_virgin(sq, false);
     }
 
-    fn change_hand(&mut self, undo: &mut Undo, color: Color, t: usize, delta: i8) {
+    pub(crate) fn change_hand(&mut self, undo: &mut Undo, color: Color, t: usize, delta: i8) {
         let i = undo.n_hands as usize;
-        undo.hands[i] = (color as u8, t as u8, delta);
-        undo.n_hands += 1;
+        if i < undo.hands.len() {
+            undo.hands[i] = (color as u8, t as u8, delta);
+            undo.n_hands += 1;
+        } else {
+            undo.more
+                .get_or_insert_default()
+                .hands
+                .push((color as u8, t as u8, delta));
+        }
         let n = self.hands[color.index()][t];
         self.set_hand(color, t, n.saturating_add_signed(delta as i32));
     }
 
     /// A captured piece goes where `holdingsType` sends it.
-    fn capture(&mut self, undo: &mut Undo, sq: Square) {
+    pub(crate) fn capture(&mut self, undo: &mut Undo, sq: Square) {
         let victim = self.board[sq];
         let holdings = self.variant.holdings_type;
         if holdings != 0 && is_piece(victim) {
@@ -348,8 +398,16 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
             last: self.last,
+            game: self.game,
+            more: None,
         };
         let us = self.side;
+        let ruled = !self.variant.plain_rules;
+        let before = if ruled || self.variant.end_rules {
+            Some(self.before_move(m))
+        } else {
+            None
+        };
         let from = m.from();
         let to = m.to();
         let mut reset_clock = false;
@@ -412,6 +470,13 @@ impl Position {
                 }
             }
         }
+        if ruled {
+            if let Some(b) = &before {
+                if self.apply_effects(&mut undo, m, b) {
+                    reset_clock = true;
+                }
+            }
+        }
         let ep = (m.ep_square != 0).then_some(EnPassant {
             square: m.ep_square,
             second: 0,
@@ -424,6 +489,11 @@ impl Position {
         }
         self.last = Some((m.piece, m.to));
         self.set_side(us.flip());
+        if let Some(b) = before {
+            if self.variant.end_rules {
+                self.judge(us, m, &b);
+            }
+        }
         undo
     }
 
@@ -433,6 +503,17 @@ impl Position {
         self.set_side(self.side.flip());
         if self.side == Color::Black {
             self.fullmove -= 1;
+        }
+        if let Some(more) = &undo.more {
+            for &(sq, cell, virgin) in more.cells.iter().rev() {
+                self.set_cell(sq as usize, cell);
+                self.virgin[sq as usize] = virgin;
+            }
+            for &(c, t, d) in more.hands.iter().rev() {
+                let color = if c == 0 { Color::White } else { Color::Black };
+                let n = self.hands[color.index()][t as usize];
+                self.hands[color.index()][t as usize] = n.saturating_add_signed(-(d as i32));
+            }
         }
         for i in (0..undo.n_cells as usize).rev() {
             let (sq, cell, virgin) = undo.cells[i];
@@ -448,7 +529,29 @@ impl Position {
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.last = undo.last;
+        self.game = undo.game;
         self.hash = undo.hash;
+    }
+
+    /// Pass the turn (a search's null move): only the side and the e.p. state change.
+    /// Undo with [`unmake_null`](Self::unmake_null).
+    pub fn make_null(&mut self) -> Option<EnPassant> {
+        let ep = self.ep;
+        self.set_ep(None);
+        self.set_side(self.side.flip());
+        ep
+    }
+
+    /// Take back [`make_null`](Self::make_null).
+    pub fn unmake_null(&mut self, ep: Option<EnPassant>) {
+        self.set_side(self.side.flip());
+        self.set_ep(ep);
+    }
+
+    /// A result the board has already decided (royal captured, bared, win square), without
+    /// generating moves ([`outcome`](Self::outcome) also finds mate and stalemate).
+    pub fn decided(&self) -> Option<crate::game::GameResult> {
+        self.game.decided
     }
 
     /// All legal moves (allocates; use [`legal_moves_into`](Self::legal_moves_into) in loops).

@@ -163,6 +163,17 @@ pub(crate) enum Landing {
     Promote(u16),
 }
 
+/// The public view of a square's landing rule ([`Variant::landing_rule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LandingRule<'a> {
+    Plain,
+    /// The piece may not go there (morph `!`).
+    Forbidden,
+    /// The piece may not go there onto a friend (morph `=`).
+    NoFriend,
+    Promote(&'a PromoRule),
+}
+
 /// Everything about one piece type.
 #[derive(Clone, Debug)]
 pub struct PieceType {
@@ -217,6 +228,13 @@ pub struct Variant {
     /// explosion, iron, spell, ... of the [rules] layer): generators specialised for plain
     /// games may be used only when this holds.
     pub(crate) plain_rules: bool,
+    /// Some rule besides checkmate and stalemate can end the game (baring, win squares,
+    /// royals lost to explosions...): positions carry a decided result.
+    pub(crate) end_rules: bool,
+    /// The compiled rules layer.
+    pub rules: crate::rules::RuleSet,
+    /// `shuffle=`: the sets permuted over their start squares (see `shuffle`).
+    pub shuffle: Vec<idiagram::ShuffleSet>,
     pub(crate) promo_rules: Vec<PromoRule>,
     pub(crate) keys: crate::zobrist::Keys,
     pub(crate) attack: Vec<[crate::attack::AttackTable; 2]>,
@@ -224,6 +242,9 @@ pub struct Variant {
     pub(crate) forward: [isize; 2],
     /// Squares whose presence lets pieces be identified in FEN, longest ID first.
     pub(crate) fen_ids: Vec<(String, u8)>,
+    /// The bitboard generator, when the variant's pieces and rules are within its reach
+    /// (chosen once here; see `bitboard`).
+    pub(crate) bitboard: Option<crate::bitboard::Generator>,
 }
 
 impl Variant {
@@ -251,6 +272,17 @@ impl Variant {
     }
     pub fn playable(&self) -> &[Square] {
         &self.playable
+    }
+
+    /// What landing on `sq` does to a piece of type `t` and colour `color` (ignoring
+    /// moves exempt by `'`): for describing the rules (rules pages), not for generation.
+    pub fn landing_rule(&self, t: usize, color: Color, sq: Square) -> LandingRule<'_> {
+        match self.pieces[t].landing[color.index()].get(sq) {
+            Some(Landing::Forbidden) => LandingRule::Forbidden,
+            Some(Landing::NoFriend) => LandingRule::NoFriend,
+            Some(Landing::Promote(r)) => LandingRule::Promote(&self.promo_rules[*r as usize]),
+            _ => LandingRule::Plain,
+        }
     }
 
     /// A dropped piece counts as unmoved when it lands on a start square of its own kind

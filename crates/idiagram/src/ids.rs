@@ -287,6 +287,13 @@ pub struct ShuffleSet {
     pub pieces: Vec<ShufflePiece>,
 }
 
+impl ShuffleSet {
+    /// The set as written in `shuffle=` (`N!BRQK`), for messages about one set.
+    pub fn to_text(&self) -> String {
+        shuffle_text(std::slice::from_ref(self))
+    }
+}
+
 pub(crate) fn parse_shuffle(
     field: Field,
     ids: &IdTable,

@@ -100,7 +100,8 @@
 //!   several types means the last of them (as for promotion), with a warning. A number that is
 //!   not a piece is an error. Repeated references are deduplicated with a warning.
 //! * **Defaults**: 8x8, mirror, `promoZone=1`, `maxPromote=1`, `holdingsType=0`, `enableAI=1`,
-//!   `trackedTypes=1`, zones `K`, stalemate and counterbare `draw`. An absent `promoChoice`
+//!   `trackedTypes=1`, zones `K`, stalemate and counterbare `draw`; fairyboard's own
+//!   `repetition=3` (third occurrence draws; 0 = off) and `moveRule=0` (off; 50 = FIDE). An absent `promoChoice`
 //!   becomes every type that is not royal and not among the first `maxPromote` types (one
 //!   choice per distinct ID, in piece order); `promoChoice=` (empty) means no choices.
 //! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
@@ -274,6 +275,10 @@ pub struct Rules {
     pub shuffle: Vec<ShuffleSet>,
     pub enable_ai: u8,
     pub new_click: bool,
+    /// fairyboard's `repetition=N`: the N-th occurrence of a position draws (0 = off).
+    pub repetition: u32,
+    /// fairyboard's `moveRule=N`: N moves per side without capture or pawn move draw (0 = off).
+    pub move_rule: u32,
 }
 
 impl Default for Rules {
@@ -300,6 +305,8 @@ impl Default for Rules {
             shuffle: Vec::new(),
             enable_ai: 1,
             new_click: false,
+            repetition: 3,
+            move_rule: 0,
         }
     }
 }

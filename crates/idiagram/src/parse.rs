@@ -47,6 +47,8 @@ const TYPED: &[&str] = &[
     "shuffle",
     "enableAI",
     "newClick",
+    "repetition",
+    "moveRule",
 ];
 
 /// Display-only parameters (kept as written in `Definition::params`).
@@ -626,6 +628,25 @@ impl<'a> State<'a> {
                     self.atomic_at = Some(value);
                 }
             }
+            "repetition" => {
+                if let Some(v) = number::<u32>(value, k, d) {
+                    if v == 1 {
+                        d.error(
+                            value.line,
+                            value.col,
+                            Ctx::param(k),
+                            "repetition=1 would end every game at once: use 0 (off) or 2 and up",
+                        );
+                    } else {
+                        def.rules.repetition = v;
+                    }
+                }
+            }
+            "moveRule" => {
+                if let Some(v) = number::<u32>(value, k, d) {
+                    def.rules.move_rule = v;
+                }
+            }
             "trackedTypes" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     if v == 0 {
@@ -664,18 +685,21 @@ impl<'a> State<'a> {
             "extinction" => def.rules.extinction = Some(value.text.to_string()),
             "burnZone" => def.rules.burn_zone = Some(value.text.to_string()),
             "spell" => {
-                if value.text != "burn" {
-                    d.warning(
+                // `burn` is documented; `freeze` and `protect` are fairyboard's choices for
+                // the lost values (see the core crate's `rules` module).
+                if matches!(value.text, "burn" | "freeze" | "protect") {
+                    def.rules.spell = Some(value.text.to_string());
+                } else {
+                    d.error(
                         value.line,
                         value.col,
                         Ctx::param(k),
                         format!(
-                            "spell '{}' is not known (only 'burn' is documented)",
+                            "spell '{}' is not known (burn, freeze or protect)",
                             value.text
                         ),
                     );
                 }
-                def.rules.spell = Some(value.text.to_string());
             }
             "promoChoice" => self.promo_choice = Some(value),
             "captureMatrix" => self.capture_matrix = Some((key, value)),

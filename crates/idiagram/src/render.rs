@@ -116,6 +116,12 @@ pub(crate) fn to_text(d: &Definition) -> String {
     if r.new_click {
         out.push_str("newClick=1\n");
     }
+    if r.repetition != 3 {
+        let _ = writeln!(out, "repetition={}", r.repetition);
+    }
+    if r.move_rule != 0 {
+        let _ = writeln!(out, "moveRule={}", r.move_rule);
+    }
     if let Some(m) = &d.capture_matrix {
         let _ = writeln!(out, "captureMatrix={}", m.to_text());
     }

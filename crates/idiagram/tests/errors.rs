@@ -172,7 +172,7 @@ fn morph_and_matrix_errors_name_piece_and_parameter() {
 fn piece_references_and_values() {
     let text = "royal=0\nbaring=0\nbaring=Q\niron=3\niron=3\nstalemate=maybe\nblastZone=Q\n\
                 enableAI=7\nnewClick=yes\ntrackPieces=2\ntrackedTypes=2\npromoOffset=2\nmaxPromote=2\n\
-                shuffle=N!X\ncontageous=!\nspell=freeze\nsquareSize=big\nking::K::e1\nqueen::Q::d1\n\
+                shuffle=N!X\ncontageous=!\nspell=sleep\nsquareSize=big\nking::K::e1\nqueen::Q::d1\n\
                 files=8\nfiles=9\n";
     let p = parse(text);
     let got: Vec<(usize, usize, Severity, &str)> = p
@@ -225,8 +225,8 @@ fn piece_references_and_values() {
             (
                 16,
                 7,
-                W,
-                "spell 'freeze' is not known (only 'burn' is documented)"
+                E,
+                "spell 'sleep' is not known (burn, freeze or protect)"
             ),
             (17, 12, E, "'big' is not a number"),
             (

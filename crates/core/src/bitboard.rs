@@ -1,0 +1,1097 @@
+//! A bitboard generator for plain variants: the fast path of legal move generation.
+//!
+//! Most catalogue games (chess, capablanca, gothic, knightmate, ...) need nothing of the
+//! general leg interpreter: every piece is a set of plain leaps and slides with `m`/`c`
+//! modality, pawn-shaped legs (a capture with e.p., an initial lame double step), castling;
+//! one royal; replacement capture. For those, legality has a closed form: a non-royal move
+//! is legal when it resolves the (single) check and keeps a pinned piece on its pin line, a
+//! royal step when its destination is unattacked with the royal lifted. With the board as a
+//! set of bits per colour that is a handful of masks per node, and moves at a perft leaf are
+//! counted by popcount without being built.
+//!
+//! The generator is chosen once, when the variant is built ([`Generator::build`]), for boards
+//! of at most 64 squares (`u64`) or 128 squares (`u128`), and only while
+//! [`Variant::plain_rules`] holds. It produces exactly the moves of the generic generator
+//! (the reference; `tests/bitboard.rs` compares the two on random games); the few moves
+//! whose legality depends on more than occupancy masks (e.p., castling) are judged by the
+//! generic [`Position::is_legal`].
+//!
+//! Bits are numbered `rank · files + file`. Along any step `(dx, dy)` with `|dx| < files`
+//! the bit index changes by the same non-zero amount each step, so on a ray the nearest
+//! blocker is the lowest set bit (index increasing) or the highest (decreasing), and the
+//! squares behind it are the blocker's own ray in that direction:
+//!
+//! ```text
+//! ray from a1 towards h8, blockers on d4 and f6:  a1·b2·c3·[d4]·e5·[f6]·g7·h8
+//! nearest blocker = lowest bit (d4);  attacks = ray(a1) & !ray(d4) = b2 c3 d4
+//! ```
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+use crate::coord::Coord;
+use crate::geometry::Square;
+use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::position::Position;
+use crate::variant::{cell_type, Color, Landing, Shape, Variant, OFF};
+use xbetza::{Flags, Kind};
+
+/// A set of board squares, one bit per square.
+pub(crate) trait Bits:
+    Copy
+    + Default
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const SIZE: usize;
+    fn bit(i: usize) -> Self;
+    fn is_empty(self) -> bool;
+    fn count(self) -> u32;
+    /// Index of the lowest set bit (the set must not be empty).
+    fn lowest(self) -> usize;
+    /// Index of the highest set bit (the set must not be empty).
+    fn highest(self) -> usize;
+    /// The set without its lowest bit.
+    fn pop_lowest(self) -> Self;
+    /// Every square moved by `d` bit positions (towards higher bits when positive).
+    fn shift(self, d: i32) -> Self;
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        !(self & Self::bit(i)).is_empty()
+    }
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const SIZE: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn highest(self) -> usize {
+                Self::SIZE - 1 - self.leading_zeros() as usize
+            }
+            #[inline(always)]
+            fn pop_lowest(self) -> Self {
+                self & (self - 1)
+            }
+            #[inline(always)]
+            fn shift(self, d: i32) -> Self {
+                if d >= 0 {
+                    self << d
+                } else {
+                    self >> -d
+                }
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
+
+/// The squares of a set, lowest first.
+#[inline]
+fn each<B: Bits>(mut set: B, mut f: impl FnMut(usize)) {
+    while !set.is_empty() {
+        f(set.lowest());
+        set = set.pop_lowest();
+    }
+}
+
+/// No square (off the board or a hole).
+const NONE: u8 = u8::MAX;
+/// Not known in advance (see [`PieceBits::castles`]).
+const ANY: u8 = u8::MAX - 1;
+
+/// One slide of a piece from one square.
+#[derive(Clone, Copy, Debug)]
+struct Ray<B> {
+    /// The squares within range along the step (cut at holes and the edge).
+    ray: B,
+    /// Where the unlimited rays of this step start in [`Tables::full`].
+    full: u32,
+    /// The bit index grows along the ray: the nearest blocker is the lowest bit.
+    forward: bool,
+    moves: bool,
+    captures: bool,
+}
+
+/// A piece of one type and colour on one square: everything the generator reads per node.
+#[derive(Clone, Copy, Debug, Default)]
+struct Spot<B> {
+    /// Destinations of leaps that may move there (`m`).
+    leap_move: B,
+    /// Destinations of leaps that may capture there (`c`): also the squares attacked.
+    leap_capture: B,
+    /// Destinations of leaps that may capture e.p. there.
+    leap_ep: B,
+    /// Every square a capturing slide could reach on an empty board.
+    reach: B,
+    /// The piece's slides from here: `Tables::rays[first..end]`.
+    first: u32,
+    end: u32,
+    /// What else to look at for this type and colour ([`PUSHES`], [`CASTLES`], [`SPECIAL`],
+    /// [`SETWISE`]), so plain pieces never touch their [`PieceBits`].
+    extras: u8,
+}
+
+/// The type has initial lame steps.
+const PUSHES: u8 = 1;
+/// The type has castling records.
+const CASTLES: u8 = 2;
+/// Some landing of the type is not plain (promotion, morph).
+const SPECIAL: u8 = 4;
+/// The type is counted by [`count_setwise`] when not pinned.
+const SETWISE: u8 = 8;
+/// Types beyond this index are always counted piece by piece.
+const SETWISE_TYPES: usize = 32;
+
+/// A leap of a set-wise counted type: every piece of the type leaps at once (a shift).
+#[derive(Clone, Copy, Debug)]
+struct Shift<B> {
+    /// The bit index change of the step.
+    delta: i32,
+    /// Squares from which the step lands on the board.
+    from: B,
+    moves: bool,
+    captures: bool,
+}
+
+/// The slides of one step, range and modality shared by set-wise counted types: all their
+/// pieces slide at once (a fill). Rays of one step never overlap, since every slider is
+/// itself a blocker of the others on its line.
+#[derive(Clone, Copy, Debug)]
+struct SlideGroup<B> {
+    delta: i32,
+    /// Squares from which one step lands on the board.
+    from: B,
+    range: u8,
+    moves: bool,
+    captures: bool,
+    /// The types (bit per type) with this slide.
+    types: u64,
+}
+
+/// An initial lame step of a set-wise counted type.
+#[derive(Clone, Copy, Debug)]
+struct PushShift<B> {
+    delta: i32,
+    mid: i32,
+    from: B,
+}
+
+/// An initial lame step to an empty square (a pawn's double step).
+#[derive(Clone, Debug)]
+struct Push {
+    /// Per bit: the destination and the square that must be empty, or [`NONE`].
+    to: Vec<u8>,
+    mid: Vec<u8>,
+    /// The step makes its mid square an e.p. square.
+    ep_create: bool,
+}
+
+/// What is read of a piece type beyond its spots: pushes, castling, landing.
+#[derive(Clone, Debug)]
+struct PieceBits<B> {
+    pushes: Vec<Push>,
+    /// Castling records: the index in the linked program, and per bit the squares that
+    /// must be empty and the partner's square ([`NONE`]: no partner can stand there;
+    /// [`ANY`]: ask the generic walker).
+    castles: Vec<(usize, Vec<(B, u8)>)>,
+    /// The modality bits that matter for landing (the prime).
+    flags: Flags,
+    /// Squares where landing is not plain (promotion, morph): counted one by one.
+    special: B,
+    /// The leaps and pushes, for set-wise counting (types with [`SETWISE`]).
+    shifts: Vec<Shift<B>>,
+    push_shifts: Vec<PushShift<B>>,
+}
+
+/// The precomputed tables of a variant for one bit width.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables<B> {
+    /// Squares in the board rectangle (bits in use).
+    n: usize,
+    /// Per padded cell: its bit, or [`NONE`] off the board and on holes.
+    bit_of: Vec<u8>,
+    /// Per bit: the padded square (holes included, never used).
+    square_of: Vec<u16>,
+    /// Per step direction, per bit: every square along the step to the edge or a hole.
+    full: Vec<B>,
+    /// Per (type, colour, bit), at `(2·type + colour)·n + bit`.
+    spots: Vec<Spot<B>>,
+    rays: Vec<Ray<B>>,
+    /// Per piece type, per colour.
+    pieces: Vec<[PieceBits<B>; 2]>,
+    /// Per colour: bit `t` is set when type `t` is counted set-wise ([`SETWISE`]).
+    setwise: [u64; 2],
+    /// Per colour: the set-wise types with initial steps (whose virginity is read).
+    push_types: [u64; 2],
+    /// Per colour: the slides of the set-wise types.
+    groups: [Vec<SlideGroup<B>>; 2],
+}
+
+/// The bitboard generator of a variant, when it has one.
+#[derive(Clone, Debug)]
+pub(crate) enum Generator {
+    Small(Box<Tables<u64>>),
+    Wide(Box<Tables<u128>>),
+}
+
+impl Variant {
+    /// Whether legal moves come from the bitboard generator (when the side to move has one
+    /// royal and nothing in hand); otherwise the generic generator answers.
+    pub fn has_bitboard_generator(&self) -> bool {
+        self.bitboard.is_some() && self.plain_rules
+    }
+}
+
+impl Generator {
+    /// The generator for a variant whose pieces and rules it covers, else `None`.
+    pub(crate) fn build(v: &Variant) -> Option<Generator> {
+        let squares = v.geometry.files as usize * v.geometry.ranks as usize;
+        if !v.plain_rules || !qualifies(v) {
+            None
+        } else if squares <= 64 {
+            Some(Generator::Small(Box::new(Tables::build(v))))
+        } else if squares <= 128 {
+            Some(Generator::Wide(Box::new(Tables::build(v))))
+        } else {
+            None
+        }
+    }
+}
+
+/// Whether every piece type and rule of the variant is within the generator's reach.
+fn qualifies(v: &Variant) -> bool {
+    let royal_choice = v
+        .promo_rules
+        .iter()
+        .flat_map(|r| &r.choices)
+        .any(|&(p, _)| v.pieces.get(p as usize).is_none_or(|p| p.royal));
+    if royal_choice {
+        // Promoting into a royal changes the number of royals: generic rules.
+        return false;
+    }
+    v.pieces.iter().all(|p| {
+        // A royal that changes type on landing may stop being royal: generic rules.
+        if p.royal && !p.plain_landing.iter().all(|&b| b) {
+            return false;
+        }
+        p.linked.iter().all(|linked| {
+            if linked.dedupe {
+                return false;
+            }
+            let mut prime = None;
+            linked.links.iter().all(|l| {
+                if l.kind == Kind::Castle {
+                    return l.depth == 0 && l.skip == 0;
+                }
+                let shape_ok = matches!(
+                    l.shape,
+                    Shape::Leap
+                        | Shape::LeapM
+                        | Shape::LeapC
+                        | Shape::LeapCE
+                        | Shape::Push
+                        | Shape::Slide
+                        | Shape::SlideM
+                        | Shape::SlideC
+                );
+                let p = l.flags.contains(Flags::PRIME);
+                let same_prime = *prime.get_or_insert(p) == p;
+                shape_ok
+                    && same_prime
+                    && !l.flags.intersects(Flags::ROYAL_ONLY | Flags::NON_ROYAL)
+                    && l.kind == Kind::Leg
+            })
+        })
+    })
+}
+
+impl<B: Bits> Tables<B> {
+    fn build(v: &Variant) -> Tables<B> {
+        let g = &v.geometry;
+        let (files, ranks) = (g.files as i32, g.ranks as i32);
+        let n = (files * ranks) as usize;
+        let mut bit_of = vec![NONE; g.cells];
+        let mut square_of = vec![0u16; n];
+        for r in 0..ranks {
+            for f in 0..files {
+                let sq = g.square(Coord::new(f as u8, r as u8));
+                let b = (r * files + f) as usize;
+                square_of[b] = sq as u16;
+                if v.template[sq] != OFF {
+                    bit_of[sq] = b as u8;
+                }
+            }
+        }
+        let fr = |b: usize| ((b % files as usize) as i32, (b / files as usize) as i32);
+        // The bit of (file, rank) when it is a playable square.
+        let at = |f: i32, r: i32| -> Option<usize> {
+            (f >= 0 && r >= 0 && f < files && r < ranks)
+                .then(|| bit_of[g.square(Coord::new(f as u8, r as u8))])
+                .filter(|&b| b != NONE)
+                .map(|b| b as usize)
+        };
+        let on_board = |b: usize| bit_of[square_of[b] as usize] != NONE;
+        let ray = |b: usize, dx: i32, dy: i32, range: u8| -> B {
+            let (mut f, mut r) = fr(b);
+            let mut set = B::default();
+            for _ in 0..range {
+                f += dx;
+                r += dy;
+                match at(f, r) {
+                    Some(t) => set |= B::bit(t),
+                    None => break,
+                }
+            }
+            set
+        };
+        let mut dirs: Vec<(i32, i32)> = Vec::new();
+        let mut full: Vec<B> = Vec::new();
+        let mut spots = vec![Spot::default(); v.pieces.len() * 2 * n];
+        let mut rays: Vec<Ray<B>> = Vec::new();
+        let mut pieces = Vec::with_capacity(v.pieces.len());
+        let mut groups: [Vec<SlideGroup<B>>; 2] = [Vec::new(), Vec::new()];
+        for (t, p) in v.pieces.iter().enumerate() {
+            let per_colour = [Color::White, Color::Black].map(|color| {
+                let c = color.index();
+                let base = (2 * t + c) * n;
+                let mut pb = PieceBits {
+                    pushes: Vec::new(),
+                    castles: Vec::new(),
+                    flags: Flags::empty(),
+                    special: B::default(),
+                    shifts: Vec::new(),
+                    push_shifts: Vec::new(),
+                };
+                let mut slid = Vec::new();
+                for (b, &sq) in square_of.iter().enumerate() {
+                    if on_board(b) && p.landing[c][sq as usize] != Landing::Plain {
+                        pb.special |= B::bit(b);
+                    }
+                }
+                // Slides per bit, gathered first so each square's rays are contiguous.
+                let mut slides: Vec<Vec<Ray<B>>> = vec![Vec::new(); n];
+                for (i, l) in p.linked[c].links.iter().enumerate() {
+                    if l.kind == Kind::Castle {
+                        // The partner is the first piece met; it must stand `skip_first`
+                        // squares in from the edge (or a hole), so its square is fixed.
+                        let per_bit = (0..n)
+                            .map(|b| {
+                                if l.dead || l.flags.contains(Flags::WRAP) {
+                                    return (B::default(), ANY);
+                                }
+                                let (mut f, mut r) = fr(b);
+                                let mut line = Vec::new();
+                                while let Some(x) = at(f + l.dx as i32, r + l.dy as i32) {
+                                    line.push(x);
+                                    f += l.dx as i32;
+                                    r += l.dy as i32;
+                                }
+                                let k = line.len() as i32 - 1 - l.skip_first as i32;
+                                if k < 0 {
+                                    return (B::default(), NONE);
+                                }
+                                let mut between = B::default();
+                                for &x in &line[..k as usize] {
+                                    between |= B::bit(x);
+                                }
+                                (between, line[k as usize] as u8)
+                            })
+                            .collect();
+                        pb.castles.push((i, per_bit));
+                        continue;
+                    }
+                    pb.flags = l.flags;
+                    let (dx, dy) = (l.dx as i32, l.dy as i32);
+                    let delta = dy * files + dx;
+                    match l.shape {
+                        Shape::Leap | Shape::LeapM | Shape::LeapC | Shape::LeapCE => {
+                            let mut from = B::default();
+                            for b in (0..n).filter(|&b| on_board(b)) {
+                                let (f, r) = fr(b);
+                                let Some(to) = at(f + dx, r + dy) else {
+                                    continue;
+                                };
+                                from |= B::bit(b);
+                                let spot = &mut spots[base + b];
+                                if matches!(l.shape, Shape::Leap | Shape::LeapM) {
+                                    spot.leap_move |= B::bit(to);
+                                }
+                                if l.shape != Shape::LeapM {
+                                    spot.leap_capture |= B::bit(to);
+                                }
+                                if l.shape == Shape::LeapCE {
+                                    spot.leap_ep |= B::bit(to);
+                                }
+                            }
+                            pb.shifts.push(Shift {
+                                delta,
+                                from,
+                                moves: matches!(l.shape, Shape::Leap | Shape::LeapM),
+                                captures: l.shape != Shape::LeapM,
+                            });
+                        }
+                        Shape::Push => {
+                            let mut push = Push {
+                                to: vec![NONE; n],
+                                mid: vec![NONE; n],
+                                ep_create: l.flags.contains(Flags::EP_CREATE),
+                            };
+                            for b in (0..n).filter(|&b| on_board(b)) {
+                                let (f, r) = fr(b);
+                                // The generator's mid square truncates towards zero; a
+                                // mid on the piece's own square is never empty.
+                                let (to, mid) = (at(f + dx, r + dy), at(f + dx / 2, r + dy / 2));
+                                if let (Some(to), Some(mid)) = (to, mid) {
+                                    if mid != b {
+                                        push.to[b] = to as u8;
+                                        push.mid[b] = mid as u8;
+                                    }
+                                }
+                            }
+                            let mut from = B::default();
+                            for b in (0..n).filter(|&b| push.to[b] != NONE) {
+                                from |= B::bit(b);
+                            }
+                            pb.push_shifts.push(PushShift {
+                                delta,
+                                mid: (dy / 2) * files + dx / 2,
+                                from,
+                            });
+                            pb.pushes.push(push);
+                        }
+                        _ => {
+                            let mut from = B::default();
+                            for b in (0..n).filter(|&b| on_board(b)) {
+                                let (f, r) = fr(b);
+                                if at(f + dx, r + dy).is_some() {
+                                    from |= B::bit(b);
+                                }
+                            }
+                            slid.push(SlideGroup {
+                                delta,
+                                from,
+                                range: l.range,
+                                moves: l.shape != Shape::SlideC,
+                                captures: l.shape != Shape::SlideM,
+                                types: 1u64 << t.min(63),
+                            });
+                            let dir = match dirs.iter().position(|&d| d == (dx, dy)) {
+                                Some(d) => d,
+                                None => {
+                                    dirs.push((dx, dy));
+                                    full.extend((0..n).map(|b| ray(b, dx, dy, u8::MAX)));
+                                    dirs.len() - 1
+                                }
+                            };
+                            for (b, list) in slides.iter_mut().enumerate() {
+                                if !on_board(b) {
+                                    continue;
+                                }
+                                let r = ray(b, dx, dy, l.range);
+                                if r.is_empty() {
+                                    continue;
+                                }
+                                let captures = l.shape != Shape::SlideM;
+                                if captures {
+                                    spots[base + b].reach |= r;
+                                }
+                                list.push(Ray {
+                                    ray: r,
+                                    full: (dir * n) as u32,
+                                    forward: dy * files + dx > 0,
+                                    moves: l.shape != Shape::SlideC,
+                                    captures,
+                                });
+                            }
+                        }
+                    }
+                }
+                // Pawn-like types (few leaps, no slides): all pieces of the type at once.
+                // Sliders with special landings would need each target's origin: by piece.
+                let setwise = !p.royal
+                    && pb.castles.is_empty()
+                    && (slid.is_empty() || pb.special.is_empty())
+                    && t < SETWISE_TYPES;
+                if setwise {
+                    for g in slid {
+                        match groups[c].iter_mut().find(|h: &&mut SlideGroup<B>| {
+                            (h.delta, h.range, h.moves, h.captures)
+                                == (g.delta, g.range, g.moves, g.captures)
+                        }) {
+                            Some(h) => h.types |= g.types,
+                            None => groups[c].push(g),
+                        }
+                    }
+                }
+                let extras = if pb.pushes.is_empty() { 0 } else { PUSHES }
+                    | if pb.castles.is_empty() { 0 } else { CASTLES }
+                    | if pb.special.is_empty() { 0 } else { SPECIAL }
+                    | if setwise { SETWISE } else { 0 };
+                for (b, list) in slides.into_iter().enumerate() {
+                    let spot = &mut spots[base + b];
+                    spot.first = rays.len() as u32;
+                    rays.extend(list);
+                    spot.end = rays.len() as u32;
+                    spot.extras = extras;
+                }
+                pb
+            });
+            pieces.push(per_colour);
+        }
+        let mut setwise = [0u64; 2];
+        let mut push_types = [0u64; 2];
+        for (t, per_colour) in pieces.iter().enumerate().take(SETWISE_TYPES) {
+            for c in 0..2 {
+                let first = (2 * t + c) * n;
+                if spots[first..first + n]
+                    .iter()
+                    .any(|s| s.extras & SETWISE != 0)
+                {
+                    setwise[c] |= 1 << t;
+                    if !per_colour[c].push_shifts.is_empty() {
+                        push_types[c] |= 1 << t;
+                    }
+                }
+            }
+        }
+        Tables {
+            setwise,
+            push_types,
+            groups,
+            n,
+            bit_of,
+            square_of,
+            full,
+            spots,
+            rays,
+            pieces,
+        }
+    }
+
+    /// The squares a slide reaches (up to and including the first piece) given `occ`.
+    #[inline(always)]
+    fn slide(&self, r: &Ray<B>, occ: B) -> B {
+        let blockers = r.ray & occ;
+        if blockers.is_empty() {
+            return r.ray;
+        }
+        let first = if r.forward {
+            blockers.lowest()
+        } else {
+            blockers.highest()
+        };
+        r.ray & !self.full[r.full as usize + first]
+    }
+
+    #[inline(always)]
+    fn bit(&self, sq: u16) -> usize {
+        self.bit_of[sq as usize] as usize
+    }
+
+    #[inline(always)]
+    fn spot(&self, t: usize, color: Color, b: usize) -> &Spot<B> {
+        &self.spots[(2 * t + color.index()) * self.n + b]
+    }
+
+    #[inline(always)]
+    fn rays_of(&self, spot: &Spot<B>) -> &[Ray<B>] {
+        &self.rays[spot.first as usize..spot.end as usize]
+    }
+
+    /// Whether `them` attacks the square of bit `target`, with the occupancy `occ`.
+    fn attacked(&self, pos: &Position, them: Color, target: usize, occ: B) -> bool {
+        let tb = B::bit(target);
+        for &s in &pos.lists[them.index()].squares {
+            let spot = self.spot(cell_type(pos.board[s as usize]), them, self.bit(s));
+            if ((spot.leap_capture | spot.reach) & tb).is_empty() {
+                continue;
+            }
+            if !(spot.leap_capture & tb).is_empty() {
+                return true;
+            }
+            for r in self.rays_of(spot) {
+                if r.captures && r.ray.has(target) {
+                    let between = r.ray & !self.full[r.full as usize + target] & !tb;
+                    if (between & occ).is_empty() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Every square `them` attacks, with the occupancy `occ`.
+    fn attacks(&self, pos: &Position, them: Color, occ: B) -> B {
+        let mut attacked = B::default();
+        for &s in &pos.lists[them.index()].squares {
+            let spot = self.spot(cell_type(pos.board[s as usize]), them, self.bit(s));
+            attacked |= spot.leap_capture;
+            if !spot.reach.is_empty() {
+                for r in self.rays_of(spot) {
+                    if r.captures {
+                        attacked |= self.slide(r, occ);
+                    }
+                }
+            }
+        }
+        attacked
+    }
+}
+
+/// What the generator does with legal destinations: count them or push moves.
+trait Targets {
+    /// Unpinned pieces of [`SETWISE`] types are left to [`count_setwise`].
+    const SETWISE: bool;
+    /// `targets` (a set of `B`) of the piece of type `t` on `from`, all legal and plain
+    /// (no e.p. created unless `ep` is set).
+    #[allow(clippy::too_many_arguments)]
+    fn add<B: Bits>(
+        &mut self,
+        pos: &Position,
+        tables: &Tables<B>,
+        pb: &PieceBits<B>,
+        t: usize,
+        from: Square,
+        targets: B,
+        ep: u16,
+    );
+    /// Moves whose legality is judged by playing them (e.p., castling).
+    fn deferred(&mut self) -> &mut MoveList;
+    /// Legal moves counted set-wise (only when [`SETWISE`](Self::SETWISE)).
+    fn add_count(&mut self, n: usize);
+}
+
+struct Count<'a> {
+    n: usize,
+    deferred: &'a mut MoveList,
+}
+
+impl Targets for Count<'_> {
+    const SETWISE: bool = true;
+    #[inline(always)]
+    fn add<B: Bits>(
+        &mut self,
+        pos: &Position,
+        tables: &Tables<B>,
+        pb: &PieceBits<B>,
+        t: usize,
+        _from: Square,
+        targets: B,
+        _ep: u16,
+    ) {
+        if pb.special.is_empty() {
+            self.n += targets.count() as usize;
+            return;
+        }
+        self.n += (targets & !pb.special).count() as usize;
+        let special = targets & pb.special;
+        if !special.is_empty() {
+            let n = &mut self.n;
+            each(special, |b| {
+                let to = tables.square_of[b] as Square;
+                pos.each_landing(pb.flags, t, pos.side, to, false, |_| *n += 1);
+            });
+        }
+    }
+    fn deferred(&mut self) -> &mut MoveList {
+        self.deferred
+    }
+    fn add_count(&mut self, n: usize) {
+        self.n += n;
+    }
+}
+
+impl Targets for MoveList {
+    const SETWISE: bool = false;
+    #[inline(always)]
+    fn add<B: Bits>(
+        &mut self,
+        pos: &Position,
+        tables: &Tables<B>,
+        pb: &PieceBits<B>,
+        t: usize,
+        from: Square,
+        targets: B,
+        ep: u16,
+    ) {
+        each(targets, |b| {
+            let to = tables.square_of[b] as Square;
+            pos.emit(
+                self,
+                pb.flags,
+                t,
+                pos.side,
+                from,
+                to,
+                MoveKind::Normal,
+                [0; MAX_VICTIMS],
+                0,
+                ep,
+                false,
+            );
+        });
+    }
+    fn deferred(&mut self) -> &mut MoveList {
+        self
+    }
+    /// Never called: moves are not counted set-wise.
+    fn add_count(&mut self, _: usize) {}
+}
+
+/// Pins of the side to move: at most this many are tracked (more: generic path).
+const MAX_PINS: usize = 16;
+
+impl Position {
+    /// Whether the bitboard generator answers for this position (see the module docs).
+    #[inline]
+    fn bitboard_ready(&self) -> bool {
+        let v = &*self.variant;
+        let us = self.side.index();
+        v.bitboard.is_some()
+            && v.plain_rules
+            && self.royals[us].len() == 1
+            && !(v.drops && self.hands[us].iter().any(|&n| n > 0))
+    }
+
+    /// The legal moves by the bitboard generator, when it applies (`false`: it does not,
+    /// and `out` is untouched).
+    pub(crate) fn bitboard_moves(&mut self, out: &mut MoveList) -> bool {
+        if !self.bitboard_ready() {
+            return false;
+        }
+        out.clear();
+        let done = match self.variant.bitboard.as_ref() {
+            Some(Generator::Small(t)) => generate(self, t, out),
+            Some(Generator::Wide(t)) => generate(self, t, out),
+            None => false,
+        };
+        if !done {
+            out.clear();
+            return false;
+        }
+        // Normal moves are legal as generated; e.p. and castling are tested.
+        let mut w = 0;
+        for r in 0..out.len() {
+            let m = out[r];
+            if m.kind == MoveKind::Normal || self.is_legal(&m) {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+        true
+    }
+
+    /// The number of legal moves by the bitboard generator, when it applies.
+    pub(crate) fn bitboard_count(&mut self, scratch: &mut MoveList) -> Option<usize> {
+        if !self.bitboard_ready() {
+            return None;
+        }
+        scratch.clear();
+        let mut count = Count {
+            n: 0,
+            deferred: scratch,
+        };
+        let done = match self.variant.bitboard.as_ref() {
+            Some(Generator::Small(t)) => generate(self, t, &mut count),
+            Some(Generator::Wide(t)) => generate(self, t, &mut count),
+            None => false,
+        };
+        if !done {
+            return None;
+        }
+        let mut n = count.n;
+        for m in scratch.iter() {
+            n += usize::from(self.is_legal(m));
+        }
+        Some(n)
+    }
+}
+
+/// Generate the side to move's moves into `out`: legal ones through [`Targets::add`], e.p.
+/// and castling into [`Targets::deferred`]. `false` when the position is beyond the
+/// generator (too many pins); nothing meaningful has been produced then.
+///
+/// When counting, unpinned pieces of [`SETWISE`] types are counted type by type (leaps as
+/// shifts, slides as fills); the rest piece by piece.
+fn generate<B: Bits, O: Targets>(pos: &Position, tables: &Tables<B>, out: &mut O) -> bool {
+    let us = pos.side;
+    let them = us.flip();
+    let board = &pos.board;
+    let mut ours = B::default();
+    // Per set-wise type, their unmoved pieces, and every other piece of ours.
+    let mut by_type = [B::default(); SETWISE_TYPES];
+    let mut virgin = B::default();
+    let mut others = B::default();
+    for &s in &pos.lists[us.index()].squares {
+        let b = B::bit(tables.bit(s));
+        ours |= b;
+        if O::SETWISE {
+            let t = cell_type(board[s as usize]);
+            if t < SETWISE_TYPES && tables.setwise[us.index()] >> t & 1 != 0 {
+                by_type[t] |= b;
+                if tables.push_types[us.index()] >> t & 1 != 0 && pos.virgin[s as usize] {
+                    virgin |= b;
+                }
+            } else {
+                others |= b;
+            }
+        }
+    }
+    let mut theirs = B::default();
+    for &s in &pos.lists[them.index()].squares {
+        theirs |= B::bit(tables.bit(s));
+    }
+    let occ = ours | theirs;
+    let king = tables.bit(pos.royals[us.index()][0]);
+    let king_bit = B::bit(king);
+    // Checks and pins: only pieces that could reach the royal on an empty board matter.
+    let mut checkers = 0u32;
+    // Where a non-royal move must land to answer the check.
+    let mut evasion = B::default();
+    let mut pinned = B::default();
+    let mut pins = [(B::default(), B::default()); MAX_PINS];
+    let mut n_pins = 0;
+    for &s in &pos.lists[them.index()].squares {
+        let b = tables.bit(s);
+        let spot = tables.spot(cell_type(board[s as usize]), them, b);
+        if ((spot.leap_capture | spot.reach) & king_bit).is_empty() {
+            continue;
+        }
+        if !(spot.leap_capture & king_bit).is_empty() {
+            checkers += 1;
+            evasion |= B::bit(b);
+            continue;
+        }
+        // Exactly one capturing slide reaches the royal (records never overlap).
+        let Some(r) = tables
+            .rays_of(spot)
+            .iter()
+            .find(|r| r.captures && r.ray.has(king))
+        else {
+            continue;
+        };
+        let between = r.ray & !tables.full[r.full as usize + king] & !king_bit;
+        let blockers = between & occ;
+        if blockers.is_empty() {
+            checkers += 1;
+            evasion |= between | B::bit(b);
+        } else if blockers.pop_lowest().is_empty() && !(blockers & ours).is_empty() {
+            if n_pins == MAX_PINS {
+                return false;
+            }
+            pinned |= blockers;
+            pins[n_pins] = (blockers, between | B::bit(b));
+            n_pins += 1;
+        }
+    }
+    let empty = !occ;
+    let ep_set = match pos.ep {
+        Some(ep) => {
+            let mut set = B::default();
+            for sq in [ep.square, ep.second] {
+                if sq != 0 && tables.bit_of.get(sq as usize).is_some_and(|&b| b != NONE) {
+                    set |= B::bit(tables.bit(sq));
+                }
+            }
+            set & empty
+        }
+        None => B::default(),
+    };
+    // Where a non-royal piece may land.
+    let answer = match checkers {
+        0 => !B::default(),
+        1 => evasion,
+        _ => B::default(),
+    };
+    // One piece's moves; `whole`: all of them, else only its e.p. captures.
+    let mut piece = |s: u16, whole: bool| {
+        let from = s as Square;
+        let t = cell_type(board[from]);
+        let b = tables.bit(s);
+        let spot = tables.spot(t, us, b);
+        let pb = &tables.pieces[t][us.index()];
+        let ep_targets = spot.leap_ep & ep_set;
+        if !ep_targets.is_empty() {
+            each(ep_targets, |e| {
+                let to = tables.square_of[e] as Square;
+                pos.emit_ep(out.deferred(), pb.flags, t, us, from, to);
+            });
+        }
+        if !whole {
+            return;
+        }
+        let mut targets = (spot.leap_move & empty) | (spot.leap_capture & theirs);
+        for r in tables.rays_of(spot) {
+            let reach = tables.slide(r, occ);
+            if r.moves {
+                targets |= reach & empty;
+            }
+            if r.captures {
+                targets |= reach & theirs;
+            }
+        }
+        let allowed = if b == king {
+            // With the royal lifted, a step away from a slider along its line stays
+            // attacked.
+            if spot.extras & PUSHES != 0 {
+                !tables.attacks(pos, them, occ ^ king_bit)
+            } else {
+                let mut safe = B::default();
+                each(targets, |x| {
+                    if !tables.attacked(pos, them, x, occ ^ king_bit) {
+                        safe |= B::bit(x);
+                    }
+                });
+                safe
+            }
+        } else {
+            let mut a = answer;
+            if pinned.has(b) {
+                for &(p, line) in &pins[..n_pins] {
+                    if p.has(b) {
+                        a &= line;
+                    }
+                }
+            }
+            a
+        };
+        targets &= allowed;
+        if !targets.is_empty() {
+            out.add(pos, tables, pb, t, from, targets, 0);
+        }
+        if spot.extras & PUSHES != 0 && pos.virgin[from] {
+            for push in &pb.pushes {
+                let (to, mid) = (push.to[b], push.mid[b]);
+                if to == NONE
+                    || !(occ & (B::bit(to as usize) | B::bit(mid as usize))).is_empty()
+                    || !allowed.has(to as usize)
+                {
+                    continue;
+                }
+                let ep = if push.ep_create {
+                    tables.square_of[mid as usize]
+                } else {
+                    0
+                };
+                out.add(pos, tables, pb, t, from, B::bit(to as usize), ep);
+            }
+        }
+        if spot.extras & CASTLES != 0 {
+            for (i, per_bit) in &pb.castles {
+                let (between, partner) = per_bit[b];
+                let possible = partner == ANY
+                    || (partner != NONE
+                        && ours.has(partner as usize)
+                        && (between & occ).is_empty());
+                let l = &pos.variant.pieces[t].linked[us.index()].links[*i];
+                if possible && (!l.flags.contains(Flags::INITIAL) || pos.virgin[from]) {
+                    pos.castle(l, from, t, us, out.deferred());
+                }
+            }
+        }
+    };
+    if !O::SETWISE {
+        for &s in &pos.lists[us.index()].squares {
+            piece(s, true);
+        }
+        return true;
+    }
+    // Piece by piece: the royal, pinned pieces and types not counted set-wise.
+    each(others | (pinned & ours), |b| {
+        piece(tables.square_of[b], true)
+    });
+    if !ep_set.is_empty() {
+        each(ours & !others & !pinned, |b| {
+            piece(tables.square_of[b], false)
+        });
+    }
+    // Set-wise: where every unpinned piece of a type lands.
+    let free = !pinned;
+    let types = tables.pieces.len().min(SETWISE_TYPES);
+    let mut present = 0u64;
+    for (t, &set) in by_type[..types].iter().enumerate() {
+        let set = set & free;
+        if set.is_empty() {
+            continue;
+        }
+        present |= 1 << t;
+        let pb = &tables.pieces[t][us.index()];
+        for sh in &pb.shifts {
+            let mut land = B::default();
+            if sh.moves {
+                land |= empty;
+            }
+            if sh.captures {
+                land |= theirs;
+            }
+            let targets = (set & sh.from).shift(sh.delta) & land & answer;
+            out.add(pos, tables, pb, t, 0, targets, 0);
+        }
+        for ps in &pb.push_shifts {
+            // Unmoved pieces whose destination and mid square are both empty.
+            let ready = set & virgin & ps.from & empty.shift(-ps.mid) & empty.shift(-ps.delta);
+            let targets = ready.shift(ps.delta) & answer;
+            out.add(pos, tables, pb, t, 0, targets, 0);
+        }
+    }
+    let mut count = 0;
+    for g in &tables.groups[us.index()] {
+        if g.types & present == 0 {
+            continue;
+        }
+        let mut set = B::default();
+        let mut types = g.types & present;
+        while types != 0 {
+            set |= by_type[types.trailing_zeros() as usize];
+            types &= types - 1;
+        }
+        // Step all pieces at once until every ray is blocked or out of range.
+        let mut reach = B::default();
+        let mut front = set & free;
+        let mut left = g.range;
+        loop {
+            front = (front & g.from).shift(g.delta);
+            reach |= front;
+            front &= empty;
+            left -= 1;
+            if front.is_empty() || left == 0 {
+                break;
+            }
+        }
+        let mut land = B::default();
+        if g.moves {
+            land |= empty;
+        }
+        if g.captures {
+            land |= theirs;
+        }
+        count += (reach & land & answer).count() as usize;
+    }
+    out.add_count(count);
+    true
+}

@@ -1,0 +1,715 @@
+//! The ruled path of move generation and the rules layer's part of make: capture
+//! filters, capture effects (promotion by capture, contagion, kamikaze, explosions,
+//! burning, spells), game results decided on the board. Variants whose [`RuleSet`]
+//! affects no move never come here (see [`Variant::plain_rules`]).
+//!
+//! Legality here is judged by playing the move: after it, the mover must not have lost a
+//! royal, and (unless the opponent lost one) no royal of the mover may be capturable by an
+//! opponent's capture that the rules allow and that does not destroy the capturer's own
+//! royal. This is the atomic-chess notion of check, and the plain one when nothing explodes.
+//!
+//! [`RuleSet`]: crate::rules::RuleSet
+//! [`Variant::plain_rules`]: crate::Variant::plain_rules
+
+use crate::game::{outcome_for, GameResult, Reason};
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
+use crate::position::{Pending, Position, Undo};
+use crate::rules::{has, Effect, SpellKind, TypeSet};
+use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, EMPTY, OFF};
+use idiagram::Target;
+
+/// What make needs to know about a move before the board changes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Before {
+    pub mover_type: usize,
+    pub from_virgin: bool,
+    /// The piece on the destination before the move (not for castling or unload).
+    pub dest: Option<Cell>,
+    /// Captured pieces other than on the destination: locust and e.p. victims.
+    pub others: [(u16, Cell); MAX_VICTIMS],
+    pub n_others: usize,
+    pub royals: [usize; 2],
+    /// A primed atom's move: the capture matrix does not apply.
+    pub exempt: bool,
+}
+
+impl Before {
+    fn victims(&self) -> impl Iterator<Item = (usize, Cell)> + '_ {
+        self.others[..self.n_others]
+            .iter()
+            .map(|&(s, c)| (s as usize, c))
+    }
+}
+
+/// The matrix cell for a move (none for a primed atom's move).
+fn effect_of(rules: &crate::rules::RuleSet, b: &Before, t: usize, target: Target) -> Effect {
+    if b.exempt {
+        Effect::Normal
+    } else {
+        rules.effect(t, target)
+    }
+}
+
+fn target(cell: Cell, mover: Color) -> Target {
+    if cell_color(cell) == mover {
+        Target::Friend(cell_type(cell))
+    } else {
+        Target::Enemy(cell_type(cell))
+    }
+}
+
+impl Position {
+    pub(crate) fn before_move(&self, m: &Move) -> Before {
+        let mut b = Before {
+            mover_type: m.piece as usize,
+            from_virgin: self.virgin[m.from()],
+            dest: None,
+            others: [(0, EMPTY); MAX_VICTIMS],
+            n_others: 0,
+            royals: [self.royals[0].len(), self.royals[1].len()],
+            exempt: m.is_exempt(),
+        };
+        match m.kind {
+            MoveKind::Castle => {}
+            MoveKind::EnPassant => {
+                let sq = m.extra[0];
+                b.others[0] = (sq, self.board[sq as usize]);
+                b.n_others = 1;
+            }
+            MoveKind::Drop => {
+                let c = self.board[m.to()];
+                b.dest = is_piece(c).then_some(c);
+            }
+            MoveKind::Normal => {
+                let c = self.board[m.to()];
+                let from = if m.relay != 0 {
+                    m.relay as usize
+                } else {
+                    m.from()
+                };
+                if m.unload == 0 && m.to() != from && is_piece(c) {
+                    b.dest = Some(c);
+                }
+                for &v in m.locust() {
+                    if b.n_others < MAX_VICTIMS {
+                        b.others[b.n_others] = (v, self.board[v as usize]);
+                        b.n_others += 1;
+                    }
+                }
+            }
+        }
+        b
+    }
+
+    /// The square `step` away from `sq` as `color` sees it, if on the board.
+    fn zone_square(&self, sq: Square, (dx, dy): (i8, i8), color: Color) -> Option<Square> {
+        let v = &*self.variant;
+        let (dx, dy) = crate::variant::orient(dx, dy, color, v.symmetry);
+        let c = v.geometry.coord(sq)?;
+        let f = c.file as i32 + dx;
+        let r = c.rank as i32 + dy;
+        if f < 0 || r < 0 || f >= v.geometry.files as i32 || r >= v.geometry.ranks as i32 {
+            return None;
+        }
+        let s = v
+            .geometry
+            .square(crate::coord::Coord::new(f as u8, r as u8));
+        (v.template[s] != OFF).then_some(s)
+    }
+
+    /// A caster of `caster_color` has `sq` in its spell zone.
+    fn in_spell_zone(&self, sq: Square, caster_color: Color) -> bool {
+        let v = &*self.variant;
+        let rules = &v.rules;
+        if rules.casters == 0 {
+            return false;
+        }
+        rules.spell_zone.iter().any(|&(dx, dy)| {
+            // Zones are point-symmetric, so the caster stands one zone step away.
+            self.zone_square(sq, (dx, dy), caster_color)
+                .is_some_and(|s| {
+                    let c = self.board[s];
+                    is_piece(c) && cell_color(c) == caster_color && has(rules.casters, cell_type(c))
+                })
+        })
+    }
+
+    /// The piece on `sq` (of `color`) cannot move: an enemy caster freezes it.
+    fn frozen(&self, sq: Square, color: Color) -> bool {
+        self.variant.rules.spell == Some(SpellKind::Freeze) && self.in_spell_zone(sq, color.flip())
+    }
+
+    /// Whether the rules let `by` make the captures of `m` (matrix `!`/`?`/`$`, iron,
+    /// antiTrade, counterStrike, protecting spells). Game rules that need the move played
+    /// (`%`, `protected`, royal safety) are judged elsewhere.
+    pub(crate) fn capture_allowed(&self, m: &Move, by: Color) -> bool {
+        let rules = &self.variant.rules;
+        let b = self.before_move(m);
+        let t = b.mover_type;
+        let dest = b.dest.map(|c| (m.to(), c));
+        for (sq, cell) in dest.into_iter().chain(b.victims()) {
+            if !is_piece(cell) {
+                continue;
+            }
+            if m.kind == MoveKind::Drop {
+                // A hand swap replaces a friend: not a capture.
+                continue;
+            }
+            let vt = cell_type(cell);
+            let e = effect_of(rules, &b, t, target(cell, by));
+            if matches!(e, Effect::Forbidden | Effect::NoCaptureNoHop)
+                || has(rules.iron, vt)
+                || (has(rules.anti_trade, t) && has(rules.anti_trade, vt))
+                || (has(rules.counter_strike, vt) && has(self.game.captured_last, vt))
+                || (rules.spell == Some(SpellKind::Protect)
+                    && self.in_spell_zone(sq, cell_color(cell)))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Remove the mover after an effect that destroys it.
+    fn remove_mover(&mut self, undo: &mut Undo, to: Square, us: Color) {
+        let c = self.board[to];
+        if is_piece(c) && cell_color(c) == us {
+            self.change(undo, to, EMPTY);
+        }
+    }
+
+    /// The capture matrix's and spells' effects of a move just placed on the board (the
+    /// side to move is still the mover). True when they removed a piece (which restarts
+    /// the move clock, as a capture does).
+    pub(crate) fn apply_effects(&mut self, undo: &mut Undo, m: &Move, b: &Before) -> bool {
+        let pieces_before = self.lists[0].squares.len() + self.lists[1].squares.len();
+        self.effects(undo, m, b);
+        self.lists[0].squares.len() + self.lists[1].squares.len() < pieces_before
+    }
+
+    fn effects(&mut self, undo: &mut Undo, m: &Move, b: &Before) {
+        let variant = self.variant.clone();
+        let rules = &variant.rules;
+        let us = self.side;
+        let to = m.to();
+        let mut captured: TypeSet = 0;
+        match m.kind {
+            MoveKind::Castle => {
+                self.game.captured_last = 0;
+                return;
+            }
+            MoveKind::Drop => {
+                // handSwap: the replaced friend goes to the hand.
+                if let Some(c) = b.dest {
+                    self.change_hand(undo, us, cell_type(c), 1);
+                }
+                self.game.captured_last = 0;
+                return;
+            }
+            _ => {}
+        }
+        let t = b.mover_type;
+        let dest = match b.dest {
+            Some(c) => effect_of(rules, b, t, target(c, us)),
+            None => effect_of(rules, b, t, Target::Empty),
+        };
+        let mut kamikaze = dest == Effect::Kamikaze;
+        let mut explode = dest == Effect::Explode;
+        let mut becomes: Option<Cell> = match dest {
+            Effect::Promote(x) => Some(piece_cell(x as usize, us)),
+            Effect::EnemyPromote(x) => Some(piece_cell(x as usize, us.flip())),
+            _ => None,
+        };
+        for (_, cell) in b.dest.map(|c| (to, c)).into_iter().chain(b.victims()) {
+            if !is_piece(cell) {
+                continue;
+            }
+            let vt = cell_type(cell);
+            captured |= 1u128 << vt.min(127);
+            let e = effect_of(rules, b, t, target(cell, us));
+            kamikaze |= e == Effect::Kamikaze;
+            explode |= e == Effect::Explode;
+            if has(rules.contagious, vt) && !has(rules.immune, t) && cell_color(cell) != us {
+                becomes = Some(piece_cell(vt, us));
+            }
+        }
+        self.game.captured_last = captured;
+        let here = self.board[to];
+        if let Some(new) = becomes {
+            if is_piece(here) && cell_color(here) == us && new != here {
+                self.change(undo, to, new);
+            }
+        }
+        if explode {
+            if let Some(zone) = &rules.burn {
+                for &step in zone {
+                    if let Some(sq) = self.zone_square(to, step, us) {
+                        let c = self.board[sq];
+                        if is_piece(c) && cell_color(c) != us {
+                            self.capture(undo, sq);
+                        }
+                    }
+                }
+            } else {
+                let spare = rules.atomic_spare as usize;
+                for &step in &rules.blast {
+                    if let Some(sq) = self.zone_square(to, step, us) {
+                        let c = self.board[sq];
+                        if !is_piece(c) {
+                            continue;
+                        }
+                        let dies = if spare == 0 {
+                            cell_color(c) != us
+                        } else {
+                            cell_type(c) >= spare
+                        };
+                        if dies {
+                            self.capture(undo, sq);
+                        }
+                    }
+                }
+                if spare > 0 {
+                    self.remove_mover(undo, to, us);
+                }
+            }
+        }
+        if kamikaze {
+            self.remove_mover(undo, to, us);
+        }
+        if rules.spell == Some(SpellKind::Burn) {
+            let c = self.board[to];
+            if is_piece(c) && cell_color(c) == us && self.in_spell_zone(to, us.flip()) {
+                self.remove_mover(undo, to, us);
+            }
+        }
+        if let Some(ct) = rules.conversion {
+            if t == ct as usize && b.from_virgin && self.game.conversion[us.index()] == 0 {
+                self.game.conversion[us.index()] = 1 + self.shade(to);
+            }
+        }
+    }
+
+    /// 0 or 1: the colour of a square.
+    fn shade(&self, sq: Square) -> u8 {
+        let c = self.variant.coord(sq);
+        (c.file + c.rank) & 1
+    }
+
+    /// No piece of a baring type left (with a baring rule).
+    fn bare(&self, c: Color) -> bool {
+        let baring = self.variant.rules.baring;
+        self.lists[c.index()]
+            .squares
+            .iter()
+            .all(|&s| !has(baring, cell_type(self.board[s as usize])))
+    }
+
+    /// After `mover` played `m` (side already switched): the game results the board decides.
+    pub(crate) fn judge(&mut self, mover: Color, m: &Move, b: &Before) {
+        let variant = self.variant.clone();
+        let rules = &variant.rules;
+        let them = mover.flip();
+        let lost = |pos: &Position, c: Color| {
+            let before = b.royals[c.index()];
+            let now = pos.royals[c.index()].len();
+            if variant.any_royal_loses {
+                now < before
+            } else {
+                before > 0 && now == 0
+            }
+        };
+        let pending = self.game.pending.take();
+        if lost(self, mover) {
+            self.game.decided = Some(GameResult::win(them, Reason::RoyalCaptured));
+            return;
+        }
+        if lost(self, them) {
+            self.game.decided = Some(GameResult::win(mover, Reason::RoyalCaptured));
+            return;
+        }
+        let landed = {
+            let c = self.board[m.to()];
+            if m.kind != MoveKind::Castle && is_piece(c) && cell_color(c) == mover {
+                rules.win_mark(cell_type(c), mover.index(), m.to())
+            } else {
+                0
+            }
+        };
+        let baring = rules.baring != 0;
+        match pending {
+            Some(Pending::Bared { by }) if by == them => {
+                if baring && !self.bare(mover) {
+                    // The after-move brought a baring piece back (a drop): play on.
+                } else if baring && self.bare(them) {
+                    // `counterbare=loss`: a loss for the side bared first, the mover.
+                    self.game.decided =
+                        Some(outcome_for(mover, rules.counterbare, Reason::CounterBared));
+                } else {
+                    self.game.decided = Some(GameResult::win(them, Reason::Bared));
+                }
+                return;
+            }
+            Some(Pending::WinSquare { by }) if by == them => {
+                self.game.decided = Some(if landed == 1 {
+                    GameResult::draw(Reason::WinSquare)
+                } else {
+                    GameResult::win(them, Reason::WinSquare)
+                });
+                return;
+            }
+            _ => {}
+        }
+        if landed == 2 {
+            self.game.decided = Some(GameResult::win(mover, Reason::WinSquare));
+            return;
+        }
+        if landed == 1 {
+            self.game.pending = Some(Pending::WinSquare { by: mover });
+            return;
+        }
+        if baring {
+            match (self.bare(mover), self.bare(them)) {
+                (true, true) => {
+                    self.game.decided = Some(GameResult::draw(Reason::CounterBared));
+                }
+                (true, false) => {
+                    self.game.decided = Some(GameResult::win(them, Reason::Bared));
+                }
+                (false, true) => self.game.pending = Some(Pending::Bared { by: mover }),
+                (false, false) => {}
+            }
+        }
+    }
+
+    /// The rules state of a position set up from scratch (start or FEN): a side already
+    /// bare is judged as if just bared.
+    pub(crate) fn init_game_state(&mut self) {
+        self.game = Default::default();
+        if self.variant.rules.baring == 0 {
+            return;
+        }
+        let stm = self.side;
+        match (self.bare(stm), self.bare(stm.flip())) {
+            (true, true) => self.game.decided = Some(GameResult::draw(Reason::CounterBared)),
+            (true, false) => self.game.pending = Some(Pending::Bared { by: stm.flip() }),
+            (false, true) => self.game.decided = Some(GameResult::win(stm, Reason::Bared)),
+            (false, false) => {}
+        }
+    }
+
+    /// Legal moves of a ruled variant (or of a decided position: none).
+    pub(crate) fn ruled_legal_moves(&mut self, out: &mut MoveList) {
+        out.clear();
+        if self.game.decided.is_some() {
+            return;
+        }
+        self.pseudo_moves_into(out);
+        self.expand_rule_moves(out);
+        let mut w = 0;
+        for r in 0..out.len() {
+            let m = out[r];
+            if self.ruled_legal(&m) {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+
+    /// Moves the rules add: optional promotion by capture (`|`), hand swaps.
+    fn expand_rule_moves(&self, out: &mut MoveList) {
+        let v = &*self.variant;
+        let rules = &v.rules;
+        let us = self.side;
+        let n = out.len();
+        for i in 0..n {
+            let m = out[i];
+            if m.kind != MoveKind::Normal || m.is_promotion() || m.is_exempt() {
+                continue;
+            }
+            let c = self.board[m.to()];
+            let e = if is_piece(c) && m.unload == 0 {
+                rules.effect(m.piece as usize, target(c, us))
+            } else {
+                rules.effect(m.piece as usize, Target::Empty)
+            };
+            if e == Effect::OptionalPromote {
+                if let Some(p) = v.pieces[m.piece as usize].promoted {
+                    out.push(Move { promotion: p, ..m });
+                }
+            }
+        }
+        if rules.hand_swap {
+            for t in 0..v.pieces.len() {
+                if self.hands[us.index()][t] == 0 {
+                    continue;
+                }
+                for &sq in &self.lists[us.index()].squares {
+                    let u = cell_type(self.board[sq as usize]);
+                    if u != t && v.pieces[u].id == v.pieces[t].id {
+                        out.push(Move {
+                            kind: MoveKind::Drop,
+                            from: sq,
+                            to: sq,
+                            extra: [0; MAX_VICTIMS],
+                            victims: 0,
+                            piece: t as u8,
+                            promotion: NO_PROMOTION,
+                            ep_square: 0,
+                            unload: 0,
+                            relay: 0,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a pseudo-legal move (with rule moves) of the side to move is legal in a
+    /// ruled variant.
+    pub(crate) fn ruled_legal(&mut self, m: &Move) -> bool {
+        let v = self.variant.clone();
+        let rules = &v.rules;
+        let us = self.side;
+        let them = us.flip();
+        if self.game.decided.is_some() || !self.capture_allowed(m, us) {
+            return false;
+        }
+        if m.kind != MoveKind::Drop && self.frozen(m.from(), us) {
+            return false;
+        }
+        if let Some(ct) = rules.conversion {
+            let g = self.game.conversion[us.index()];
+            if m.piece == ct
+                && m.kind == MoveKind::Normal
+                && self.virgin[m.from()]
+                && g != 0
+                && g == 1 + self.shade(m.to())
+            {
+                return false;
+            }
+        }
+        if m.kind == MoveKind::Castle
+            && v.pieces[m.piece as usize].royal
+            && !self.castle_path_safe(m)
+        {
+            return false;
+        }
+        // Trading rules judged with the move played: the capturer must not be recapturable.
+        let b = self.before_move(m);
+        let t = b.mover_type;
+        let mut guarded = false;
+        let mut lion_trade = false;
+        let mut gain = 0u32;
+        for (_, cell) in b.dest.map(|c| (m.to(), c)).into_iter().chain(b.victims()) {
+            if !is_piece(cell) || cell_color(cell) == us || m.kind == MoveKind::Drop {
+                continue;
+            }
+            let vt = cell_type(cell);
+            if effect_of(rules, &b, t, target(cell, us)) == Effect::ForbiddenIfProtected {
+                guarded = true;
+            }
+            if has(rules.protected, t) && has(rules.protected, vt) {
+                lion_trade = true;
+            } else {
+                gain += rules.value(&v, vt);
+            }
+        }
+        if lion_trade {
+            if let Some(th) = rules.trade_threshold {
+                if gain >= rules.value(&v, th as usize) {
+                    lion_trade = false;
+                }
+            }
+        }
+        let undo = self.make(m);
+        let ok = match self.game.decided {
+            Some(r) if r.reason == Reason::RoyalCaptured && r.winner == Some(them) => false,
+            Some(r) if r.reason == Reason::RoyalCaptured => true,
+            _ => {
+                !self.royal_danger_ruled(us)
+                    && !((guarded || lion_trade) && self.capturable(m.to(), them))
+            }
+        };
+        self.unmake(m, undo);
+        ok
+    }
+
+    /// After a move: could `by` capture the piece on `sq` by a capture the rules allow?
+    fn capturable(&mut self, sq: Square, by: Color) -> bool {
+        let c = self.board[sq];
+        if !is_piece(c) || cell_color(c) == by {
+            return false;
+        }
+        self.captures_hitting(&[sq as u16], by) != 0
+    }
+
+    /// Whether `color` has a royal in danger: capturable by an opponent's capture the
+    /// rules allow (as `extinction` says: any royal, or all of them).
+    pub(crate) fn royal_danger_ruled(&mut self, color: Color) -> bool {
+        if self.royals[color.index()].is_empty() {
+            return false;
+        }
+        let royals: Vec<u16> = self.royals[color.index()].clone();
+        let hit = self.captures_hitting(&royals, color.flip());
+        if self.variant.any_royal_loses {
+            hit != 0
+        } else {
+            hit.count_ones() as usize == royals.len()
+        }
+    }
+
+    /// Which of `targets` (bit per index) `by` can capture with a capture the rules allow
+    /// and that does not cost `by` a royal of its own.
+    fn captures_hitting(&mut self, targets: &[u16], by: Color) -> u64 {
+        let v = self.variant.clone();
+        let rules = &v.rules;
+        let suicidal = rules.may_destroy_mover() || rules.spell == Some(SpellKind::Burn);
+        let mut hit = 0u64;
+        let all = if targets.len() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << targets.len()) - 1
+        };
+        let squares: Vec<u16> = self.lists[by.index()].squares.clone();
+        let mut list = MoveList::new();
+        for s in squares {
+            let s = s as usize;
+            if self.frozen(s, by) {
+                continue;
+            }
+            list.clear();
+            self.moves_from(s, &mut list);
+            for m in &list {
+                if m.kind == MoveKind::Castle {
+                    continue;
+                }
+                let mut hits = 0u64;
+                for (i, &t) in targets.iter().enumerate().take(64) {
+                    let on_dest = m.to == t && m.unload == 0 && m.kind != MoveKind::Drop;
+                    if on_dest || m.locust().contains(&t) {
+                        hits |= 1 << i;
+                    }
+                }
+                if hits & !hit == 0 || !self.capture_allowed(m, by) {
+                    continue;
+                }
+                if suicidal && self.costs_own_royal(m, by) {
+                    continue;
+                }
+                hit |= hits;
+                if hit == all {
+                    return hit;
+                }
+            }
+        }
+        hit
+    }
+
+    /// Playing `m` (a move of `by`) would destroy one of `by`'s royals.
+    fn costs_own_royal(&mut self, m: &Move, by: Color) -> bool {
+        let side = self.side;
+        if side != by {
+            self.set_side(by);
+        }
+        let before = self.royals[by.index()].len();
+        let undo = self.make(m);
+        let after = self.royals[by.index()].len();
+        self.unmake(m, undo);
+        if side != by {
+            self.set_side(side);
+        }
+        if self.variant.any_royal_loses {
+            after < before
+        } else {
+            before > 0 && after == 0
+        }
+    }
+
+    /// Why a pseudo-legal move is not legal, in words (for error messages).
+    pub(crate) fn illegal_reason(&mut self, m: &Move) -> String {
+        let v = self.variant.clone();
+        let rules = &v.rules;
+        let us = self.side;
+        if let Some(r) = self.game.decided {
+            return format!("the game is over ({r})");
+        }
+        let b = self.before_move(m);
+        let t = b.mover_type;
+        for (sq, cell) in b.dest.map(|c| (m.to(), c)).into_iter().chain(b.victims()) {
+            if !is_piece(cell) || m.kind == MoveKind::Drop {
+                continue;
+            }
+            let vt = cell_type(cell);
+            let (mover, victim) = (&v.pieces[t].name, &v.pieces[vt].name);
+            let e = effect_of(rules, &b, t, target(cell, us));
+            if matches!(e, Effect::Forbidden | Effect::NoCaptureNoHop) {
+                return format!("the capture matrix forbids a {mover} to take a {victim}");
+            }
+            if has(rules.iron, vt) {
+                return format!("the {victim} is iron (it cannot be captured)");
+            }
+            if has(rules.anti_trade, t) && has(rules.anti_trade, vt) {
+                return format!("a {mover} may not take a {victim} (antiTrade)");
+            }
+            if has(rules.counter_strike, vt) && has(self.game.captured_last, vt) {
+                return format!(
+                    "a {victim} was just captured, so this {victim} may not be (counterStrike)"
+                );
+            }
+            if rules.spell == Some(SpellKind::Protect) && self.in_spell_zone(sq, cell_color(cell)) {
+                return format!("the {victim} is protected by a spell");
+            }
+        }
+        if m.kind != MoveKind::Drop && self.frozen(m.from(), us) {
+            return format!("the {} is frozen by a spell", v.pieces[t].name);
+        }
+        if rules.conversion == Some(m.piece) && self.virgin[m.from()] {
+            let g = self.game.conversion[us.index()];
+            if g != 0 && g == 1 + self.shade(m.to()) {
+                return "the conversion rule sends this piece to the other square colour".into();
+            }
+        }
+        if rules.protected != 0 || !rules.matrix_is_empty() {
+            let undo = self.make(m);
+            let capturable = self.capturable(m.to(), us.flip());
+            let danger = self.royal_danger_ruled(us);
+            self.unmake(m, undo);
+            if !danger && capturable {
+                return "the capturer could be recaptured, which the trading rules forbid".into();
+            }
+        }
+        if v.plain_rules() {
+            "it leaves a royal piece attacked (or castles through check)".into()
+        } else {
+            "it leaves a royal piece attacked (or castles through check, or destroys its own royal)"
+                .into()
+        }
+    }
+
+    /// The result of the game as this position decides it (checkmate, stalemate, royal
+    /// captured, baring, win squares); `None` while the game goes on. Repetition and the
+    /// move rule need the history: see [`crate::game::Game`].
+    pub fn outcome(&mut self) -> Option<GameResult> {
+        if let Some(r) = self.game.decided {
+            return Some(r);
+        }
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        if !list.is_empty() {
+            return None;
+        }
+        let side = self.side;
+        let in_danger = if self.variant.plain_rules {
+            self.royal_danger(side)
+        } else {
+            self.royal_danger_ruled(side)
+        };
+        Some(if in_danger {
+            GameResult::win(side.flip(), Reason::Checkmate)
+        } else {
+            outcome_for(side, self.variant.rules.stalemate, Reason::Stalemate)
+        })
+    }
+}

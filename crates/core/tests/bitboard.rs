@@ -1,0 +1,292 @@
+//! Differential test of the bitboard generator against the generic one (the reference):
+//! seeded random games from every position of the reference suites (`tests/perft/`) of the
+//! variants the bitboard generator covers, comparing at each position the legal move lists
+//! (as sets of `Move` values) and the bulk counts of both generators.
+//!
+//! Coverage is asserted, not assumed: the walks must meet checks, double checks, pinned
+//! pieces, e.p. captures (legal and illegal), castling and promotions, and every listed
+//! variant must have a bitboard generator (a variant silently dropping out of it would
+//! otherwise make this test vacuous).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use fairyboard_core::{catalogue, Move, MoveKind, MoveList, Position, Variant};
+use xbetza::random::Rng;
+
+/// Catalogue variants the bitboard generator must cover (boards up to 128 squares, plain
+/// leapers and sliders, pawns, castling).
+const COVERED: [&str; 15] = [
+    "chess",
+    "capablanca",
+    "gothic",
+    "janus",
+    "chancellor",
+    "amazon",
+    "knightmate",
+    "courier",
+    "losalamos",
+    "nightrider",
+    "cv-leapers",
+    "cv-riders",
+    "berolina",
+    "grand",
+    "makruk",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn variant(name: &str) -> Arc<Variant> {
+    std::env::set_var("FAIRYBOARD_VARIANTS", root().join("variants"));
+    catalogue::load(name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}
+
+/// Every (variant, FEN) of the reference suites.
+fn suite_positions() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/perft"))
+        .expect("tests/perft exists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let mut name = String::new();
+        for line in text.lines() {
+            if let Some(v) = line.strip_prefix("variant ") {
+                name = v.trim().to_string();
+            } else if let Some(fen) = line.strip_prefix("epd ") {
+                out.push((name.clone(), fen.trim().to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[derive(Default, Debug)]
+struct Coverage {
+    positions: usize,
+    checks: usize,
+    double_checks: usize,
+    /// Positions where some pseudo-legal move is illegal without the side being in check.
+    pins: usize,
+    ep: usize,
+    ep_illegal: usize,
+    castles: usize,
+    promotions: usize,
+}
+
+fn sorted(list: &MoveList) -> Vec<Move> {
+    let mut v = list.clone();
+    v.sort();
+    v
+}
+
+/// Compare both generators on one position; records what the position exercises.
+fn compare(pos: &mut Position, cov: &mut Coverage, lists: &mut [MoveList; 3]) {
+    let [fast, generic, scratch] = lists;
+    pos.legal_moves_into(fast);
+    pos.legal_moves_generic_into(generic);
+    let (a, b) = (sorted(fast), sorted(generic));
+    if a != b {
+        let v = pos.variant().clone();
+        let only = |x: &[Move], y: &[Move]| -> Vec<String> {
+            x.iter()
+                .filter(|m| !y.contains(m))
+                .map(|m| format!("{} {m:?}", v.uci(m)))
+                .collect()
+        };
+        panic!(
+            "{} {}: bitboard only {:?}, generic only {:?}",
+            v.name,
+            pos.to_fen(),
+            only(&a, &b),
+            only(&b, &a)
+        );
+    }
+    let count = pos.count_legal(scratch);
+    let count_generic = pos.count_legal_generic(scratch);
+    assert_eq!(
+        (count, count_generic),
+        (b.len(), b.len()),
+        "{}: counts (bitboard, generic) against the list length",
+        pos.to_fen()
+    );
+    cov.positions += 1;
+    let checkers = checkers(pos);
+    cov.checks += usize::from(checkers > 0);
+    cov.double_checks += usize::from(checkers > 1);
+    let mut pseudo = MoveList::new();
+    pos.pseudo_moves_into(&mut pseudo);
+    if checkers == 0
+        && pseudo.iter().any(|m| {
+            m.kind == MoveKind::Normal
+                && !pos.variant().pieces[m.piece as usize].royal
+                && !b.contains(m)
+        })
+    {
+        cov.pins += 1;
+    }
+    cov.ep += usize::from(b.iter().any(|m| m.kind == MoveKind::EnPassant));
+    cov.ep_illegal += usize::from(
+        pseudo
+            .iter()
+            .any(|m| m.kind == MoveKind::EnPassant && !b.contains(m)),
+    );
+    cov.castles += usize::from(b.iter().any(|m| m.kind == MoveKind::Castle));
+    cov.promotions += usize::from(b.iter().any(|m| m.is_promotion()));
+}
+
+/// How many enemy pieces attack the side to move's royal (an independent count: each enemy
+/// piece's pseudo-legal moves, generic generator, capturing on the royal's square).
+fn checkers(pos: &Position) -> usize {
+    let us = pos.side_to_move();
+    let Some(&royal) = pos.royals(us).first() else {
+        return 0;
+    };
+    let mut list = MoveList::new();
+    pos.pieces(us.flip())
+        .iter()
+        .filter(|&&s| {
+            list.clear();
+            pos.moves_from(s as usize, &mut list);
+            list.iter()
+                .any(|m| m.kind == MoveKind::Normal && m.to == royal)
+        })
+        .count()
+}
+
+/// Random games from `start`: `games` games of up to `plies` plies, every position compared.
+/// Captures and pawn moves are preferred half of the time, so games reach promotions.
+fn walk(start: &Position, rng: &mut Rng, games: usize, plies: usize, cov: &mut Coverage) {
+    let mut lists = [MoveList::new(), MoveList::new(), MoveList::new()];
+    let mut moves = MoveList::new();
+    for _ in 0..games {
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            compare(&mut pos, cov, &mut lists);
+            pos.legal_moves_generic_into(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let lively: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.kind != MoveKind::Normal
+                        || pos.piece_at(m.to()).is_some()
+                        || pos.variant().pieces[m.piece as usize].pawn
+                })
+                .collect();
+            let m = if !lively.is_empty() && rng.chance(50) {
+                lively[rng.below(lively.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.make(&m);
+        }
+    }
+}
+
+#[test]
+fn bitboard_generator_matches_generic_on_random_games() {
+    let seed = std::env::var("FAIRYBOARD_BITBOARD_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5EED_B17B_0A2Du64);
+    let games: usize = std::env::var("FAIRYBOARD_BITBOARD_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    let mut rng = Rng::new(seed);
+    let mut per_variant: BTreeMap<String, Coverage> = BTreeMap::new();
+    let mut total = Coverage::default();
+    for name in COVERED {
+        let v = variant(name);
+        assert!(
+            v.has_bitboard_generator(),
+            "{name}: expected the bitboard generator"
+        );
+    }
+    for (name, fen) in suite_positions() {
+        if !COVERED.contains(&name.as_str()) {
+            continue;
+        }
+        let v = variant(&name);
+        let start = Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+        let cov = per_variant.entry(name).or_default();
+        walk(&start, &mut rng, games, 120, cov);
+    }
+    for (name, c) in &per_variant {
+        assert!(c.positions > 100, "{name}: only {} positions", c.positions);
+        total.positions += c.positions;
+        total.checks += c.checks;
+        total.double_checks += c.double_checks;
+        total.pins += c.pins;
+        total.ep += c.ep;
+        total.ep_illegal += c.ep_illegal;
+        total.castles += c.castles;
+        total.promotions += c.promotions;
+    }
+    assert_eq!(
+        per_variant.len(),
+        COVERED.len(),
+        "a variant without suite positions"
+    );
+    let c = &total;
+    assert!(
+        c.checks > 100
+            && c.double_checks > 5
+            && c.pins > 100
+            && c.ep > 10
+            && c.ep_illegal > 0
+            && c.castles > 100
+            && c.promotions > 50,
+        "too little coverage: {c:?}"
+    );
+}
+
+/// The chess suite's own tricky positions, where pins, e.p. and promotions meet: the
+/// bitboard generator's move lists against the generic generator's, one ply down too.
+#[test]
+fn bitboard_generator_matches_generic_on_chess_suite_children() {
+    let mut cov = Coverage::default();
+    let mut lists = [MoveList::new(), MoveList::new(), MoveList::new()];
+    for (name, fen) in suite_positions() {
+        if !name.starts_with("chess") {
+            continue;
+        }
+        let mut pos = Position::from_fen(variant(&name), &fen).unwrap();
+        compare(&mut pos, &mut cov, &mut lists);
+        for m in pos.legal_moves() {
+            let undo = pos.make(&m);
+            compare(&mut pos, &mut cov, &mut lists);
+            pos.unmake(&m, undo);
+        }
+    }
+    assert!(cov.positions > 1000, "{cov:?}");
+}
+
+/// Variants the generator must leave to the generic path: drops, hoppers, lame leapers,
+/// several royals, capture rules.
+#[test]
+fn generic_only_variants_have_no_bitboard_generator() {
+    for name in [
+        "shogi",
+        "xiangqi",
+        "crazyhouse",
+        "cv-cannons",
+        "spartan",
+        "atomic",
+    ] {
+        assert!(
+            !variant(name).has_bitboard_generator(),
+            "{name}: should use the generic generator"
+        );
+    }
+}

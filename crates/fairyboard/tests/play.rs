@@ -1,0 +1,127 @@
+//! `fairyboard play`: games refereed to their results. Every game below was played through
+//! by hand; the expected FENs and results are written from that, not from the program.
+
+use std::process::{Command, Output};
+
+fn play(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairyboard"))
+        .arg("play")
+        .args(args)
+        .env(
+            "FAIRYBOARD_VARIANTS",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+        )
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn scholars_mate_is_a_white_win_by_checkmate() {
+    let o = play(&[
+        "chess",
+        "--moves",
+        "1. e2e4 e7e5 2. f1c4 b8c6 3. d1h5 g8f6 4. h5f7",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n1-0 {checkmate}\n"
+    );
+}
+
+#[test]
+fn an_unfinished_game_prints_only_the_fen() {
+    let o = play(&["chess", "--moves", "e2e4"]);
+    assert!(o.status.success());
+    // The e.p. field names a square only when a capture there is possible (as
+    // Fairy-Stockfish writes it): no black pawn stands next to e4.
+    assert_eq!(
+        stdout(&o),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+    );
+}
+
+#[test]
+fn the_first_illegal_move_stops_the_replay_with_its_ply() {
+    // 3... Qe7 puts the queen on e7, so 6... Ke7 is no move at all; 1... Qh4 runs over the
+    // pawn on e7; 1. e5 is no pawn move.
+    let o = play(&["chess", "--moves", "e2e4 e7e5 g1f3 d8e7 f3e5 e8e7"]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("ply 6") && err.contains("e8e7"), "{err}");
+    let o = play(&["chess", "--moves", "e2e4 d8h4"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("ply 2: d8h4"), "{}", stderr(&o));
+    let o = play(&["chess", "--moves", "e2e5"]);
+    assert!(
+        stderr(&o).contains("ply 1: e2e5: no such move"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn moves_after_the_end_are_refused() {
+    // Fool's mate, then one more move.
+    let o = play(&["chess", "--moves", "f2f3 e7e5 g2g4 d8h4 a2a3"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("ply 5"), "{}", stderr(&o));
+}
+
+#[test]
+fn atomic_explosion_ends_the_game() {
+    // From a FEN: the white queen takes e7 next to the black king, which explodes.
+    let o = play(&[
+        "atomic",
+        "--fen",
+        "4k3/4p3/8/8/8/8/4Q3/K7 w - - 0 1",
+        "--moves",
+        "e2e7",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "8/8/8/8/8/8/8/K7 b - - 0 1\n1-0 {royal captured}\n"
+    );
+}
+
+#[test]
+fn shatranj_bare_king_loses_after_the_after_move() {
+    // White K e1, R a1; Black k e8, n a8. Rxa8 bares Black (its only piece is gone);
+    // Black's after-move Ke8-d7 cannot bare White: White wins.
+    let o = play(&[
+        "shatranj",
+        "--fen",
+        "n3k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "--moves",
+        "a1a8 e8d7",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "R7/3k4/8/8/8/8/8/4K3 w - - 1 2\n1-0 {bared}\n");
+}
+
+#[test]
+fn bad_arguments_are_errors() {
+    let o = play(&["nosuchvariant", "--moves", "e2e4"]);
+    assert!(!o.status.success());
+    let o = play(&["chess", "--fen", "not a fen", "--moves", ""]);
+    assert!(!o.status.success());
+    let o = play(&["chess", "--shuffle", "5"]);
+    assert!(!o.status.success(), "chess has no shuffle rule");
+}
+
+#[test]
+fn shuffle_numbers_reproduce_the_start() {
+    let a = play(&["chess960", "--shuffle", "17"]);
+    let b = play(&["chess960", "--shuffle", "17"]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+}
