@@ -248,6 +248,12 @@ pub(crate) struct Tables<B> {
     push_types: [u64; 2],
     /// Per colour: the slides of the set-wise types.
     groups: [Vec<SlideGroup<B>>; 2],
+    /// Per colour, per bit: the squares from which some piece of the colour could capture
+    /// there on an empty board.
+    danger: [Vec<B>; 2],
+    /// Per colour, per bit: the squares from which some piece of the colour could capture
+    /// e.p. there.
+    ep_from: [Vec<B>; 2],
 }
 
 /// The bitboard generator of a variant, when it has one.
@@ -531,9 +537,11 @@ impl<B: Bits> Tables<B> {
                 }
                 // Pawn-like types (few leaps, no slides): all pieces of the type at once.
                 // Sliders with special landings would need each target's origin: by piece.
+                // Pieces with many leaps (knights, kings) are cheaper one by one.
                 let setwise = !p.royal
                     && pb.castles.is_empty()
                     && (slid.is_empty() || pb.special.is_empty())
+                    && pb.shifts.len() + pb.push_shifts.len() <= 4
                     && t < SETWISE_TYPES;
                 if setwise {
                     for g in slid {
@@ -577,7 +585,22 @@ impl<B: Bits> Tables<B> {
                 }
             }
         }
+        let mut danger = [vec![B::default(); n], vec![B::default(); n]];
+        let mut ep_from = [vec![B::default(); n], vec![B::default(); n]];
+        for t in 0..pieces.len() {
+            for c in 0..2 {
+                for b in 0..n {
+                    let spot = &spots[(2 * t + c) * n + b];
+                    each(spot.leap_capture | spot.reach, |x| {
+                        danger[c][x] |= B::bit(b)
+                    });
+                    each(spot.leap_ep, |x| ep_from[c][x] |= B::bit(b));
+                }
+            }
+        }
         Tables {
+            danger,
+            ep_from,
             setwise,
             push_types,
             groups,
@@ -622,13 +645,15 @@ impl<B: Bits> Tables<B> {
     }
 
     /// Whether `them` attacks the square of bit `target`, with the occupancy `occ`.
-    fn attacked(&self, pos: &Position, them: Color, target: usize, occ: B) -> bool {
+    /// `theirs`: the squares of `them`'s pieces.
+    fn attacked(&self, pos: &Position, them: Color, theirs: B, target: usize, occ: B) -> bool {
         let tb = B::bit(target);
-        for &s in &pos.lists[them.index()].squares {
-            let spot = self.spot(cell_type(pos.board[s as usize]), them, self.bit(s));
-            if ((spot.leap_capture | spot.reach) & tb).is_empty() {
-                continue;
-            }
+        let mut near = theirs & self.danger[them.index()][target];
+        while !near.is_empty() {
+            let b = near.lowest();
+            near = near.pop_lowest();
+            let s = self.square_of[b] as usize;
+            let spot = self.spot(cell_type(pos.board[s]), them, b);
             if !(spot.leap_capture & tb).is_empty() {
                 return true;
             }
@@ -663,13 +688,13 @@ impl<B: Bits> Tables<B> {
 }
 
 /// What the generator does with legal destinations: count them or push moves.
-trait Targets {
+trait Targets<B: Bits> {
     /// Unpinned pieces of [`SETWISE`] types are left to [`count_setwise`].
     const SETWISE: bool;
     /// `targets` (a set of `B`) of the piece of type `t` on `from`, all legal and plain
     /// (no e.p. created unless `ep` is set).
     #[allow(clippy::too_many_arguments)]
-    fn add<B: Bits>(
+    fn add(
         &mut self,
         pos: &Position,
         tables: &Tables<B>,
@@ -681,19 +706,55 @@ trait Targets {
     );
     /// Moves whose legality is judged by playing them (e.p., castling).
     fn deferred(&mut self) -> &mut MoveList;
-    /// Legal moves counted set-wise (only when [`SETWISE`](Self::SETWISE)).
-    fn add_count(&mut self, n: usize);
+    /// Legal destinations counted set-wise, all plain (only when
+    /// [`SETWISE`](Self::SETWISE)).
+    fn add_set(&mut self, targets: B);
 }
 
-struct Count<'a> {
+/// Bit-sliced counters: adds sets of squares with a few logic operations each, and counts
+/// at the end (a popcount is costly without a hardware instruction).
+#[derive(Clone, Copy, Default)]
+struct Tally<B> {
+    ones: B,
+    twos: B,
+    fours: B,
+    /// Carries out of the counters (eights).
     n: usize,
+}
+
+impl<B: Bits> Tally<B> {
+    #[inline(always)]
+    fn add(&mut self, x: B) {
+        let c1 = self.ones & x;
+        self.ones = self.ones ^ x;
+        let c2 = self.twos & c1;
+        self.twos = self.twos ^ c1;
+        let c4 = self.fours & c2;
+        self.fours = self.fours ^ c2;
+        if !c4.is_empty() {
+            self.n += 8 * c4.count() as usize;
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.n
+            + self.ones.count() as usize
+            + 2 * self.twos.count() as usize
+            + 4 * self.fours.count() as usize
+    }
+}
+
+struct Count<'a, B> {
+    /// Promotion choices and other special landings.
+    n: usize,
+    tally: Tally<B>,
     deferred: &'a mut MoveList,
 }
 
-impl Targets for Count<'_> {
+impl<B: Bits> Targets<B> for Count<'_, B> {
     const SETWISE: bool = true;
     #[inline(always)]
-    fn add<B: Bits>(
+    fn add(
         &mut self,
         pos: &Position,
         tables: &Tables<B>,
@@ -703,11 +764,7 @@ impl Targets for Count<'_> {
         targets: B,
         _ep: u16,
     ) {
-        if pb.special.is_empty() {
-            self.n += targets.count() as usize;
-            return;
-        }
-        self.n += (targets & !pb.special).count() as usize;
+        self.tally.add(targets & !pb.special);
         let special = targets & pb.special;
         if !special.is_empty() {
             let n = &mut self.n;
@@ -720,15 +777,16 @@ impl Targets for Count<'_> {
     fn deferred(&mut self) -> &mut MoveList {
         self.deferred
     }
-    fn add_count(&mut self, n: usize) {
-        self.n += n;
+    #[inline(always)]
+    fn add_set(&mut self, targets: B) {
+        self.tally.add(targets);
     }
 }
 
-impl Targets for MoveList {
+impl<B: Bits> Targets<B> for MoveList {
     const SETWISE: bool = false;
     #[inline(always)]
-    fn add<B: Bits>(
+    fn add(
         &mut self,
         pos: &Position,
         tables: &Tables<B>,
@@ -759,7 +817,7 @@ impl Targets for MoveList {
         self
     }
     /// Never called: moves are not counted set-wise.
-    fn add_count(&mut self, _: usize) {}
+    fn add_set(&mut self, _: B) {}
 }
 
 /// Pins of the side to move: at most this many are tracked (more: generic path).
@@ -812,19 +870,26 @@ impl Position {
             return None;
         }
         scratch.clear();
-        let mut count = Count {
-            n: 0,
-            deferred: scratch,
-        };
         let done = match self.variant.bitboard.as_ref() {
-            Some(Generator::Small(t)) => generate(self, t, &mut count),
-            Some(Generator::Wide(t)) => generate(self, t, &mut count),
-            None => false,
+            Some(Generator::Small(t)) => {
+                let mut count = Count {
+                    n: 0,
+                    tally: Tally::default(),
+                    deferred: &mut *scratch,
+                };
+                generate(self, t, &mut count).then(|| count.n + count.tally.total())
+            }
+            Some(Generator::Wide(t)) => {
+                let mut count = Count {
+                    n: 0,
+                    tally: Tally::default(),
+                    deferred: &mut *scratch,
+                };
+                generate(self, t, &mut count).then(|| count.n + count.tally.total())
+            }
+            None => None,
         };
-        if !done {
-            return None;
-        }
-        let mut n = count.n;
+        let mut n = done?;
         for m in scratch.iter() {
             n += usize::from(self.is_legal(m));
         }
@@ -838,7 +903,7 @@ impl Position {
 ///
 /// When counting, unpinned pieces of [`SETWISE`] types are counted type by type (leaps as
 /// shifts, slides as fills); the rest piece by piece.
-fn generate<B: Bits, O: Targets>(pos: &Position, tables: &Tables<B>, out: &mut O) -> bool {
+fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mut O) -> bool {
     let us = pos.side;
     let them = us.flip();
     let board = &pos.board;
@@ -876,8 +941,12 @@ fn generate<B: Bits, O: Targets>(pos: &Position, tables: &Tables<B>, out: &mut O
     let mut pinned = B::default();
     let mut pins = [(B::default(), B::default()); MAX_PINS];
     let mut n_pins = 0;
-    for &s in &pos.lists[them.index()].squares {
-        let b = tables.bit(s);
+    let candidates = theirs & tables.danger[them.index()][king];
+    let mut enemies = candidates;
+    while !enemies.is_empty() {
+        let b = enemies.lowest();
+        enemies = enemies.pop_lowest();
+        let s = tables.square_of[b];
         let spot = tables.spot(cell_type(board[s as usize]), them, b);
         if ((spot.leap_capture | spot.reach) & king_bit).is_empty() {
             continue;
@@ -963,7 +1032,7 @@ fn generate<B: Bits, O: Targets>(pos: &Position, tables: &Tables<B>, out: &mut O
             } else {
                 let mut safe = B::default();
                 each(targets, |x| {
-                    if !tables.attacked(pos, them, x, occ ^ king_bit) {
+                    if !tables.attacked(pos, them, theirs, x, occ ^ king_bit) {
                         safe |= B::bit(x);
                     }
                 });
@@ -1026,7 +1095,10 @@ fn generate<B: Bits, O: Targets>(pos: &Position, tables: &Tables<B>, out: &mut O
         piece(tables.square_of[b], true)
     });
     if !ep_set.is_empty() {
-        each(ours & !others & !pinned, |b| {
+        // The pieces that could capture e.p. (the others did above).
+        let mut capturers = B::default();
+        each(ep_set, |x| capturers |= tables.ep_from[us.index()][x]);
+        each(capturers & ours & !others & !pinned, |b| {
             piece(tables.square_of[b], false)
         });
     }
@@ -1059,7 +1131,6 @@ fn generate<B: Bits, O: Targets>(pos: &Position, tables: &Tables<B>, out: &mut O
             out.add(pos, tables, pb, t, 0, targets, 0);
         }
     }
-    let mut count = 0;
     for g in &tables.groups[us.index()] {
         if g.types & present == 0 {
             continue;
@@ -1090,8 +1161,7 @@ fn generate<B: Bits, O: Targets>(pos: &Position, tables: &Tables<B>, out: &mut O
         if g.captures {
             land |= theirs;
         }
-        count += (reach & land & answer).count() as usize;
+        out.add_set(reach & land & answer);
     }
-    out.add_count(count);
     true
 }

@@ -292,8 +292,7 @@ impl Position {
 
     /// 0 or 1: the colour of a square.
     fn shade(&self, sq: Square) -> u8 {
-        let c = self.variant.coord(sq);
-        (c.file + c.rank) & 1
+        u8::from(self.variant.coord(sq).is_dark())
     }
 
     /// No piece of a baring type left (with a baring rule).

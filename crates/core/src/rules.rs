@@ -18,6 +18,24 @@
 //! assert!(!moves.contains(&"a1b2".to_string()));
 //! ```
 //!
+//! # Every general parameter of the format, and where it lives
+//!
+//! | parameters | handled by |
+//! |---|---|
+//! | `files`, `ranks`, `symmetry`, `hole` | the board ([`crate::geometry`], [`crate::build`]) |
+//! | `promoZone`, `maxPromote`, `promoChoice`, `promoOffset`, `morph` promotions, `!`, `=` | promotion and landing rules ([`crate::build`]) |
+//! | `holdingsType`, hand counts | captures to hand and drops ([`crate::position`]) |
+//! | `handSwap` | here: hand swap moves (a drop onto a friend with the same ID) |
+//! | `captureMatrix`, `atomicCapture`, `blastZone`, `burnZone` | here: [`Effect`] |
+//! | `iron`, `antiTrade`, `counterStrike`, `protected`, `tradeThreshold`, `contageous` | here |
+//! | `trackPieces`, `trackedTypes`, `spell`, `spellZone` | here: [`SpellKind`] |
+//! | `conversion` | here (first moves of the type go to different shades) |
+//! | `royal`, `extinction` | royal types and "any royal loses" ([`crate::build`]) |
+//! | `baring`, `counterbare`, `stalemate`, morph `+` and `#` | here, results in [`crate::game`] |
+//! | `shuffle` | [`crate::shuffle`] |
+//! | `repetition`, `moveRule` (fairyboard's own) | [`crate::game::Game`] |
+//! | `squareSize`, `graphicsDir`, `graphicsType`, `whitePrefix`, `blackPrefix`, `lightShade`, `darkShade`, `startShade`, `rimColor`, `coordColor`, `firstRank`, `borders`, `background`, `holeColor`, `useMarkers`, `satellite`, `enableAI`, `newClick` | display and interface only: not rules (kept in the definition for the web diagram) |
+//!
 //! # Decisions (where the format's documentation is silent)
 //!
 //! * `iron`: a piece of an iron type cannot be captured at all (the ID article's "by any

@@ -705,10 +705,7 @@ impl<'s> Check<'s> {
             board,
             dark: squares
                 .iter()
-                .map(|&sq| {
-                    let c = s.variant.coord(sq);
-                    (c.file + c.rank).is_multiple_of(2)
-                })
+                .map(|&sq| s.variant.coord(sq).is_dark())
                 .collect(),
             mirror: squares
                 .iter()

@@ -27,10 +27,7 @@ const COLOUR_BOUND: f64 = 5.25 / 8.75;
 /// One value per piece type (royals 0).
 pub fn estimate(variant: &Variant) -> Vec<u32> {
     let arc = std::sync::Arc::new(variant.clone());
-    let shade = |sq: usize| {
-        let c = variant.coord(sq);
-        (c.file + c.rank) & 1
-    };
+    let shade = |sq: usize| variant.coord(sq).is_dark();
     let mut list = MoveList::new();
     (0..variant.pieces.len())
         .map(|t| {

@@ -564,3 +564,29 @@ fn trade_threshold_allows_a_protected_trade_that_wins_enough() {
     assert!(with.contains(&"b1b2,b2b3".to_string()), "{with:?}");
     assert!(!without.contains(&"b1b2,b2b3".to_string()), "{without:?}");
 }
+
+#[test]
+fn friendly_part_of_the_matrix_governs_friendly_captures() {
+    // An eater (mcdW: may also take friends) on b2, a friendly wazir b3, an enemy wazir c2.
+    // 4 . . . k
+    // 3 . W . .
+    // 2 . E w .
+    // 1 K . . .
+    let def = |matrix: &str| {
+        variant(&format!(
+            "files=4\nranks=4\nroyal=1\npromoZone=0\ncaptureMatrix={matrix}\nking:K:K::a1\neater:E:mcdW::\nwazir:W:W::\n"
+        ))
+    };
+    let fen = "3k/1W2/1Ew1/K3 w - - 0 1";
+    let others = "a1a2 a1b1 b3a3 b3b4 b3c3";
+    // '!' for enemy wazirs only: the friendly wazir may still be eaten.
+    assert_eq!(
+        moves(&def("/...!"), fen),
+        list(&format!("{others} b2b1 b2a2 b2b3"))
+    );
+    // '=' copies the enemy part to the friendly part: neither wazir may be taken.
+    assert_eq!(
+        moves(&def("/...!="), fen),
+        list(&format!("{others} b2b1 b2a2"))
+    );
+}

@@ -125,3 +125,36 @@ fn shuffle_numbers_reproduce_the_start() {
     assert!(a.status.success(), "{}", stderr(&a));
     assert_eq!(stdout(&a), stdout(&b));
 }
+
+#[test]
+fn threefold_repetition_draws_chess() {
+    // The knights go out and back twice: the start position stands for the third time.
+    let o = play(&[
+        "chess",
+        "--moves",
+        "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5\n1/2-1/2 {repetition}\n"
+    );
+}
+
+#[test]
+fn shatranj_stalemate_loses_for_the_stalemated_side() {
+    // Black k a8 and p a7 (blocked by the white pawn a6); Kd7-c7 takes b7 and b8 away.
+    // Black is not in check and cannot move: in shatranj that loses.
+    let o = play(&[
+        "shatranj",
+        "--fen",
+        "k7/p2K4/P7/8/8/8/8/8 w - - 0 1",
+        "--moves",
+        "d7c7",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "k7/p1K5/P7/8/8/8/8/8 b - - 1 1\n1-0 {stalemate}\n"
+    );
+}

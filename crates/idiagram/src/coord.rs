@@ -27,6 +27,12 @@ impl Coord {
         Coord { file, rank }
     }
 
+    /// The square's shade: dark like a1 (`true`) or light. Colour-bound pieces, the
+    /// conversion rule and `!` shuffles all ask this.
+    pub const fn is_dark(self) -> bool {
+        (self.file + self.rank).is_multiple_of(2)
+    }
+
     /// Whether the square lies on a board of `files` x `ranks`.
     pub const fn on_board(self, files: u8, ranks: u8) -> bool {
         self.file < files && self.rank < ranks
