@@ -114,3 +114,58 @@ fn every_rule_set_really_is_ruled() {
         assert!(!v.plain_rules(), "{name} should take the ruled path");
     }
 }
+
+/// Random games in every catalogue variant, played to their end (or 400 plies) through
+/// [`Game`]: every result must be consistent with the final position.
+#[test]
+fn random_games_end_with_consistent_results() {
+    use fairyboard_core::catalogue;
+    use fairyboard_core::game::{Game, Reason};
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
+    let mut ended = 0;
+    for name in catalogue::names() {
+        let v = catalogue::load(&name).unwrap();
+        for seed in 1..=3u64 {
+            let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            let mut game = Game::new(v.clone());
+            for _ in 0..400 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.next(moves.len())];
+                game.play(&m).unwrap();
+            }
+            let Some(result) = game.result() else {
+                continue;
+            };
+            ended += 1;
+            let mut pos = game.position().clone();
+            let no_moves = pos.legal_moves().is_empty();
+            match result.reason {
+                Reason::Checkmate => {
+                    assert!(no_moves && pos.in_check(), "{name}: checkmate without mate");
+                    assert_eq!(result.winner, Some(pos.side_to_move().flip()), "{name}");
+                }
+                Reason::Stalemate => {
+                    assert!(no_moves && !pos.in_check(), "{name}: stalemate in check")
+                }
+                Reason::Repetition | Reason::MoveLimit => {
+                    assert!(result.winner.is_none(), "{name}")
+                }
+                Reason::RoyalCaptured
+                | Reason::Bared
+                | Reason::CounterBared
+                | Reason::WinSquare => {
+                    assert!(no_moves, "{name}: decided position with moves")
+                }
+            }
+            // A game over refuses further moves.
+            assert!(game.legal_moves().is_empty(), "{name}");
+        }
+    }
+    assert!(ended >= 10, "only {ended} random games ended");
+}
