@@ -1337,9 +1337,8 @@ impl Position {
         out.truncate(w);
     }
 
-    /// The number of legal moves, without building most of them: a non-royal piece on no
-    /// sensitive square whose moves all have fast shapes has its destinations counted
-    /// directly (bulk counting at perft leaves).
+    /// The number of legal moves, without building most of them (bulk counting at perft
+    /// leaves): by the bitboard generator where it applies, else by the generic one.
     pub fn count_legal(&mut self, scratch: &mut MoveList) -> usize {
         if !self.variant.plain_rules || self.game.decided.is_some() {
             self.ruled_legal_moves(scratch);
@@ -1351,7 +1350,9 @@ impl Position {
         self.count_legal_generic(scratch)
     }
 
-    /// [`count_legal`](Self::count_legal) by the generic generator (the reference).
+    /// [`count_legal`](Self::count_legal) by the generic generator (the reference): a
+    /// non-royal piece on no sensitive square whose moves all have fast shapes has its
+    /// destinations counted directly.
     pub fn count_legal_generic(&mut self, scratch: &mut MoveList) -> usize {
         let us = self.side;
         if self.royals[us.index()].is_empty() || self.mark_sensitive(us) != Some(false) {

@@ -1,7 +1,8 @@
 //! Estimated piece values, from the moves alone.
 //!
-//! A piece's value is its average number of moves from every square of an empty board,
-//! scaled so that a knight on 8×8 (5.25 moves on average) is worth about 300 centipawns,
+//! A piece's value is its average number of target squares from every square of the
+//! board — the squares it reaches on an empty board, together with those it captures on when
+//! every other square holds an enemy (so hoppers, which need screens, count too) — scaled so that a knight on 8×8 (5.25 moves on average) is worth about 300 centipawns,
 //! with the value scaled down for a piece bound to one square colour (a bishop: 8.75
 //! moves → 300), and nothing for royals (they are never traded). Crude, but computed for
 //! any definition, and the same numbers serve every rule that needs values.
@@ -13,6 +14,11 @@
 //! let knight = chess.type_by_id("N").unwrap();
 //! let rook = chess.type_by_id("R").unwrap();
 //! assert!(v[rook] > v[knight]);
+//! // A cannon-queen (moves only by hopping) has no move on an empty board, but is worth
+//! // something all the same.
+//! let xq = catalogue::load("cv-cannons").unwrap();
+//! let values = value::estimate(&xq);
+//! assert!(xq.pieces.iter().zip(&values).all(|(p, &v)| p.royal || v > 0));
 //! ```
 
 use crate::moves::MoveList;
@@ -43,6 +49,16 @@ pub fn estimate(variant: &Variant) -> Vec<u32> {
                 pos.put(sq, piece_cell(t, Color::White));
                 list.clear();
                 pos.moves_from(sq, &mut list);
+                let mut crowded = Position::empty(arc.clone());
+                for &s in variant.playable() {
+                    let cell = if s == sq {
+                        piece_cell(t, Color::White)
+                    } else {
+                        piece_cell(t, Color::Black)
+                    };
+                    crowded.put(s, cell);
+                }
+                crowded.moves_from(sq, &mut list);
                 let mut targets: Vec<u16> = list.iter().map(|m| m.to).collect();
                 targets.sort_unstable();
                 targets.dedup();

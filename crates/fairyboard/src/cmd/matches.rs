@@ -1,8 +1,522 @@
-//! `fairyboard match` (issue #6).
+//! `fairyboard match`: referee games between two XBoard engines with our rules.
+//!
+//! Both engines are kept in force mode and told each move; the one to move gets its
+//! clock (`time`/`otim`) and `go`, then is put back in force mode after it answers. A
+//! move our rules do not allow loses the game, as does running out of time, crashing or
+//! resigning; results come from the core's game rules (mate, stalemate as the variant
+//! scores it, baring, repetition, move rule), and a draw claim is accepted when the
+//! position repeated three times or fifty moves passed without capture or pawn move.
+//!
+//! ```text
+//! fairyboard match --engine1 "fairyboard xboard" --engine2 "/usr/games/fairymax" \
+//!     --variant capablanca --games 20 --tc 10+0.1 --pgn games.pgn
+//! ```
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use fairyboard_core::game::Game;
+use fairyboard_core::{catalogue, Color, Move, Position};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The first engine's command line (run by `sh -c`).
+    #[arg(long)]
+    pub engine1: String,
+    /// The second engine's command line.
+    #[arg(long)]
+    pub engine2: String,
+    /// The variant: a catalogue name or a definition file (the referee's rules).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// The variant name sent to the engines (default: the catalogue name; chess → normal).
+    #[arg(long)]
+    pub engine_variant: Option<String>,
+    /// A line sent to engine 1 before each game's `variant` (repeatable), e.g.
+    /// `option Variant fairy selects=FIDE-Clobberers`.
+    #[arg(long)]
+    pub init1: Vec<String>,
+    /// As --init1, for engine 2.
+    #[arg(long)]
+    pub init2: Vec<String>,
+    /// Games to play; engine 1 has White in the odd-numbered ones.
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Time control: seconds per game + increment per move.
+    #[arg(long, default_value = "10+0.1")]
+    pub tc: String,
+    /// Append the games to this PGN file.
+    #[arg(long)]
+    pub pgn: Option<String>,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 500)]
+    pub max_plies: usize,
+    /// Milliseconds an engine may overstep its clock before it loses (pipe latency).
+    #[arg(long, default_value_t = 50)]
+    pub grace_ms: u64,
+}
 
-pub fn run(_args: Args) -> Result<String, String> {
-    Err("`matches` is not built yet (issue #6)".into())
+/// An engine process speaking XBoard.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    name: String,
+    usermove: bool,
+}
+
+impl Engine {
+    fn start(cmd: &str) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = Engine {
+            child,
+            stdin,
+            lines: rx,
+            name: cmd.to_string(),
+            usermove: false,
+        };
+        e.send("xboard")?;
+        e.send("protover 2")?;
+        // Features until `done=1` (or a protocol-1 engine's silence).
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match e.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(f) = line.strip_prefix("feature ") {
+                        if let Some(i) = f.find("myname=\"") {
+                            let rest = &f[i + 8..];
+                            if let Some(j) = rest.find('"') {
+                                e.name = rest[..j].to_string();
+                            }
+                        }
+                        if f.contains("usermove=1") {
+                            e.usermove = true;
+                        }
+                        if f.contains("done=1") {
+                            break;
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("engine '{cmd}' exited during start-up"))
+                }
+            }
+        }
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    fn send_move(&mut self, m: &str) -> Result<(), String> {
+        if self.usermove {
+            self.send(&format!("usermove {m}"))
+        } else {
+            self.send(m)
+        }
+    }
+
+    /// Synchronise with `ping`/`pong` (engines that do not answer get a second).
+    fn sync(&mut self, n: u32) {
+        if self.send(&format!("ping {n}")).is_err() {
+            return;
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            if line.trim() == format!("pong {n}") {
+                break;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What an engine said when asked to move.
+enum Reply {
+    Move(String, Duration),
+    Resign,
+    Claim(String),
+    Timeout,
+    Gone,
+}
+
+fn await_move(engine: &mut Engine, budget: Duration) -> Reply {
+    let start = Instant::now();
+    let deadline = start + budget;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match engine.lines.recv_timeout(left) {
+            Ok(line) => {
+                let line = line.trim();
+                if let Some(m) = line.strip_prefix("move ") {
+                    return Reply::Move(m.trim().to_string(), start.elapsed());
+                }
+                if line == "resign" || line.starts_with("tellics resign") {
+                    return Reply::Resign;
+                }
+                if line.starts_with("1-0") || line.starts_with("0-1") || line.starts_with("1/2-1/2")
+                {
+                    return Reply::Claim(line.to_string());
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => return Reply::Timeout,
+            Err(RecvTimeoutError::Disconnected) => return Reply::Gone,
+        }
+    }
+}
+
+/// Find the legal move an engine meant: exact notation, or the one legal move it is a
+/// prefix of (an implied promotion), or a drop with its letter in the other case.
+fn resolve(pos: &mut Position, text: &str) -> Result<Move, String> {
+    if let Ok(m) = pos.parse_uci(text) {
+        return Ok(m);
+    }
+    let v = pos.variant().clone();
+    let legal = pos.legal_moves();
+    let lower = text.to_lowercase();
+    let hits: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            let u = v.uci(m).to_lowercase();
+            u == lower || (u.starts_with(&lower) && u.len() == lower.len() + 1)
+        })
+        .collect();
+    if hits.len() == 1 {
+        return Ok(*hits[0]);
+    }
+    Err(match pos.parse_uci(text) {
+        Err(e) => e.to_string(),
+        Ok(_) => "ambiguous".into(),
+    })
+}
+
+struct Finished {
+    /// 1, ½ or 0 for White.
+    result: &'static str,
+    reason: String,
+    sans: Vec<String>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_game(
+    engines: &mut [Engine; 2],
+    white: usize,
+    args: &Args,
+    variant_name: &str,
+    inits: [&[String]; 2],
+    base: Duration,
+    inc: Duration,
+    game_no: u32,
+) -> Result<Finished, String> {
+    let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
+    let mut game = Game::new(variant.clone());
+    let mut hashes: Vec<u64> = Vec::new();
+    let mins = base.as_secs() / 60;
+    let secs = base.as_secs_f64() - (mins * 60) as f64;
+    for (i, e) in engines.iter_mut().enumerate() {
+        e.send("new")?;
+        e.send("random")?;
+        for l in inits[i] {
+            e.send(l)?;
+        }
+        if variant_name != "normal" {
+            e.send(&format!("variant {variant_name}"))?;
+        }
+        e.send(&format!(
+            "level 0 {mins}:{:02} {}",
+            secs.round() as u64,
+            inc.as_secs_f64()
+        ))?;
+        e.send("force")?;
+        e.sync(game_no);
+    }
+    let mut clocks = [base, base];
+    let mut sans = Vec::new();
+    let mut first = [true, true];
+    let mut last_move: [Option<String>; 2] = [None, None];
+    let finish = |result: &'static str, reason: String, sans: Vec<String>| Finished {
+        result,
+        reason,
+        sans,
+    };
+    loop {
+        if let Some(r) = game.result() {
+            return Ok(finish(r.pgn(), r.reason.as_str().into(), sans));
+        }
+        if game.ply() >= args.max_plies {
+            return Ok(finish("1/2-1/2", "adjudicated: move limit".into(), sans));
+        }
+        let side = game.position().side_to_move();
+        let ci = side.index();
+        let mover = if side == Color::White {
+            white
+        } else {
+            1 - white
+        };
+        let loses = if side == Color::White { "0-1" } else { "1-0" };
+        let who = engines[mover].name.clone();
+        let e = &mut engines[mover];
+        if let Some(m) = last_move[mover].take() {
+            e.send_move(&m)?;
+        }
+        let _ = first[mover];
+        first[mover] = false;
+        e.send(&format!("time {}", clocks[ci].as_millis() / 10))?;
+        e.send(&format!("otim {}", clocks[1 - ci].as_millis() / 10))?;
+        e.send("go")?;
+        let budget = clocks[ci] + Duration::from_millis(args.grace_ms);
+        let reply = await_move(e, budget);
+        let _ = e.send("force");
+        match reply {
+            Reply::Move(text, spent) => {
+                if spent > clocks[ci] + Duration::from_millis(args.grace_ms) {
+                    return Ok(finish(loses, format!("{who} lost on time"), sans));
+                }
+                clocks[ci] = clocks[ci].saturating_sub(spent) + inc;
+                let m = match resolve(game.position_mut(), &text) {
+                    Ok(m) => m,
+                    Err(why) => {
+                        return Ok(finish(
+                            loses,
+                            format!("{who} played an illegal move {text}: {why}"),
+                            sans,
+                        ))
+                    }
+                };
+                let san = game.position_mut().san(&m);
+                hashes.push(game.position().hash());
+                if let Err(e) = game.play(&m) {
+                    return Ok(finish(loses, format!("{who}: {e}"), sans));
+                }
+                sans.push(san);
+                let uci = variant.uci(&m);
+                last_move[1 - mover] = Some(uci);
+            }
+            Reply::Resign => return Ok(finish(loses, format!("{who} resigned"), sans)),
+            Reply::Timeout => return Ok(finish(loses, format!("{who} lost on time"), sans)),
+            Reply::Gone => return Ok(finish(loses, format!("{who} disconnected"), sans)),
+            Reply::Claim(text) => {
+                // Our rules decide; a draw claim stands on threefold repetition or fifty
+                // moves (the usual conventions), a false claim loses.
+                if let Some(r) = game.result() {
+                    return Ok(finish(r.pgn(), r.reason.as_str().into(), sans));
+                }
+                let h = game.position().hash();
+                let reps = hashes.iter().filter(|&&x| x == h).count();
+                if text.starts_with("1/2-1/2")
+                    && (reps >= 2 || game.position().halfmove_clock() >= 100)
+                {
+                    return Ok(finish(
+                        "1/2-1/2",
+                        format!("draw claimed by {who}: {text}"),
+                        sans,
+                    ));
+                }
+                return Ok(finish(
+                    loses,
+                    format!("{who} made a false claim: {text}"),
+                    sans,
+                ));
+            }
+        }
+    }
+}
+
+fn parse_tc(tc: &str) -> Result<(Duration, Duration), String> {
+    let (b, i) = tc.split_once('+').unwrap_or((tc, "0"));
+    let b: f64 = b
+        .parse()
+        .map_err(|_| format!("--tc '{tc}': bad base seconds"))?;
+    let i: f64 = i
+        .parse()
+        .map_err(|_| format!("--tc '{tc}': bad increment"))?;
+    if !(b > 0.0 && i >= 0.0 && b < 1e6 && i < 1e4) {
+        return Err(format!("--tc '{tc}': out of range"));
+    }
+    Ok((Duration::from_secs_f64(b), Duration::from_secs_f64(i)))
+}
+
+/// Elo difference for a score fraction.
+fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// The score line: points, percentage, Elo with a 95% error bar.
+pub(crate) fn summary(name1: &str, name2: &str, scores: &[f64]) -> String {
+    let n = scores.len() as f64;
+    let points: f64 = scores.iter().sum();
+    let wins = scores.iter().filter(|&&s| s == 1.0).count();
+    let draws = scores.iter().filter(|&&s| s == 0.5).count();
+    let losses = scores.len() - wins - draws;
+    if scores.is_empty() {
+        return "no games played".into();
+    }
+    let p = points / n;
+    let var = scores.iter().map(|s| (s - p) * (s - p)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let (lo, hi) = (elo(p - 1.96 * se), elo(p + 1.96 * se));
+    format!(
+        "Score of {name1} vs {name2}: {wins} - {losses} - {draws} [{:.3}] {points}/{n}\n\
+         {name1}: {points} points of {n} ({:.1}%), Elo difference {:+.0} +/- {:.0} (95%)",
+        p,
+        p * 100.0,
+        elo(p),
+        (hi - lo) / 2.0
+    )
+}
+
+pub fn run(args: Args) -> Result<String, String> {
+    let (base, inc) = parse_tc(&args.tc)?;
+    let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
+    let variant_name = args.engine_variant.clone().unwrap_or_else(|| {
+        let stem = std::path::Path::new(&args.variant)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("chess")
+            .to_string();
+        if stem == "chess" {
+            "normal".into()
+        } else {
+            stem
+        }
+    });
+    let mut engines = [Engine::start(&args.engine1)?, Engine::start(&args.engine2)?];
+    let names = [engines[0].name.clone(), engines[1].name.clone()];
+    let mut scores = Vec::new();
+    let mut pgn = String::new();
+    let stdout = std::io::stdout();
+    for g in 0..args.games {
+        let white = (g % 2) as usize;
+        let inits = [args.init1.as_slice(), args.init2.as_slice()];
+        let f = match play_game(
+            &mut engines,
+            white,
+            &args,
+            &variant_name,
+            inits,
+            base,
+            inc,
+            g + 1,
+        ) {
+            Ok(f) => f,
+            Err(e) => {
+                for e in engines {
+                    e.quit();
+                }
+                return Err(format!("game {}: {e}", g + 1));
+            }
+        };
+        for e in engines.iter_mut() {
+            let _ = e.send(&format!("result {} {{{}}}", f.result, f.reason));
+        }
+        let white_score = match f.result {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        let s1 = if white == 0 {
+            white_score
+        } else {
+            1.0 - white_score
+        };
+        scores.push(s1);
+        let (wn, bn) = (&names[white], &names[1 - white]);
+        let _ = writeln!(
+            stdout.lock(),
+            "game {}: {wn} - {bn} {} ({}, {} plies)",
+            g + 1,
+            f.result,
+            f.reason,
+            f.sans.len()
+        );
+        pgn += &format!(
+            "[Event \"fairyboard match\"]\n[Site \"local\"]\n[Round \"{}\"]\n[White \"{wn}\"]\n\
+             [Black \"{bn}\"]\n[Result \"{}\"]\n[Variant \"{}\"]\n[TimeControl \"{}\"]\n\
+             [Termination \"{}\"]\n\n",
+            g + 1,
+            f.result,
+            variant.name,
+            args.tc,
+            f.reason
+        );
+        let mut body = String::new();
+        for (i, s) in f.sans.iter().enumerate() {
+            if i % 2 == 0 {
+                body += &format!("{}. ", i / 2 + 1);
+            }
+            body += s;
+            body.push(' ');
+        }
+        body += f.result;
+        // Wrap at 80 columns.
+        let mut line_len = 0;
+        for word in body.split(' ') {
+            if line_len + word.len() + 1 > 80 {
+                pgn.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                pgn.push(' ');
+                line_len += 1;
+            }
+            pgn += word;
+            line_len += word.len();
+        }
+        pgn += "\n\n";
+        if let Some(path) = &args.pgn {
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{path}: {e}"))?;
+            file.write_all(pgn.as_bytes())
+                .map_err(|e| format!("{path}: {e}"))?;
+            pgn.clear();
+        }
+        let _ = writeln!(stdout.lock(), "{}", summary(&names[0], &names[1], &scores));
+    }
+    for e in engines {
+        e.quit();
+    }
+    Ok(summary(&names[0], &names[1], &scores))
 }

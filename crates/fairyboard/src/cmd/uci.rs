@@ -1,8 +1,270 @@
-//! `fairyboard uci` (issue #6).
+//! `fairyboard uci`: the engine over UCI on stdin/stdout, with Fairy-Stockfish's
+//! `UCI_Variant` option (every catalogue name) and `VariantFile` to load a definition.
+//! Moves use the core's coordinate notation (`e7e8q`, `P@e4`, legs as `e4f5,f5e6`).
+//!
+//! ```text
+//! > uci
+//! < id name fairyboard
+//! < option name UCI_Variant type combo default chess var amazon var atomic ...
+//! < uciok
+//! > setoption name UCI_Variant value shatranj
+//! > position startpos moves e2e3
+//! > go depth 5
+//! < info depth 1 score cp 10 nodes 21 time 0 pv b8c6
+//! < bestmove b8c6
+//! ```
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use fairyboard_ai::native::Stopwatch;
+use fairyboard_ai::{mate_in, Limits, Options, Searcher};
+use fairyboard_core::{catalogue, Color, Position, Variant};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Hash table size in megabytes (the `Hash` option overrides it).
+    #[arg(long, default_value_t = 32)]
+    pub hash: usize,
+}
 
-pub fn run(_args: Args) -> Result<String, String> {
-    Err("`uci` is not built yet (issue #6)".into())
+struct Uci {
+    variant: Arc<Variant>,
+    variant_name: String,
+    pos: Position,
+    hashes: Vec<u64>,
+    searcher: Option<Searcher>,
+    options: Options,
+    stop: Arc<AtomicBool>,
+}
+
+fn say(line: &str) {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+impl Uci {
+    fn identify(&self) {
+        say("id name fairyboard");
+        say("id author the fairyboard authors");
+        let vars: String = catalogue::names()
+            .iter()
+            .map(|n| format!(" var {n}"))
+            .collect();
+        say(&format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            self.variant_name
+        ));
+        say("option name VariantFile type string default <empty>");
+        say(&format!(
+            "option name Hash type spin default {} min 1 max 4096",
+            self.options.hash_mb
+        ));
+        say("option name Seed type spin default 0 min 0 max 2147483647");
+        say("uciok");
+    }
+
+    fn set_variant(&mut self, name_or_path: &str) {
+        match catalogue::load(name_or_path) {
+            Ok(v) => {
+                self.variant_name = name_or_path.to_string();
+                self.pos = Position::start(v.clone());
+                self.variant = v;
+                self.hashes.clear();
+                self.searcher = None;
+            }
+            Err(e) => {
+                let first = e.to_string().lines().next().unwrap_or("").to_string();
+                say(&format!(
+                    "info string error: variant '{name_or_path}': {first}"
+                ));
+            }
+        }
+    }
+
+    fn setoption(&mut self, rest: &str) {
+        // name <id> [value <x>]
+        let Some(after) = rest.strip_prefix("name ") else {
+            say(&format!(
+                "info string error: setoption {rest}: expected 'name'"
+            ));
+            return;
+        };
+        let (name, value) = match after.find(" value ") {
+            Some(i) => (after[..i].trim(), after[i + 7..].trim()),
+            None => (after.trim(), ""),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => self.set_variant(value),
+            "variantfile" => {
+                if !value.is_empty() && value != "<empty>" {
+                    self.set_variant(value)
+                }
+            }
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=4096).contains(&mb) => {
+                    self.options.hash_mb = mb;
+                    self.searcher = None;
+                }
+                _ => say(&format!("info string error: Hash '{value}': 1 to 4096")),
+            },
+            "seed" => match value.parse::<u64>() {
+                Ok(s) => {
+                    self.options.seed = s;
+                    self.searcher = None;
+                }
+                _ => say(&format!("info string error: Seed '{value}': a number")),
+            },
+            _ => say(&format!("info string error: no option '{name}'")),
+        }
+    }
+
+    /// `position startpos|fen FEN [moves ...]`; on any error the old position stays.
+    fn position(&mut self, rest: &str) {
+        let (setup, moves) = match rest.find(" moves") {
+            Some(i) => (&rest[..i], rest[i + 6..].trim()),
+            None => (rest, ""),
+        };
+        let setup = setup.trim();
+        let mut pos = if setup == "startpos" {
+            Position::start(self.variant.clone())
+        } else if let Some(fen) = setup.strip_prefix("fen ") {
+            match Position::from_fen(self.variant.clone(), fen.trim()) {
+                Ok(p) => p,
+                Err(e) => {
+                    say(&format!("info string error: {e}"));
+                    return;
+                }
+            }
+        } else {
+            say(&format!(
+                "info string error: position {rest}: expected startpos or fen"
+            ));
+            return;
+        };
+        let mut hashes = Vec::new();
+        for text in moves.split_whitespace() {
+            match pos.parse_uci(text) {
+                Ok(m) => {
+                    hashes.push(pos.hash());
+                    pos.make(&m);
+                }
+                Err(e) => {
+                    say(&format!("info string error: illegal move: {e}"));
+                    return;
+                }
+            }
+        }
+        self.pos = pos;
+        self.hashes = hashes;
+    }
+
+    fn go(&mut self, rest: &str) {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let num = |key: &str| -> Option<f64> {
+            let i = words.iter().position(|w| *w == key)?;
+            words.get(i + 1)?.parse().ok()
+        };
+        let mut limits = Limits::default();
+        if let Some(d) = num("depth") {
+            limits.depth = Some((d as u32).clamp(1, 90));
+        }
+        if let Some(n) = num("nodes") {
+            limits.nodes = Some(n.max(1.0) as u64);
+        }
+        if let Some(ms) = num("movetime") {
+            limits.hard_ms = Some(ms.max(1.0));
+            limits.soft_ms = Some(ms.max(1.0));
+        }
+        let white = self.pos.side_to_move() == Color::White;
+        let (time, inc) = if white {
+            (num("wtime"), num("winc"))
+        } else {
+            (num("btime"), num("binc"))
+        };
+        if let Some(t) = time {
+            let c = Limits::clock(t, inc.unwrap_or(0.0), num("movestogo").map(|m| m as u32));
+            limits.hard_ms = c.hard_ms;
+            limits.soft_ms = c.soft_ms;
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let variant = self.variant.clone();
+        if self
+            .searcher
+            .as_ref()
+            .is_none_or(|s| !Arc::ptr_eq(s.variant(), &self.variant))
+        {
+            self.searcher = Some(Searcher::new(self.variant.clone(), self.options));
+        }
+        let searcher = self.searcher.as_mut().expect("just made");
+        let mut control = Stopwatch::new(self.stop.clone(), |info, ms| {
+            let score = match mate_in(info.score) {
+                Some(p) if p > 0 => format!("mate {}", (p + 1) / 2),
+                Some(p) => format!("mate -{}", (-p + 1) / 2),
+                None => format!("cp {}", info.score),
+            };
+            let pv: Vec<String> = info.pv.iter().map(|m| variant.uci(m)).collect();
+            say(&format!(
+                "info depth {} score {score} nodes {} time {} pv {}",
+                info.depth,
+                info.nodes,
+                ms as u64,
+                pv.join(" ")
+            ));
+        });
+        let mut pos = self.pos.clone();
+        let r = searcher.search(&mut pos, &self.hashes, &limits, &mut control);
+        // `go infinite` waits for `stop` before answering, as the protocol asks.
+        if words.contains(&"infinite") {
+            while !self.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        match r.best {
+            Some(m) => say(&format!("bestmove {}", self.variant.uci(&m))),
+            None => say("bestmove (none)"),
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<String, String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let variant = catalogue::load("chess").map_err(|e| e.to_string())?;
+    let mut uci = Uci {
+        pos: Position::start(variant.clone()),
+        variant,
+        variant_name: "chess".into(),
+        hashes: Vec::new(),
+        searcher: None,
+        options: Options {
+            hash_mb: args.hash,
+            ..Options::default()
+        },
+        stop: stop.clone(),
+    };
+    let rx = super::xboard::stdin_lines(stop, |cmd| matches!(cmd, "stop" | "quit"));
+    while let Ok(line) = rx.recv() {
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match cmd {
+            "" | "stop" | "ponderhit" | "debug" | "register" => {}
+            "uci" => uci.identify(),
+            "isready" => say("readyok"),
+            "ucinewgame" => {
+                if let Some(s) = uci.searcher.as_mut() {
+                    s.clear();
+                }
+            }
+            "setoption" => uci.setoption(rest),
+            "position" => uci.position(rest),
+            "go" => uci.go(rest),
+            "quit" => break,
+            _ => say(&format!("info string Error (unknown command): {cmd}")),
+        }
+    }
+    Ok(String::new())
 }

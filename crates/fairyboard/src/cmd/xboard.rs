@@ -1,8 +1,685 @@
-//! `fairyboard xboard` (issue #6).
+//! `fairyboard xboard`: the engine over the XBoard protocol (CECP v2) on stdin/stdout.
+//!
+//! Any catalogue variant can be played, also in GUIs that never heard of it: on
+//! `variant NAME` the engine sends `setup (PIECETOCHAR) WxH+S_PARENT FEN` and one
+//! `piece LETTER BETZA` line per piece type, so XBoard learns the board, the start
+//! position and every piece's moves. Multi-leg moves travel as comma-separated legs
+//! (`e4f5,f5e6`), as in the core's notation.
+//!
+//! ```text
+//! > xboard
+//! > protover 2
+//! < feature setboard=1 usermove=1 ping=1 memory=1 ... done=1
+//! > variant shatranj
+//! < setup (PNBRQ...) 8x8+0_shatranj rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1
+//! > usermove e2e3
+//! < move ...
+//! ```
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+
+use fairyboard_ai::native::Stopwatch;
+use fairyboard_ai::{mate_in, Limits, Options, Searcher};
+use fairyboard_core::game::Game;
+use fairyboard_core::{catalogue, Color, MoveKind, MoveList, Position, Variant};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Extra variants: `NAME=FILE` makes `variant NAME` load the definition FILE
+    /// (repeatable), e.g. to play a pairing another engine knows by a different name.
+    #[arg(long = "alias", value_name = "NAME=FILE")]
+    pub aliases: Vec<String>,
+    /// Seed: orders equal moves and seeds evaluation noise.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Evaluation noise in centipawns (varies play between games).
+    #[arg(long, default_value_t = 0)]
+    pub noise: i32,
+    /// Hash table size in megabytes (the GUI's `memory` overrides it).
+    #[arg(long, default_value_t = 32)]
+    pub hash: usize,
+}
 
-pub fn run(_args: Args) -> Result<String, String> {
-    Err("`xboard` is not built yet (issue #6)".into())
+/// XBoard's piece types in its own order; the king is always last.
+const XBOARD_SLOTS: &str = "PNBRQFEACWMOHIJGDVLSUK";
+
+/// Variants XBoard knows by these names (ours → theirs).
+fn xboard_name(name: &str) -> &str {
+    match name {
+        "chess" => "normal",
+        other => other,
+    }
+}
+
+/// XBoard variants whose rules can be the parent of a `setup`.
+const KNOWN_PARENTS: &[&str] = &[
+    "normal",
+    "capablanca",
+    "gothic",
+    "janus",
+    "shatranj",
+    "courier",
+    "makruk",
+    "knightmate",
+    "berolina",
+    "spartan",
+    "crazyhouse",
+    "shogi",
+    "xiangqi",
+    "grand",
+];
+
+/// The commands that interrupt a search in progress.
+fn interrupts(cmd: &str) -> bool {
+    matches!(
+        cmd,
+        "?" | "quit"
+            | "force"
+            | "new"
+            | "result"
+            | "undo"
+            | "remove"
+            | "setboard"
+            | "variant"
+            | "exit"
+    )
+}
+
+struct Clock {
+    /// Moves per session (0 = all), base in ms, increment in ms.
+    mps: u32,
+    base_ms: f64,
+    inc_ms: f64,
+    /// Fixed time per move (`st`), ms.
+    per_move_ms: Option<f64>,
+    depth: Option<u32>,
+    /// Our clock (from `time`), ms.
+    left_ms: Option<f64>,
+}
+
+pub(crate) struct Engine<'w> {
+    out: Box<dyn Write + 'w>,
+    aliases: Vec<(String, String)>,
+    options: Options,
+    name: String,
+    variant: Arc<Variant>,
+    game: Game,
+    hashes: Vec<u64>,
+    searcher: Option<Searcher>,
+    force: bool,
+    /// The colour the engine plays (when not in force mode).
+    engine_side: Color,
+    post: bool,
+    clock: Clock,
+    stop: Arc<AtomicBool>,
+    /// The square `lift` named (for `hover`).
+    lifted: Option<usize>,
+}
+
+/// What the loop does after a command.
+#[derive(PartialEq, Eq)]
+pub(crate) enum Flow {
+    Continue,
+    Quit,
+}
+
+impl<'w> Engine<'w> {
+    pub(crate) fn new(
+        args: &Args,
+        out: Box<dyn Write + 'w>,
+        stop: Arc<AtomicBool>,
+    ) -> Result<Engine<'w>, String> {
+        let mut aliases = Vec::new();
+        for a in &args.aliases {
+            let (n, f) = a
+                .split_once('=')
+                .ok_or_else(|| format!("--alias '{a}': expected NAME=FILE"))?;
+            aliases.push((n.to_string(), f.to_string()));
+        }
+        let variant = catalogue::load("chess").map_err(|e| e.to_string())?;
+        Ok(Engine {
+            out,
+            aliases,
+            options: Options {
+                hash_mb: args.hash,
+                seed: args.seed,
+                noise: args.noise,
+            },
+            name: "normal".into(),
+            game: Game::new(variant.clone()),
+            variant,
+            hashes: Vec::new(),
+            searcher: None,
+            force: false,
+            engine_side: Color::Black,
+            post: false,
+            clock: Clock {
+                mps: 0,
+                base_ms: 300_000.0,
+                inc_ms: 0.0,
+                per_move_ms: None,
+                depth: None,
+                left_ms: None,
+            },
+            stop,
+            lifted: None,
+        })
+    }
+
+    fn send(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    fn load(&self, name: &str) -> Result<Arc<Variant>, String> {
+        if let Some((_, file)) = self.aliases.iter().find(|(n, _)| n == name) {
+            return catalogue::load(file).map_err(|e| e.to_string());
+        }
+        let ours = if name == "normal" { "chess" } else { name };
+        catalogue::load(ours).map_err(|e| e.to_string())
+    }
+
+    fn features(&mut self) {
+        let mut names: Vec<String> = vec!["normal".into()];
+        names.extend(
+            catalogue::names()
+                .into_iter()
+                .filter(|n| n != "chess")
+                .map(|n| xboard_name(&n).to_string()),
+        );
+        names.extend(self.aliases.iter().map(|(n, _)| n.clone()));
+        names.dedup();
+        self.send(&format!(
+            "feature setboard=1 usermove=1 ping=1 memory=1 sigint=0 sigterm=0 highlight=1 \
+             colors=0 san=0 time=1 draw=0 reuse=1 analyze=0 myname=\"fairyboard\" variants=\"{}\"",
+            names.join(",")
+        ));
+        self.send("feature done=1");
+    }
+
+    /// The `setup` line and `piece` lines that teach a GUI the variant.
+    pub(crate) fn setup_lines(variant: &Variant, name: &str) -> Vec<String> {
+        let n = XBOARD_SLOTS.len();
+        let slots: Vec<char> = XBOARD_SLOTS.chars().collect();
+        let mut assigned: Vec<Option<usize>> = vec![None; n];
+        let single: Vec<Option<char>> = variant
+            .pieces
+            .iter()
+            .map(|p| {
+                let mut c = p.id.chars();
+                match (c.next(), c.next()) {
+                    (Some(ch), None) if ch.is_ascii_alphabetic() => Some(ch.to_ascii_uppercase()),
+                    _ => None,
+                }
+            })
+            .collect();
+        // Royals take the king's slot; others the slot of their own letter, else any free one.
+        let order: Vec<usize> = (0..variant.pieces.len())
+            .filter(|&t| single[t].is_some())
+            .collect();
+        for &t in &order {
+            if variant.pieces[t].royal && assigned[n - 1].is_none() {
+                assigned[n - 1] = Some(t);
+            }
+        }
+        let taken = |a: &Vec<Option<usize>>, t: usize| a.contains(&Some(t));
+        let used_letter =
+            |a: &Vec<Option<usize>>, ch: char| a.iter().flatten().any(|&u| single[u] == Some(ch));
+        for &t in &order {
+            let ch = single[t].unwrap_or('?');
+            if taken(&assigned, t) || used_letter(&assigned, ch) {
+                continue;
+            }
+            if let Some(i) = (0..n - 1).find(|&i| slots[i] == ch && assigned[i].is_none()) {
+                assigned[i] = Some(t);
+            }
+        }
+        for &t in &order {
+            let ch = single[t].unwrap_or('?');
+            if taken(&assigned, t) || used_letter(&assigned, ch) {
+                continue;
+            }
+            if let Some(i) = (0..n - 1).find(|&i| assigned[i].is_none()) {
+                assigned[i] = Some(t);
+            }
+        }
+        let half = |upper: bool| -> String {
+            assigned
+                .iter()
+                .map(|a| match a {
+                    Some(t) => {
+                        let c = single[*t].unwrap_or('.');
+                        if upper {
+                            c
+                        } else {
+                            c.to_ascii_lowercase()
+                        }
+                    }
+                    None => '.',
+                })
+                .collect()
+        };
+        let holdings = if variant.drops && variant.has_holdings() {
+            variant.type_count()
+        } else {
+            0
+        };
+        let xname = xboard_name(name);
+        let parent = if KNOWN_PARENTS.contains(&xname) {
+            xname
+        } else {
+            "fairy"
+        };
+        let fen = Position::start(Arc::new(variant.clone())).to_fen();
+        let mut lines = vec![format!(
+            "setup ({}{}) {}x{}+{}_{} {}",
+            half(true),
+            half(false),
+            variant.geometry.files,
+            variant.geometry.ranks,
+            holdings,
+            parent,
+            fen
+        )];
+        for t in assigned.iter().flatten() {
+            let p = &variant.pieces[*t];
+            if !p.betza.is_empty() {
+                lines.push(format!("piece {} {}", single[*t].unwrap_or('?'), p.betza));
+            }
+        }
+        lines
+    }
+
+    fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let variant = self.load(name)?;
+        self.name = name.to_string();
+        self.variant = variant.clone();
+        self.game = Game::new(variant.clone());
+        self.hashes.clear();
+        self.searcher = None;
+        if name != "normal" {
+            for line in Self::setup_lines(&variant, name) {
+                self.send(&line);
+            }
+        }
+        Ok(())
+    }
+
+    fn searcher(&mut self) -> &mut Searcher {
+        if self
+            .searcher
+            .as_ref()
+            .is_none_or(|s| !Arc::ptr_eq(s.variant(), &self.variant))
+        {
+            self.searcher = Some(Searcher::new(self.variant.clone(), self.options));
+        }
+        self.searcher.as_mut().expect("just made")
+    }
+
+    fn limits(&self) -> Limits {
+        if let Some(d) = self.clock.depth {
+            let mut l = Limits::depth(d);
+            if let Some(ms) = self.clock.per_move_ms {
+                l.hard_ms = Some(ms);
+                l.soft_ms = Some(ms);
+            }
+            return l;
+        }
+        if let Some(ms) = self.clock.per_move_ms {
+            return Limits::movetime((ms - 50.0).max(10.0));
+        }
+        let left = self.clock.left_ms.unwrap_or(self.clock.base_ms);
+        let to_go = if self.clock.mps > 0 {
+            let ours = self.game.ply() as u32 / 2;
+            Some(self.clock.mps - ours % self.clock.mps)
+        } else {
+            None
+        };
+        Limits::clock(left, self.clock.inc_ms, to_go)
+    }
+
+    /// Report a finished game, if it is.
+    fn announce_result(&mut self) -> bool {
+        if let Some(r) = self.game.result() {
+            let text = format!("{} {{{}}}", r.pgn(), r.reason.as_str());
+            self.send(&text);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Think and play a move for the side to move.
+    fn think(&mut self) {
+        if self.game.result().is_some() {
+            return;
+        }
+        let limits = self.limits();
+        let hashes = self.hashes.clone();
+        let post = self.post;
+        self.stop.store(false, Ordering::Relaxed);
+        let stop = self.stop.clone();
+        let variant = self.variant.clone();
+        let mut lines: Vec<String> = Vec::new();
+        let mut pos = self.game.position().clone();
+        let result = {
+            let mut control = Stopwatch::new(stop, |info, ms| {
+                if post {
+                    let score = match mate_in(info.score) {
+                        Some(p) if p > 0 => 100_000 + (p + 1) / 2,
+                        Some(p) => -100_000 - (-p + 1) / 2,
+                        None => info.score,
+                    };
+                    let pv: Vec<String> = info.pv.iter().map(|m| variant.uci(m)).collect();
+                    lines.push(format!(
+                        "{} {} {} {} {}",
+                        info.depth,
+                        score,
+                        (ms / 10.0) as u64,
+                        info.nodes,
+                        pv.join(" ")
+                    ));
+                }
+            });
+            let searcher = self.searcher();
+            searcher.search(&mut pos, &hashes, &limits, &mut control)
+        };
+        for l in lines {
+            self.send(&l);
+        }
+        let Some(m) = result.best else {
+            self.announce_result();
+            return;
+        };
+        let text = self.variant.uci(&m);
+        self.hashes.push(self.game.position().hash());
+        if let Err(e) = self.game.play(&m) {
+            self.hashes.pop();
+            self.send(&format!("Error (internal): {e}"));
+            return;
+        }
+        self.send(&format!("move {text}"));
+        self.announce_result();
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let parsed = {
+            let pos = self.game.position_mut();
+            match pos.parse_uci(text) {
+                Ok(m) => Ok(m),
+                Err(e) => {
+                    // XBoard may write a drop's piece in lower case for Black.
+                    if let Some((p, sq)) = text.split_once('@') {
+                        pos.parse_uci(&format!("{}@{sq}", p.to_uppercase()))
+                            .map_err(|_| e)
+                    } else {
+                        Err(e)
+                    }
+                }
+            }
+        };
+        let m = match parsed {
+            Ok(m) => m,
+            Err(e) => {
+                self.send(&format!("Illegal move ({}): {text}", e.reason));
+                return;
+            }
+        };
+        if let Some(r) = self.game.result() {
+            self.send(&format!(
+                "Illegal move (the game is over: {}): {text}",
+                r.pgn()
+            ));
+            return;
+        }
+        self.hashes.push(self.game.position().hash());
+        if let Err(e) = self.game.play(&m) {
+            self.hashes.pop();
+            self.send(&format!("Illegal move ({e}): {text}"));
+            return;
+        }
+        if self.announce_result() {
+            return;
+        }
+        if !self.force && self.game.position().side_to_move() == self.engine_side {
+            self.think();
+        }
+    }
+
+    fn square(&self, text: &str) -> Option<usize> {
+        let c: fairyboard_core::coord::Coord = text.parse().ok()?;
+        let g = &self.variant.geometry;
+        (c.file < g.files && c.rank < g.ranks).then(|| self.variant.square(c))
+    }
+
+    /// A board of colour letters for `highlight`: targets of the piece on `from`.
+    fn highlight(&mut self, from: Option<usize>) -> String {
+        let variant = self.variant.clone();
+        let g = &variant.geometry;
+        let mut marks = vec![None; g.cells];
+        if let Some(from) = from {
+            let mut list = MoveList::new();
+            self.game.position_mut().legal_moves_into(&mut list);
+            for m in list
+                .iter()
+                .filter(|m| m.from() == from && m.kind != MoveKind::Drop)
+            {
+                let capture =
+                    !m.locust().is_empty() || self.game.position().piece_at(m.to()).is_some();
+                marks[m.to()] = Some(if capture { 'R' } else { 'Y' });
+                for &v in m.locust() {
+                    marks[v as usize] = Some('R');
+                }
+            }
+        }
+        let mut s = String::new();
+        for rank in (0..g.ranks).rev() {
+            let mut run = 0;
+            for file in 0..g.files {
+                let sq = variant.square(fairyboard_core::coord::Coord::new(file, rank));
+                match marks[sq] {
+                    Some(c) => {
+                        if run > 0 {
+                            s += &run.to_string();
+                            run = 0;
+                        }
+                        s.push(c);
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                s += &run.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    fn parse_time(text: &str) -> Option<f64> {
+        // Minutes, or minutes:seconds.
+        match text.split_once(':') {
+            Some((m, s)) => {
+                Some(m.parse::<f64>().ok()? * 60_000.0 + s.parse::<f64>().ok()? * 1000.0)
+            }
+            None => Some(text.parse::<f64>().ok()? * 60_000.0),
+        }
+    }
+
+    pub(crate) fn handle(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let bad_arg = |what: &str| format!("Error ({what}): {line}");
+        match cmd {
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "draw" | "otim" | "cores" | "option" | "exclude"
+            | "include" | "egtpath" | "?" | "." | "bk" | "hint" | "nps" | "white" | "black" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.force = false;
+                self.engine_side = Color::Black;
+                self.clock.depth = None;
+                if let Err(e) = self.set_variant("normal") {
+                    self.send(&format!("Error (new): {e}"));
+                }
+                self.searcher = None;
+            }
+            "variant" => {
+                if let Err(e) = self.set_variant(rest) {
+                    let first = e.lines().next().unwrap_or("").to_string();
+                    self.send(&format!("Error (unknown variant): {rest}: {first}"));
+                }
+            }
+            "force" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side = self.game.position().side_to_move();
+                self.think();
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = self.game.position().side_to_move().flip();
+            }
+            "usermove" => self.user_move(rest),
+            "undo" => {
+                if self.game.undo().is_some() {
+                    self.hashes.pop();
+                }
+            }
+            "remove" => {
+                for _ in 0..2 {
+                    if self.game.undo().is_some() {
+                        self.hashes.pop();
+                    }
+                }
+            }
+            "result" => self.force = true,
+            "setboard" => match Position::from_fen(self.variant.clone(), rest) {
+                Ok(pos) => {
+                    self.game = Game::from_position(pos);
+                    self.hashes.clear();
+                }
+                Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
+            },
+            "level" => {
+                let parts: Vec<&str> = rest.split_whitespace().collect();
+                let parsed = (parts.len() == 3)
+                    .then(|| {
+                        Some((
+                            parts[0].parse::<u32>().ok()?,
+                            Self::parse_time(parts[1])?,
+                            parts[2].parse::<f64>().ok()?,
+                        ))
+                    })
+                    .flatten();
+                match parsed {
+                    Some((mps, base, inc)) => {
+                        self.clock.mps = mps;
+                        self.clock.base_ms = base;
+                        self.clock.inc_ms = inc * 1000.0;
+                        self.clock.per_move_ms = None;
+                        self.clock.left_ms = None;
+                    }
+                    None => self.send(&bad_arg("bad level")),
+                }
+            }
+            "st" => match rest.parse::<f64>() {
+                Ok(s) if s > 0.0 => self.clock.per_move_ms = Some(s * 1000.0),
+                _ => self.send(&bad_arg("bad st")),
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(d) if d > 0 => self.clock.depth = Some(d.min(90)),
+                _ => self.send(&bad_arg("bad sd")),
+            },
+            "time" => match rest.parse::<f64>() {
+                Ok(cs) => self.clock.left_ms = Some(cs * 10.0),
+                _ => self.send(&bad_arg("bad time")),
+            },
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) => {
+                    self.options.hash_mb = mb.clamp(1, 4096);
+                    self.searcher = None;
+                }
+                _ => self.send(&bad_arg("bad memory")),
+            },
+            "ping" => self.send(&format!("pong {rest}")),
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "lift" => match self.square(rest) {
+                Some(sq) => {
+                    self.lifted = Some(sq);
+                    let h = self.highlight(Some(sq));
+                    self.send(&format!("highlight {h}"));
+                }
+                None => self.send(&bad_arg("bad square")),
+            },
+            "hover" => match self.square(rest) {
+                Some(_) => {
+                    let h = self.highlight(self.lifted);
+                    self.send(&format!("highlight {h}"));
+                }
+                None => self.send(&bad_arg("bad square")),
+            },
+            "put" => match self.square(rest) {
+                Some(_) => {
+                    self.lifted = None;
+                    let h = self.highlight(None);
+                    self.send(&format!("highlight {h}"));
+                }
+                None => self.send(&bad_arg("bad square")),
+            },
+            "quit" | "exit" => return Flow::Quit,
+            _ => {
+                // Without usermove=1 support a bare move could come; we asked for it, so
+                // anything else is unknown.
+                self.send(&format!("Error (unknown command): {cmd}"));
+            }
+        }
+        Flow::Continue
+    }
+}
+
+/// Read stdin on a thread (so `?` and `quit` can stop a search), handle lines in order.
+pub(crate) fn stdin_lines(
+    stop: Arc<AtomicBool>,
+    is_interrupt: fn(&str) -> bool,
+) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            let cmd = line.split_whitespace().next().unwrap_or("");
+            if is_interrupt(cmd) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+        let _ = tx.send("quit".to_string());
+    });
+    rx
+}
+
+pub fn run(args: Args) -> Result<String, String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let stdout = std::io::stdout();
+    let mut engine = Engine::new(&args, Box::new(stdout.lock()), stop.clone())?;
+    let rx = stdin_lines(stop, interrupts);
+    while let Ok(line) = rx.recv() {
+        if engine.handle(&line) == Flow::Quit {
+            break;
+        }
+    }
+    Ok(String::new())
 }

@@ -1,0 +1,573 @@
+//! Evaluation for any variant: piece values and piece-square terms measured from the
+//! compiled moves, not looked up in a table of known pieces.
+//!
+//! Every piece type is put on every square of the board among random blockers (a third
+//! of the squares, half of them enemies) and its pseudo-legal moves are counted. The
+//! average count is the piece's *mobility*; the value grows with it (faster than
+//! linearly, since a long-range piece also controls far squares), and is then corrected
+//! for colour-boundness (the share of the board the piece can ever reach), forwardness
+//! (pieces that cannot retreat are worth less) and promotion potential. The count on
+//! each square relative to the average gives the piece-square term, so a knight learns
+//! to avoid the rim and a cannon what it likes, from the same measurement. Pawns are the
+//! unit (100); royals get shelter in the middle game and centralisation in the end game.
+//!
+//! ```
+//! # use fairyboard_core::{catalogue, Position};
+//! # use fairyboard_ai::eval::Evaluator;
+//! let variant = catalogue::load("chess").unwrap();
+//! let eval = Evaluator::new(&variant);
+//! let knight = variant.type_by_id("N").unwrap();
+//! assert!(eval.value(knight) > 200 && eval.value(knight) < 450);
+//! let pos = Position::start(variant);
+//! assert!(eval.evaluate(&pos).abs() < 50);
+//! ```
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use fairyboard_core::coord::Coord;
+use fairyboard_core::geometry::Square;
+use fairyboard_core::variant::Symmetry;
+use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
+
+/// The value of a pawn, the unit of every score.
+pub const PAWN: i32 = 100;
+
+/// Per piece type: value and piece-square table per colour (indexed by padded square).
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    values: Vec<i32>,
+    /// `[colour][type]` → per padded square, middle game.
+    pst: [Vec<Vec<i16>>; 2],
+    /// Royals only: end-game table (centralisation).
+    pst_end: [Vec<Vec<i16>>; 2],
+    royal: Vec<bool>,
+    pawn: Vec<bool>,
+    /// Types that count for the baring rule (bit per type; 0 = no baring rule).
+    baring: u128,
+    /// Material of both sides' non-pawn, non-royal pieces at the start (phase scale).
+    start_material: i32,
+    drops: bool,
+    /// The offsets of the eight neighbours on the padded board (royal shelter).
+    neighbours: [isize; 8],
+    /// ± this many centipawns of seeded noise (0 = none).
+    noise: i32,
+    seed: u64,
+}
+
+/// What was measured about one piece type (also shown by tests and tools).
+#[derive(Clone, Debug, Default)]
+pub struct PieceStats {
+    /// Average move count among random blockers.
+    pub mobility: f64,
+    /// Average move count on the empty board.
+    pub empty_mobility: f64,
+    /// Share of the board reachable from the centre in any number of moves.
+    pub reach: f64,
+    /// Share of the empty-board moves that go backwards (of those changing rank).
+    pub backward: f64,
+    /// Can promote somewhere.
+    pub promotes: bool,
+}
+
+/// A small deterministic generator (SplitMix64) for sampling blockers and seeded noise.
+pub(crate) struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// Blocker samples per square (more on small boards, fewer on huge ones).
+fn samples_per_square(cells: usize, types: usize) -> usize {
+    (3000 / (cells * types).max(1)).clamp(2, 6)
+}
+
+/// A White square seen from Black (the variant's symmetry).
+fn mirror(variant: &Variant, sq: Square) -> Square {
+    let c = variant.coord(sq);
+    let g = &variant.geometry;
+    let rank = g.ranks - 1 - c.rank;
+    let file = match variant.symmetry {
+        Symmetry::Rotate => g.files - 1 - c.file,
+        _ => c.file,
+    };
+    variant.square(Coord::new(file, rank))
+}
+
+/// The FEN of a board with the given pieces (everything else empty or a hole).
+fn board_fen(variant: &Variant, pieces: &[(Square, usize, Color)]) -> String {
+    let g = &variant.geometry;
+    let mut s = String::new();
+    for rank in (0..g.ranks).rev() {
+        let mut run = 0;
+        for file in 0..g.files {
+            let sq = variant.square(Coord::new(file, rank));
+            let token = if variant.is_hole(sq) {
+                Some("*".to_string())
+            } else {
+                pieces
+                    .iter()
+                    .find(|p| p.0 == sq)
+                    .map(|&(_, t, c)| variant.fen_token(t, c))
+            };
+            match token {
+                Some(t) => {
+                    if run > 0 {
+                        s += &run.to_string();
+                        run = 0;
+                    }
+                    s += &t;
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            s += &run.to_string();
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s + " w - - 0 1"
+}
+
+/// Distinct outcomes of a piece's moves (promotion choices count once).
+fn distinct_moves(list: &MoveList) -> usize {
+    let set: HashSet<(u16, [u16; 3], u16)> = list
+        .iter()
+        .filter(|m| m.kind != MoveKind::Castle)
+        .map(|m| (m.to, m.extra, m.unload))
+        .collect();
+    set.len()
+}
+
+impl Evaluator {
+    /// Measure the variant's pieces (a few thousand move generations; done once per variant).
+    pub fn new(variant: &Arc<Variant>) -> Evaluator {
+        let types = variant.type_count();
+        let squares: Vec<Square> = variant.playable().to_vec();
+        let cells = variant.geometry.cells;
+        let n_sq = squares.len().max(1);
+        let samples = samples_per_square(n_sq, types);
+        // Blockers: a non-royal type (the first), so no royal rule interferes.
+        let blocker = (0..types).find(|&t| !variant.pieces[t].royal).unwrap_or(0);
+        let mut rng = SplitMix(0x5EED_F00D);
+        let mut stats = vec![PieceStats::default(); types];
+        // mob[t][i]: mobility among blockers on squares[i].
+        let mut mob = vec![vec![0.0f64; n_sq]; types];
+        let mut list = MoveList::new();
+        for t in 0..types {
+            let mut empty_total = 0usize;
+            let mut back = 0usize;
+            let mut changing = 0usize;
+            let mut graph: Vec<Vec<usize>> = vec![Vec::new(); n_sq];
+            for (i, &sq) in squares.iter().enumerate() {
+                // Empty board.
+                let fen = board_fen(variant, &[(sq, t, Color::White)]);
+                if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
+                    list.clear();
+                    pos.moves_from(sq, &mut list);
+                    empty_total += distinct_moves(&list);
+                    let rank = variant.coord(sq).rank as i32;
+                    for m in &list {
+                        if m.is_promotion() {
+                            stats[t].promotes = true;
+                        }
+                        let r = variant.coord(m.to()).rank as i32;
+                        if r != rank {
+                            changing += 1;
+                            if r < rank {
+                                back += 1;
+                            }
+                        }
+                        if let Some(j) = squares.iter().position(|&s| s == m.to()) {
+                            graph[i].push(j);
+                        }
+                    }
+                }
+                // Among blockers.
+                let mut total = 0usize;
+                let mut done = 0usize;
+                for _ in 0..samples {
+                    let mut pieces = vec![(sq, t, Color::White)];
+                    for &other in &squares {
+                        if other != sq && rng.below(3) == 0 {
+                            let c = if rng.below(2) == 0 {
+                                Color::White
+                            } else {
+                                Color::Black
+                            };
+                            pieces.push((other, blocker, c));
+                        }
+                    }
+                    let fen = board_fen(variant, &pieces);
+                    if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
+                        list.clear();
+                        pos.moves_from(sq, &mut list);
+                        total += distinct_moves(&list);
+                        done += 1;
+                    }
+                }
+                mob[t][i] = total as f64 / done.max(1) as f64;
+            }
+            stats[t].empty_mobility = empty_total as f64 / n_sq as f64;
+            stats[t].mobility = mob[t].iter().sum::<f64>() / n_sq as f64;
+            stats[t].backward = if changing == 0 {
+                0.5
+            } else {
+                back as f64 / changing as f64
+            };
+            // Reach from the most central square.
+            let centre = {
+                let g = &variant.geometry;
+                let (cf, cr) = (g.files as f64 / 2.0 - 0.5, g.ranks as f64 / 2.0 - 0.5);
+                (0..n_sq)
+                    .min_by(|&a, &b| {
+                        let d = |i: usize| {
+                            let c = variant.coord(squares[i]);
+                            (c.file as f64 - cf).abs() + (c.rank as f64 - cr).abs()
+                        };
+                        d(a).total_cmp(&d(b))
+                    })
+                    .unwrap_or(0)
+            };
+            let mut seen = vec![false; n_sq];
+            let mut stack = vec![centre];
+            seen[centre] = true;
+            let mut count = 1;
+            while let Some(i) = stack.pop() {
+                for &j in &graph[i] {
+                    if !seen[j] {
+                        seen[j] = true;
+                        count += 1;
+                        stack.push(j);
+                    }
+                }
+            }
+            stats[t].reach = count as f64 / n_sq as f64;
+        }
+
+        let mut values = vec![0i32; types];
+        for t in 0..types {
+            let p = &variant.pieces[t];
+            values[t] = if p.royal {
+                0
+            } else if p.pawn {
+                PAWN
+            } else {
+                Self::value_from(&stats[t])
+            };
+        }
+        // Promotion potential: part of the gain of the best promotion (non-pawns only;
+        // a pawn's potential is in its piece-square table).
+        let best_promotion = Self::best_promotions(variant, &values);
+        for t in 0..types {
+            let p = &variant.pieces[t];
+            if !p.royal && !p.pawn && stats[t].promotes {
+                let gain = (best_promotion[t] - values[t]).max(0);
+                values[t] += gain / 5;
+            }
+            // A pawn that can only become something weak (a shatranj ferz) is worth less
+            // than a chess pawn, relative to the pieces.
+            if p.pawn && !p.royal {
+                let potential = (best_promotion[t] as f64 / 900.0).min(1.0);
+                values[t] = (55.0 + 45.0 * potential).round() as i32;
+            }
+        }
+
+        // Piece-square tables.
+        let mut pst = [
+            vec![vec![0i16; cells]; types],
+            vec![vec![0i16; cells]; types],
+        ];
+        let mut pst_end = pst.clone();
+        let g = &variant.geometry;
+        let (cf, cr) = (g.files as f64 / 2.0 - 0.5, g.ranks as f64 / 2.0 - 0.5);
+        let promo_squares = Self::promotion_squares(variant);
+        for t in 0..types {
+            let p = &variant.pieces[t];
+            let avg = stats[t].mobility.max(0.1);
+            for (i, &sq) in squares.iter().enumerate() {
+                let c = variant.coord(sq);
+                let centrality = 1.0
+                    - ((c.file as f64 - cf).abs() / cf.max(1.0)
+                        + (c.rank as f64 - cr).abs() / cr.max(1.0))
+                        / 2.0;
+                let (mg, eg) = if p.royal {
+                    // Stay home behind the pieces in the middle game; centralise later.
+                    let home = -(c.rank as f64) * 12.0 - centrality * 10.0;
+                    (home, centrality * 30.0)
+                } else if p.pawn {
+                    let mut v = centrality * 10.0;
+                    if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
+                        let gain = (best_promotion[t] - PAWN).clamp(0, 600) as f64;
+                        v += gain * 0.5 / ((d + 1) * (d + 1)) as f64;
+                    }
+                    (v, v)
+                } else {
+                    let rel = (mob[t][i] / avg - 1.0).clamp(-0.8, 0.8);
+                    let mut v = rel * 0.2 * values[t] as f64 + centrality * 5.0;
+                    if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
+                        let gain = (best_promotion[t] - values[t]).clamp(0, 600) as f64;
+                        v += gain * 0.3 / ((d + 1) * (d + 1)) as f64;
+                    }
+                    (v, v)
+                };
+                pst[0][t][sq] = mg.round() as i16;
+                pst_end[0][t][sq] = eg.round() as i16;
+                let b = mirror(variant, sq);
+                pst[1][t][b] = mg.round() as i16;
+                pst_end[1][t][b] = eg.round() as i16;
+            }
+        }
+
+        let mut start_material = 0;
+        let start = Position::start(variant.clone());
+        for c in Color::BOTH {
+            for &sq in start.pieces(c) {
+                if let Some((t, _)) = start.piece_at(sq as usize) {
+                    if !variant.pieces[t].pawn {
+                        start_material += values[t];
+                    }
+                }
+            }
+            for (t, &v) in values.iter().enumerate() {
+                start_material += v * start.hand(c, t) as i32;
+            }
+        }
+        let s = g.stride as isize;
+        Evaluator {
+            values,
+            pst,
+            pst_end,
+            royal: variant.pieces.iter().map(|p| p.royal).collect(),
+            pawn: variant.pieces.iter().map(|p| p.pawn).collect(),
+            baring: variant.rules.baring,
+            start_material: start_material.max(1),
+            drops: variant.drops,
+            neighbours: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1],
+            noise: 0,
+            seed: 0,
+        }
+    }
+
+    /// Value from measured statistics, calibrated so that on 8×8 a knight, bishop, rook
+    /// and queen come out near 3¼, 3¼, 5 and 9½ pawns.
+    fn value_from(s: &PieceStats) -> i32 {
+        let m = s.mobility;
+        // Fitted to the classic values of N, R and Q; at least 40 per move for the weak.
+        let mut v = (95.0 * m - 110.0).max(40.0 * m);
+        // Colour-bound pieces cover part of the board only.
+        v *= 0.72 + 0.28 * s.reach.sqrt();
+        // Pieces that cannot retreat.
+        v *= 0.8 + 0.4 * s.backward.min(0.5);
+        if m < 0.05 {
+            v = 0.0;
+        } else {
+            // Short-range defenders (a xiangqi elephant) still guard: never below half a pawn.
+            v = v.max(60.0);
+        }
+        v.round() as i32
+    }
+
+    /// Per type: the best value it can promote to (its own value if none).
+    fn best_promotions(variant: &Arc<Variant>, values: &[i32]) -> Vec<i32> {
+        let types = variant.type_count();
+        let mut best = values.to_vec();
+        let mut list = MoveList::new();
+        for (t, best_t) in best.iter_mut().enumerate() {
+            for &sq in variant.playable() {
+                let fen = board_fen(variant, &[(sq, t, Color::White)]);
+                if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
+                    list.clear();
+                    pos.moves_from(sq, &mut list);
+                    for m in list.iter().filter(|m| m.is_promotion()) {
+                        let to = (m.promotion & 0x7F) as usize;
+                        if to < types {
+                            *best_t = (*best_t).max(values[to]);
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Per type: the White squares a move of it promotes on.
+    fn promotion_squares(variant: &Arc<Variant>) -> Vec<Vec<Square>> {
+        let mut out = vec![Vec::new(); variant.type_count()];
+        let mut list = MoveList::new();
+        for (t, squares) in out.iter_mut().enumerate() {
+            for &sq in variant.playable() {
+                let fen = board_fen(variant, &[(sq, t, Color::White)]);
+                if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
+                    list.clear();
+                    pos.moves_from(sq, &mut list);
+                    for m in list.iter().filter(|m| m.is_promotion()) {
+                        if !squares.contains(&m.to()) {
+                            squares.push(m.to());
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Rank distance from `sq` to the nearest of `targets` (White's view).
+    fn distance_to(targets: &[Square], variant: &Variant, sq: Square) -> Option<u32> {
+        let r = variant.coord(sq).rank as i32;
+        targets
+            .iter()
+            .map(|&t| (variant.coord(t).rank as i32 - r).unsigned_abs())
+            .min()
+    }
+
+    /// Replace a piece type's value (a definition or user override).
+    pub fn set_value(&mut self, t: usize, value: i32) {
+        if t < self.values.len() {
+            self.values[t] = value;
+        }
+    }
+
+    /// Add seeded noise of ± `amplitude` centipawns to every evaluation (varies play).
+    pub fn set_noise(&mut self, seed: u64, amplitude: i32) {
+        self.seed = seed;
+        self.noise = amplitude.max(0);
+    }
+
+    /// The value of a piece type in centipawns (0 for royals).
+    pub fn value(&self, t: usize) -> i32 {
+        self.values.get(t).copied().unwrap_or(0)
+    }
+
+    /// The statistics the values come from (for reports and tests).
+    pub fn stats(variant: &Arc<Variant>) -> Vec<(String, i32)> {
+        let e = Evaluator::new(variant);
+        variant
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(t, p)| (p.id.clone(), e.values[t]))
+            .collect()
+    }
+
+    /// The material a move captures (locust victims, e.p. and the destination), counting
+    /// friendly victims against it.
+    pub fn captured(&self, pos: &Position, m: &Move) -> Option<i32> {
+        let us = pos.side_to_move();
+        let worth = |sq: u16| -> i32 {
+            match pos.piece_at(sq as usize) {
+                Some((t, c)) => {
+                    let v = if self.royal[t] { 2000 } else { self.values[t] };
+                    if c == us {
+                        -v
+                    } else {
+                        v
+                    }
+                }
+                None => 0,
+            }
+        };
+        match m.kind {
+            MoveKind::EnPassant => Some(worth(m.extra[0])),
+            MoveKind::Normal => {
+                let mut any = false;
+                let mut total = 0;
+                for &v in m.locust() {
+                    any = true;
+                    total += worth(v);
+                }
+                if m.unload == 0 && m.to != m.from && pos.piece_at(m.to()).is_some() {
+                    any = true;
+                    total += worth(m.to);
+                }
+                any.then_some(total)
+            }
+            _ => None,
+        }
+    }
+
+    /// The score of a position for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut material = 0;
+        for c in Color::BOTH {
+            let ci = c.index();
+            let mut baring_pieces = 0;
+            for &sq in pos.pieces(c) {
+                let sq = sq as usize;
+                if let Some((t, _)) = pos.piece_at(sq) {
+                    let v = self.values[t];
+                    if !self.royal[t] && !self.pawn[t] {
+                        material += v;
+                    }
+                    if t < 128 && self.baring >> t & 1 == 1 {
+                        baring_pieces += 1;
+                    }
+                    mg[ci] += v + self.pst[ci][t][sq] as i32;
+                    eg[ci] += v + if self.royal[t] {
+                        self.pst_end[ci][t][sq] as i32
+                    } else {
+                        self.pst[ci][t][sq] as i32
+                    };
+                }
+            }
+            for (t, &v) in self.values.iter().enumerate() {
+                let n = pos.hand(c, t) as i32;
+                if n > 0 {
+                    // In a drop game a piece in hand can go anywhere: a little more.
+                    let v = if self.drops { v + v / 8 } else { v };
+                    mg[ci] += v * n;
+                    eg[ci] += v * n;
+                    material += v * n;
+                }
+            }
+            // Under a baring rule the last pieces are worth much more than their value.
+            if self.baring != 0 {
+                let penalty = [400, 150, 60][baring_pieces.min(3) as usize % 3];
+                let penalty = if baring_pieces >= 3 { 0 } else { penalty };
+                mg[ci] -= penalty;
+                eg[ci] -= penalty;
+            }
+            // Royal shelter: friends next to the royal.
+            for &r in pos.royals(c) {
+                let mut friends = 0;
+                for d in self.neighbours {
+                    let sq = r as isize + d;
+                    if sq >= 0 {
+                        if let Some((_, owner)) = pos.piece_at(sq as usize) {
+                            if owner == c {
+                                friends += 1;
+                            }
+                        }
+                    }
+                }
+                mg[ci] += 6 * friends.min(4);
+            }
+        }
+        let phase = (material * 256 / self.start_material).clamp(0, 256);
+        let white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
+        let mut score = if pos.side_to_move() == Color::White {
+            white
+        } else {
+            -white
+        };
+        score += 10; // the move
+        if self.noise > 0 {
+            let mut r = SplitMix(pos.hash() ^ self.seed);
+            score += r.below(2 * self.noise as u64 + 1) as i32 - self.noise;
+        }
+        score
+    }
+}

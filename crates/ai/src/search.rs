@@ -1,0 +1,820 @@
+//! Iterative-deepening principal-variation search.
+//!
+//! Alpha-beta with a null window after the first move, a transposition table, check
+//! extension, quiescence over every move that captures material (locust and multiple
+//! captures included), move ordering (TT move, MVV-LVA, killers, history), null move
+//! (never in check, in drop games or with little material: zugzwang), late-move
+//! reductions and light futility pruning of quiet moves near the leaves.
+//!
+//! Time comes from the caller's [`Control`], never from the system clock directly, so
+//! the same search runs natively and in a browser; limited by depth or nodes only, it
+//! never reads the clock and is fully deterministic.
+
+use std::sync::Arc;
+
+use fairyboard_core::{Move, MoveKind, MoveList, Position, Variant};
+
+use crate::eval::{Evaluator, SplitMix};
+use crate::rules::{self, MATE, MATE_BOUND};
+use crate::tt::{Bound, Table};
+
+/// The deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 100;
+const INF: i32 = MATE + 1;
+/// Centipawns a repetition or move-rule draw costs the root side.
+const CONTEMPT: i32 = 20;
+
+/// What the search may use; `None` = no limit of that kind. With no limit at all it
+/// searches to [`MAX_PLY`] (stopped only by [`Control::should_stop`]).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Stop in the middle of an iteration after this many milliseconds.
+    pub hard_ms: Option<f64>,
+    /// Start no new iteration after this many milliseconds.
+    pub soft_ms: Option<f64>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+    /// A fixed time per move.
+    pub fn movetime(ms: f64) -> Limits {
+        Limits {
+            hard_ms: Some(ms),
+            soft_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+    /// Time for one move from a clock: `left_ms` on it, `inc_ms` added per move,
+    /// `moves_to_go` moves until the next time control (None: the rest of the game).
+    pub fn clock(left_ms: f64, inc_ms: f64, moves_to_go: Option<u32>) -> Limits {
+        // Keep a reserve for pipes and a busy machine.
+        let left = (left_ms - 60.0 - left_ms * 0.03).max(1.0);
+        let mtg = moves_to_go.unwrap_or(30).clamp(1, 30) as f64;
+        let soft = (left / (mtg + 3.0) + inc_ms * 0.7).min(left * 0.3);
+        let hard = (soft * 2.5).min(left * 0.3).max(soft);
+        Limits {
+            hard_ms: Some(hard.max(1.0)),
+            soft_ms: Some(soft.max(1.0)),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The caller's side of a search: the clock, a stop request and progress reports.
+pub trait Control {
+    /// Milliseconds since any fixed origin (only differences are used).
+    fn now_ms(&mut self) -> f64;
+    /// Asked every few thousand nodes: stop as soon as possible.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+    /// Called after each completed iteration.
+    fn info(&mut self, _info: &Info) {}
+}
+
+/// A control with no clock: for searches limited by depth or nodes only.
+pub struct NoClock;
+
+impl Control for NoClock {
+    fn now_ms(&mut self) -> f64 {
+        0.0
+    }
+}
+
+/// Progress after an iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    /// Side to move's view, centipawns (or a mate score, see [`mate_in`]).
+    pub score: i32,
+    pub nodes: u64,
+    pub ms: f64,
+    pub pv: Vec<Move>,
+}
+
+/// Plies to mate for a mate score (positive: we mate), or None.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some(MATE - score)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// None when the side to move has no legal move.
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Settings of a searcher.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    /// Orders equal root moves and seeds evaluation noise: same seed, same game.
+    pub seed: u64,
+    /// Evaluation noise in centipawns (0 = none).
+    pub noise: i32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            seed: 0,
+            noise: 0,
+        }
+    }
+}
+
+/// A searcher for one variant; keeps its table and history between moves.
+pub struct Searcher {
+    variant: Arc<Variant>,
+    pub eval: Evaluator,
+    tt: Table,
+    options: Options,
+    killers: Vec<[Option<Move>; 2]>,
+    /// `[side][type][square]` flattened.
+    history: Vec<i32>,
+    lists: Vec<MoveList>,
+    scores: Vec<Vec<i32>>,
+    /// Hashes of the game before the root and of the search path.
+    path: Vec<u64>,
+    nodes: u64,
+    stopped: bool,
+    start_ms: f64,
+    limits: Limits,
+    null_ok: bool,
+}
+
+impl Searcher {
+    pub fn new(variant: Arc<Variant>, options: Options) -> Searcher {
+        let mut eval = Evaluator::new(&variant);
+        eval.set_noise(options.seed, options.noise);
+        let cells = variant.geometry.cells;
+        let types = variant.type_count();
+        // Null move is unsound where passing could be the best move or material can
+        // come back in any moment: drop games.
+        let null_ok = !variant.drops;
+        Searcher {
+            eval,
+            tt: Table::new(options.hash_mb),
+            options,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * types * cells],
+            lists: (0..MAX_PLY + 2)
+                .map(|_| MoveList::with_capacity(128))
+                .collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            path: Vec::new(),
+            nodes: 0,
+            stopped: false,
+            start_ms: 0.0,
+            limits: Limits::default(),
+            null_ok,
+            variant,
+        }
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// Forget everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    fn hist_index(&self, pos: &Position, m: &Move) -> usize {
+        let cells = self.variant.geometry.cells;
+        let types = self.variant.type_count();
+        (pos.side_to_move().index() * types + m.piece as usize) * cells + m.to()
+    }
+
+    /// Search `pos` (left as it was) within `limits`; `history` holds the hashes of the
+    /// game's earlier positions, oldest first (repetitions).
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        history: &[u64],
+        limits: &Limits,
+        ctl: &mut dyn Control,
+    ) -> SearchResult {
+        self.nodes = 0;
+        self.stopped = false;
+        self.limits = limits.clone();
+        self.start_ms = if limits.hard_ms.is_some() || limits.soft_ms.is_some() {
+            ctl.now_ms()
+        } else {
+            0.0
+        };
+        self.tt.next_generation();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.path.clear();
+        self.path.extend_from_slice(history);
+
+        let mut root = MoveList::new();
+        pos.legal_moves_into(&mut root);
+        let mut result = SearchResult {
+            best: root.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if root.is_empty() {
+            result.score = rules::no_moves_score(pos, 0);
+            return result;
+        }
+        // Seeded shuffle, then captures first: equal moves are tried in a seed's order.
+        let mut rng = SplitMix(self.options.seed ^ 0xA5A5_5A5A);
+        for i in (1..root.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            root.swap(i, j);
+        }
+        let mut root_scores: Vec<i32> = root
+            .iter()
+            .map(|m| self.eval.captured(pos, m).unwrap_or(-10_000))
+            .collect();
+        sort_by_scores(&mut root, &mut root_scores);
+        if root.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+            // Only one move: no need to think (with a clock).
+            result.depth = 1;
+            return result;
+        }
+
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).max(1) as i32;
+        for depth in 1..=max_depth {
+            let mut alpha = -INF;
+            let beta = INF;
+            let mut best_this: Option<(Move, i32)> = None;
+            let mut new_scores = vec![-INF; root.len()];
+            for i in 0..root.len() {
+                let m = root[i];
+                self.path.push(pos.hash());
+                let undo = pos.make(&m);
+                let gives_check = pos.in_check();
+                let ext = 0;
+                let score = if i == 0 {
+                    -self.pvs(
+                        pos,
+                        depth - 1 + ext,
+                        -beta,
+                        -alpha,
+                        1,
+                        gives_check,
+                        true,
+                        ctl,
+                    )
+                } else {
+                    let mut s = -self.pvs(
+                        pos,
+                        depth - 1 + ext,
+                        -alpha - 1,
+                        -alpha,
+                        1,
+                        gives_check,
+                        true,
+                        ctl,
+                    );
+                    if s > alpha && !self.stopped {
+                        s = -self.pvs(
+                            pos,
+                            depth - 1 + ext,
+                            -beta,
+                            -alpha,
+                            1,
+                            gives_check,
+                            true,
+                            ctl,
+                        );
+                    }
+                    s
+                };
+                pos.unmake(&m, undo);
+                self.path.pop();
+                if self.stopped {
+                    break;
+                }
+                new_scores[i] = score;
+                if score > alpha {
+                    alpha = score;
+                    best_this = Some((m, score));
+                }
+            }
+            if let Some((m, s)) = best_this {
+                // A move that beat the previous best in a full-window search is trustworthy
+                // even when the iteration was cut short.
+                result.best = Some(m);
+                result.score = s;
+                self.tt.store(pos.hash(), Some(m), s, depth, Bound::Exact);
+            }
+            if self.stopped {
+                break;
+            }
+            result.depth = depth as u32;
+            result.pv = self.extract_pv(pos, result.best);
+            result.pv.truncate(depth as usize);
+            // Best first, then the rest by this iteration's scores.
+            sort_by_scores(&mut root, &mut new_scores);
+            let ms = if self.limits.soft_ms.is_some() {
+                ctl.now_ms() - self.start_ms
+            } else {
+                0.0
+            };
+            ctl.info(&Info {
+                depth: depth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                ms,
+                pv: result.pv.clone(),
+            });
+            if let Some(soft) = self.limits.soft_ms {
+                if ms >= soft * 0.6 {
+                    break;
+                }
+            }
+            if ctl.should_stop() {
+                break;
+            }
+            // A forced mate found: deeper search cannot improve it.
+            if result.score.abs() > MATE_BOUND && depth > (MATE - result.score.abs()) + 1 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        if result.pv.is_empty() {
+            result.pv = result.best.into_iter().collect();
+        }
+        result
+    }
+
+    fn extract_pv(&mut self, pos: &mut Position, first: Option<Move>) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut undos = Vec::new();
+        let mut next = first;
+        let mut seen = Vec::new();
+        while let Some(m) = next {
+            if pv.len() >= 32 || seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+            let mut list = MoveList::new();
+            pos.legal_moves_into(&mut list);
+            if !list.contains(&m) {
+                break;
+            }
+            undos.push(pos.make(&m));
+            pv.push(m);
+            next = self.tt.probe(pos.hash()).and_then(|e| e.mv);
+        }
+        for (m, u) in pv.iter().zip(undos).rev() {
+            pos.unmake(m, u);
+        }
+        pv
+    }
+
+    #[inline]
+    fn check_limits(&mut self, control: &mut dyn Control) {
+        if let Some(n) = self.limits.nodes {
+            if self.nodes >= n {
+                self.stopped = true;
+            }
+        }
+        if self.nodes & 2047 == 0 {
+            if let Some(hard) = self.limits.hard_ms {
+                if control.now_ms() - self.start_ms >= hard {
+                    self.stopped = true;
+                }
+            }
+            if control.should_stop() {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Repetition of a position of the search path or game (a draw), within the reversible
+    /// moves since the last capture or pawn move.
+    fn repeated(&self, pos: &Position) -> bool {
+        let h = pos.hash();
+        let n = self.path.len();
+        let window = (pos.halfmove_clock() as usize).min(n);
+        let mut i = 2;
+        while i <= window {
+            if self.path[n - i] == h {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    fn score_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<Move>) {
+        let list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        for m in &list {
+            let s = if Some(*m) == tt_move {
+                2_000_000
+            } else if let Some(v) = self.eval.captured(pos, m) {
+                let attacker = self.eval.value(m.piece as usize);
+                1_000_000 + v * 16 - attacker / 16
+            } else if m.is_promotion() {
+                900_000
+            } else if self.killers[ply][0] == Some(*m) {
+                800_000
+            } else if self.killers[ply][1] == Some(*m) {
+                790_000
+            } else {
+                self.history[self.hist_index(pos, m)].min(700_000)
+            };
+            scores.push(s);
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+    }
+
+    /// The next best move of ply's list (selection sort step).
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize) -> Move {
+        let scores = &mut self.scores[ply];
+        let list = &mut self.lists[ply];
+        let mut best = i;
+        for j in i + 1..list.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        list.swap(i, best);
+        scores.swap(i, best);
+        list[i]
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pvs(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        allow_null: bool,
+        ctl: &mut dyn Control,
+    ) -> i32 {
+        if let Some(s) = rules::decided_score(pos, ply) {
+            return s;
+        }
+        if self.repeated(pos) || rules::move_limit_reached(pos) {
+            // Contempt: a draw by repetition is a little worse than even for the side
+            // that searches (so it plays on when it can).
+            return if ply.is_multiple_of(2) {
+                -CONTEMPT
+            } else {
+                CONTEMPT
+            };
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, ctl);
+        }
+        self.nodes += 1;
+        self.check_limits(ctl);
+        if self.stopped {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(pos)
+        };
+        // Reverse futility: far above beta near the leaves.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 120 * depth >= beta
+        {
+            return static_eval;
+        }
+        // Null move: not in check, not in drop games, not with little material.
+        if allow_null
+            && self.null_ok
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_pieces(pos)
+        {
+            let r = 2 + depth / 4;
+            let ep = pos.make_null();
+            self.path.push(key);
+            let s = -self.pvs(
+                pos,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                false,
+                ctl,
+            );
+            self.path.pop();
+            pos.unmake_null(ep);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s > MATE_BOUND { beta } else { s };
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        pos.legal_moves_into(&mut list);
+        self.lists[ply] = list;
+        if self.lists[ply].is_empty() {
+            return rules::no_moves_score(pos, ply);
+        }
+        self.score_moves(pos, ply, tt_move);
+        let n = self.lists[ply].len();
+        let mut best = -INF;
+        let mut best_move = None;
+        let orig_alpha = alpha;
+        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 150 * depth <= alpha;
+        let mut searched = 0;
+        for i in 0..n {
+            let m = self.pick(ply, i);
+            let capture = self.eval.captured(pos, &m).is_some();
+            let quiet = !capture && !m.is_promotion();
+            self.path.push(key);
+            let undo = pos.make(&m);
+            let gives_check = pos.in_check();
+            if futile && quiet && !gives_check && searched > 0 {
+                pos.unmake(&m, undo);
+                self.path.pop();
+                continue;
+            }
+            let mut reduction = 0;
+            if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
+                reduction = 1 + (searched >= 8 && depth >= 5) as i32;
+                if pv_node {
+                    reduction -= 1;
+                }
+            }
+            let mut score;
+            if searched == 0 {
+                score = -self.pvs(
+                    pos,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                    true,
+                    ctl,
+                );
+            } else {
+                score = -self.pvs(
+                    pos,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                    true,
+                    ctl,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.pvs(
+                        pos,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        gives_check,
+                        true,
+                        ctl,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score = -self.pvs(
+                        pos,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        gives_check,
+                        true,
+                        ctl,
+                    );
+                }
+            }
+            pos.unmake(&m, undo);
+            self.path.pop();
+            searched += 1;
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != Some(m) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(m);
+                            }
+                            let h = self.hist_index(pos, &m);
+                            self.history[h] += depth * depth;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Every move was futile: the static estimate stands.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Whether the side to move has pieces besides royals and pawns (null move is safe).
+    fn has_pieces(&self, pos: &Position) -> bool {
+        let us = pos.side_to_move();
+        let mut material = 0;
+        for &sq in pos.pieces(us) {
+            if let Some((t, _)) = pos.piece_at(sq as usize) {
+                let p = &self.variant.pieces[t];
+                if !p.royal && !p.pawn {
+                    material += self.eval.value(t);
+                }
+            }
+        }
+        material >= 400
+    }
+
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        ctl: &mut dyn Control,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits(ctl);
+        if self.stopped {
+            return 0;
+        }
+        if let Some(s) = rules::decided_score(pos, ply) {
+            return s;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut best;
+        if in_check {
+            // Every evasion, no standing pat.
+            pos.legal_moves_into(&mut list);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                return rules::no_moves_score(pos, ply);
+            }
+            best = -INF;
+        } else {
+            let stand = self.eval.evaluate(pos);
+            if stand >= beta {
+                self.lists[ply] = list;
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+            best = stand;
+            pos.pseudo_moves_into(&mut list);
+            let eval = &self.eval;
+            let margin = stand + 200;
+            list.retain(|m| match eval.captured(pos, m) {
+                Some(v) => margin + v > alpha || m.is_promotion(),
+                None => m.is_promotion() && m.kind != MoveKind::Drop,
+            });
+        }
+        self.lists[ply] = list;
+        self.score_moves(pos, ply, None);
+        let n = self.lists[ply].len();
+        for i in 0..n {
+            let m = self.pick(ply, i);
+            if !in_check && !pos.is_legal(&m) {
+                continue;
+            }
+            let undo = pos.make(&m);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, ctl);
+            pos.unmake(&m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+fn sort_by_scores(list: &mut MoveList, scores: &mut [i32]) {
+    let mut pairs: Vec<(i32, Move)> = scores.iter().copied().zip(list.iter().copied()).collect();
+    // Stable: equal scores keep their order (the seed's shuffle).
+    pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
+    for (i, (s, m)) in pairs.into_iter().enumerate() {
+        list[i] = m;
+        scores[i] = s;
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

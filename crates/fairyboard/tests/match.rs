@@ -1,0 +1,181 @@
+//! The match runner: a self-play smoke match, a smoke match against Fairy-Max (skipped
+//! with a note when it is not installed: Debian package `fairymax`), and bad arguments.
+//! Every move of the written PGN is replayed with the rules core (each SAN must be the
+//! rendering of exactly one legal move), so "legal moves only" is checked independently
+//! of the referee's own bookkeeping.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn variants_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"))
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_fairyboard")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairyboard-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn fairymax() -> Option<String> {
+    ["/usr/games/fairymax", "/usr/bin/fairymax"]
+        .iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .map(|p| p.to_string())
+}
+
+/// Replay the PGN's games with the core; return (games, results).
+fn replay(pgn: &str, variant: &str) -> Vec<String> {
+    let v = fairyboard_core::catalogue::load(
+        variants_dir()
+            .join(format!("{variant}.txt"))
+            .to_str()
+            .unwrap(),
+    )
+    .unwrap();
+    let mut results = Vec::new();
+    for game in pgn.split("[Event ").skip(1) {
+        let result = game
+            .lines()
+            .find_map(|l| l.strip_prefix("[Result \""))
+            .unwrap()
+            .trim_end_matches("\"]")
+            .to_string();
+        // The chunk's first line is the rest of the `[Event` tag.
+        let body: String = game
+            .lines()
+            .skip(1)
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut pos = fairyboard_core::Position::start(v.clone());
+        for token in body.split_whitespace() {
+            if token.ends_with('.') || token == result {
+                continue;
+            }
+            let legal = pos.legal_moves();
+            let hits: Vec<_> = legal
+                .iter()
+                .filter(|m| pos.clone().san(m) == token)
+                .collect();
+            assert_eq!(
+                hits.len(),
+                1,
+                "{token} is not one legal move in {}",
+                pos.to_fen()
+            );
+            let m = *hits[0];
+            pos.make(&m);
+        }
+        results.push(result);
+    }
+    results
+}
+
+fn run_match(engine2: &str, variant: &str, pgn: &Path) -> std::process::Output {
+    Command::new(bin())
+        .args([
+            "match",
+            "--engine1",
+            &format!("{} xboard", bin()),
+            "--engine2",
+            engine2,
+            "--variant",
+            variant,
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+            "--max-plies",
+            "120",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ])
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .output()
+        .expect("runs")
+}
+
+fn check(out: std::process::Output, pgn: &Path, variant: &str) {
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("game 1:") && text.contains("game 2:"),
+        "{text}"
+    );
+    assert!(!text.contains("illegal"), "{text}");
+    assert!(text.contains("points of 2"), "{text}");
+    let pgn = std::fs::read_to_string(pgn).unwrap();
+    let results = replay(&pgn, variant);
+    assert_eq!(results.len(), 2);
+    for r in results {
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&r.as_str()));
+    }
+}
+
+#[test]
+fn self_play_smoke_match() {
+    let pgn = scratch("self.pgn");
+    let out = run_match(&format!("{} xboard --seed 5", bin()), "shatranj", &pgn);
+    check(out, &pgn, "shatranj");
+}
+
+#[test]
+fn smoke_match_against_fairy_max() {
+    let Some(fm) = fairymax() else {
+        println!("note: fairymax is not installed (apt-get install -y fairymax); skipped");
+        return;
+    };
+    let pgn = scratch("fairymax.pgn");
+    let out = run_match(&fm, "chess", &pgn);
+    check(out, &pgn, "chess");
+}
+
+#[test]
+fn bad_arguments_are_errors_not_hangs() {
+    for args in [
+        vec!["--tc", "soon"],
+        vec!["--variant", "nosuchgame"],
+        vec!["--engine2", "/nonexistent/engine"],
+    ] {
+        let mut all = vec![
+            "match",
+            "--engine1",
+            "true",
+            "--engine2",
+            "true",
+            "--games",
+            "1",
+        ];
+        all.extend(args.iter());
+        let out = Command::new(bin())
+            .args(&all)
+            .env("FAIRYBOARD_VARIANTS", variants_dir())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!out.stderr.is_empty() || !out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn the_score_line_reports_points_percent_and_elo() {
+    // Two short self-play games: whatever the result, the line has the fields.
+    let pgn = scratch("score.pgn");
+    let out = run_match(&format!("{} xboard --seed 9", bin()), "chess", &pgn);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap();
+    assert!(last.contains("points of 2 ("), "{last}");
+    assert!(last.contains("%), Elo difference"), "{last}");
+    assert!(last.contains("+/-"), "{last}");
+}

@@ -1,0 +1,223 @@
+//! XBoard protocol transcripts: the engine binary is driven over stdin/stdout and its
+//! answers checked. Expected values: the `setup` FEN is the catalogue file's own
+//! `# fen:` line (taken from Fairy-Stockfish), `piece` lines are read from the definition
+//! text independently of the engine, highlight boards and mates are worked out by hand.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn variants_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"))
+}
+
+/// Feed `input` (then end of input, which quits) and collect the output lines.
+fn session(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyboard"))
+        .arg("xboard")
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("finishes");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn has(lines: &[String], want: &str) -> bool {
+    lines.iter().any(|l| l == want)
+}
+
+#[test]
+fn protover_announces_the_features_and_the_catalogue() {
+    let out = session("xboard\nprotover 2\n");
+    let features = out
+        .iter()
+        .find(|l| l.contains("variants="))
+        .expect("features");
+    for f in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "memory=1",
+        "sigint=0",
+        "sigterm=0",
+        "highlight=1",
+        "myname=\"fairyboard\"",
+    ] {
+        assert!(features.contains(f), "{f} missing in {features}");
+    }
+    let list = features.split("variants=\"").nth(1).unwrap();
+    let list: Vec<&str> = list.trim_end_matches('"').split(',').collect();
+    // Every catalogue file is offered (chess as XBoard's "normal").
+    for entry in std::fs::read_dir(variants_dir()).unwrap() {
+        let name = entry.unwrap().path();
+        let stem = name.file_stem().unwrap().to_str().unwrap().to_string();
+        let expect = if stem == "chess" {
+            "normal".to_string()
+        } else {
+            stem
+        };
+        assert!(list.contains(&expect.as_str()), "{expect} not offered");
+    }
+    assert_eq!(out.last().map(String::as_str), Some("feature done=1"));
+}
+
+/// The `name:ID:betza:...` piece lines of a definition, read directly from its text.
+fn definition_pieces(name: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(variants_dir().join(format!("{name}.txt"))).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.contains('=') && l.matches(':').count() >= 4)
+        .map(|l| {
+            let f: Vec<&str> = l.split(':').collect();
+            (f[1].to_string(), f[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn variant_sends_setup_and_piece_lines_from_the_definition() {
+    for (name, size, fen) in [
+        (
+            "capablanca",
+            "10x8+0_capablanca",
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        ),
+        (
+            "shatranj",
+            "8x8+0_shatranj",
+            "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+        ),
+    ] {
+        let out = session(&format!("xboard\nprotover 2\nvariant {name}\nping 3\n"));
+        let setup = out
+            .iter()
+            .find(|l| l.starts_with("setup ("))
+            .expect("setup");
+        let close = setup.find(") ").unwrap();
+        let chars = &setup[7..close];
+        let rest: Vec<&str> = setup[close + 2..].splitn(2, ' ').collect();
+        assert_eq!(rest[0], size, "{setup}");
+        assert_eq!(rest[1], fen, "{setup}");
+        // White half upper case, Black half the same letters in lower case, king last.
+        assert_eq!(chars.len() % 2, 0);
+        let (white, black) = chars.split_at(chars.len() / 2);
+        assert_eq!(white.to_lowercase(), black);
+        assert!(white.ends_with('K'));
+        let pieces = definition_pieces(name);
+        for (id, betza) in &pieces {
+            assert_eq!(white.matches(id.as_str()).count(), 1, "{id} in {white}");
+            assert!(
+                has(&out, &format!("piece {id} {betza}")),
+                "piece {id} {betza}: {out:?}"
+            );
+        }
+        assert!(has(&out, "pong 3"));
+    }
+}
+
+#[test]
+fn bad_input_gets_errors_and_changes_nothing() {
+    let out = session(
+        "xboard\nprotover 2\nnew\nforce\nfrobnicate 3\nusermove e2e5\nusermove e7e5\n\
+         variant nosuchgame\nsetboard 9/9 w\nlevel x y z\nsd -1\nlift z99\nusermove e2e4\nping 1\n",
+    );
+    assert!(has(&out, "Error (unknown command): frobnicate"));
+    assert!(has(
+        &out,
+        "Illegal move (no such move in this position): e2e5"
+    ));
+    // Black's move with White to move.
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("Illegal move (") && l.ends_with(": e7e5")));
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("Error (unknown variant): nosuchgame")));
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("tellusererror Illegal position")));
+    assert!(out.iter().any(|l| l.starts_with("Error (bad level)")));
+    assert!(out.iter().any(|l| l.starts_with("Error (bad sd)")));
+    assert!(out.iter().any(|l| l.starts_with("Error (bad square)")));
+    // After all that the game is still chess from the start: e2e4 is accepted.
+    assert!(!out.iter().any(|l| l.ends_with(": e2e4")));
+    assert!(has(&out, "pong 1"));
+}
+
+#[test]
+fn undo_and_remove_take_moves_back() {
+    let out = session(
+        "xboard\nprotover 2\nnew\nforce\nusermove e2e4\nusermove e7e5\nremove\n\
+         usermove e7e5\nusermove e2e4\nundo\nusermove d2d4\nping 2\n",
+    );
+    // After `remove` White is to move again: e7e5 is illegal, e2e4 fine; after `undo`
+    // White again, so d2d4 is fine.
+    let illegal: Vec<&String> = out.iter().filter(|l| l.starts_with("Illegal")).collect();
+    assert_eq!(illegal.len(), 1, "{out:?}");
+    assert!(illegal[0].ends_with(": e7e5"));
+    assert!(has(&out, "pong 2"));
+}
+
+#[test]
+fn finds_a_mate_and_announces_the_result() {
+    // Back-rank mate: Ra8# is the only mate (hand-checked).
+    let out = session(
+        "xboard\nprotover 2\nnew\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nsd 3\ngo\n",
+    );
+    assert!(has(&out, "move a1a8"), "{out:?}");
+    assert!(has(&out, "1-0 {checkmate}"), "{out:?}");
+}
+
+#[test]
+fn answers_moves_as_black_in_a_fairy_variant() {
+    let out = session("xboard\nprotover 2\nnew\nvariant shatranj\nsd 3\nusermove e2e3\nping 9\n");
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a reply move");
+    let v = fairyboard_core::catalogue::load(variants_dir().join("shatranj.txt").to_str().unwrap())
+        .unwrap();
+    let mut pos = fairyboard_core::Position::start(v);
+    let m = pos.parse_uci("e2e3").unwrap();
+    pos.make(&m);
+    assert!(
+        pos.parse_uci(reply).is_ok(),
+        "{reply} is not legal for Black"
+    );
+    assert!(has(&out, "pong 9"));
+}
+
+#[test]
+fn lift_highlights_the_targets() {
+    // The g1 knight at the start reaches f3 and h3 (yellow: no capture).
+    let out = session("xboard\nprotover 2\nnew\nforce\nlift g1\nput f3\n");
+    assert!(has(&out, "highlight 8/8/8/8/8/5Y1Y/8/8"), "{out:?}");
+    assert!(has(&out, "highlight 8/8/8/8/8/8/8/8"));
+}
+
+#[test]
+fn time_controls_are_accepted_and_a_move_comes_in_time() {
+    let start = std::time::Instant::now();
+    let out = session(
+        "xboard\nprotover 2\nnew\nlevel 40 0:02 0\ntime 200\notim 200\nst 1\nusermove d2d4\n",
+    );
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    assert!(start.elapsed().as_secs_f64() < 10.0);
+}

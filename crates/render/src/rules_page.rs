@@ -1,0 +1,1572 @@
+//! Generated rules pages, in the manner of XBoard's per-variant pages (seeds 001/004):
+//! the setup, "moves at a glance" boards, a piece table with estimated values, sections
+//! for pawns, castling, promotion, holdings and game end, and the differences with FIDE
+//! chess (the catalogue's `chess`). Nothing is written per variant: every sentence is
+//! derived from the compiled [`Variant`] (its pieces, leg programs, landing rules and rule
+//! set), and every move diagram from the piece's own moves on an empty board.
+//!
+//! ```
+//! use fairyboard_core::catalogue;
+//! use fairyboard_render::rules_page;
+//! let shatranj = catalogue::load("shatranj").unwrap();
+//! let rules = rules_page::analyse(&shatranj);
+//! let alfil = rules.pieces.iter().find(|p| p.name == "alfil").unwrap();
+//! assert!(alfil.remarks.contains(&"Bound to 8 of the 64 squares".to_string()));
+//! let page: String = rules_page::html(&shatranj);
+//! assert!(page.contains("Moves at a glance"));
+//! ```
+//!
+//! # How moves are classified
+//!
+//! A [`Probe`] puts the piece on a square of an empty board of the variant's size and asks
+//! for its moves with one more piece placed on every other square in turn:
+//!
+//! * a destination reached on the empty board is a *move*; a square where a lone enemy is
+//!   captured is a *capture*; both together are "move or capture";
+//! * a destination that disappears when a piece stands on another square is *blockable*;
+//!   a square whose occupant blocks others lies on a *slide* (yellow), the other
+//!   move-or-capture squares are *leaps* (orange);
+//! * a destination that appears only when a piece stands elsewhere is a *hop* target;
+//!   a square whose enemy is captured on the way to another square is a *locust victim*;
+//! * the stops of a first leg that is followed by more legs (read from the compiled leg
+//!   program) are *first legs* (cyan).
+//!
+//! # Estimated values
+//!
+//! The piece table shows [`fairyboard_core::value::estimate`] in pawns: the average number
+//! of moves from every square of an empty board, scaled so that a knight on 8×8 is worth 3,
+//! a colour-bound piece scaled down (a bishop comes to 3 too); royal pieces have none.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use fairyboard_core::coord::Coord;
+use fairyboard_core::explore::{Extra, Probe};
+use fairyboard_core::rules::{RuleOutcome as Outcome, TypeSet};
+use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
+use fairyboard_core::{catalogue, value, Color, Variant};
+use serde::Serialize;
+use xbetza::{Flags, Kind};
+
+#[path = "rules_page_svg.rs"]
+mod svg;
+
+/// One symbol of the move diagrams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mark {
+    /// Move or capture along a line that another piece can block (yellow).
+    Slide,
+    /// Move or capture that no piece can block (orange).
+    Leap,
+    /// Move only (green).
+    Move,
+    /// Capture only (red).
+    Capture,
+    /// Where the first leg of a multi-leg move stops before turning or going on (cyan).
+    FirstLeg,
+    /// Reached only by passing over another piece: a hurdle or a victim (purple).
+    Hop,
+    /// A piece standing here is captured on the way to another square (black cross).
+    Locust,
+}
+
+impl Mark {
+    pub const ALL: [Mark; 7] = [
+        Mark::Slide,
+        Mark::Leap,
+        Mark::Move,
+        Mark::Capture,
+        Mark::FirstLeg,
+        Mark::Hop,
+        Mark::Locust,
+    ];
+
+    /// The CSS class of the symbol (also its name in the JSON).
+    pub fn class(self) -> &'static str {
+        match self {
+            Mark::Slide => "slide",
+            Mark::Leap => "leap",
+            Mark::Move => "move",
+            Mark::Capture => "capture",
+            Mark::FirstLeg => "first-leg",
+            Mark::Hop => "hop",
+            Mark::Locust => "locust",
+        }
+    }
+
+    /// The legend's words for the symbol.
+    pub fn legend(self) -> &'static str {
+        match self {
+            Mark::Slide => "Sliding move or capture: can be blocked on any square along the line",
+            Mark::Leap => "Leap, move or capture: cannot be blocked",
+            Mark::Move => "Move only (no capture)",
+            Mark::Capture => "Capture only",
+            Mark::FirstLeg => "First leg of a multi-leg move: the piece passes here and goes on",
+            Mark::Hop => "Reached only by jumping over a piece standing in between",
+            Mark::Locust => "A piece here is captured on the way (locust capture)",
+        }
+    }
+}
+
+/// A piece's moves from one square of an empty board.
+#[derive(Clone, Debug, Serialize)]
+pub struct Glance {
+    pub files: u8,
+    pub ranks: u8,
+    /// Where the piece stands.
+    pub from: String,
+    /// Marked squares, in board order, each with its symbols.
+    pub marks: Vec<(String, Vec<Mark>)>,
+}
+
+/// Everything the page says about one piece type.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceRules {
+    pub name: String,
+    pub id: String,
+    pub betza: String,
+    pub royal: bool,
+    /// Estimated value in pawns (see the module docs); `None` for royal pieces.
+    pub value: Option<f64>,
+    pub remarks: Vec<String>,
+    pub glance: Glance,
+    /// The move diagram (inline SVG).
+    #[serde(skip)]
+    pub glance_svg: String,
+    /// The piece's picture (inline SVG).
+    #[serde(skip)]
+    pub icon_svg: String,
+}
+
+/// One line of the setup: a piece type and where it stands.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetupLine {
+    pub piece: String,
+    pub count: usize,
+    pub squares: String,
+}
+
+/// A variant's rules, as the page presents them (also served as JSON).
+#[derive(Clone, Debug, Serialize)]
+pub struct Rules {
+    pub name: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub setup: Vec<SetupLine>,
+    pub pieces: Vec<PieceRules>,
+    pub pawns: Vec<String>,
+    pub castling: Vec<String>,
+    pub promotion: Vec<String>,
+    pub holdings: Vec<String>,
+    pub game_end: Vec<String>,
+    /// `None` when the catalogue has no `chess` to compare with.
+    pub differences: Option<Vec<String>>,
+    /// The picture of the setup (inline SVG).
+    #[serde(skip)]
+    pub setup_svg: String,
+}
+
+/// A standalone rules page.
+pub fn html(v: &Variant) -> String {
+    document(&analyse(v))
+}
+
+/// A whole HTML document around [`fragment`].
+pub fn document(rules: &Rules) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{} — rules</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
+        esc(&title(&rules.name)),
+        fragment(rules)
+    )
+}
+
+/// The style sheet the fragment needs (scoped to `.fbr`).
+pub const CSS: &str = "\
+.fbr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem;color:#222}
+.fbr h1{margin-bottom:.5rem}
+.fbr-top{display:flex;flex-wrap:wrap;gap:2rem;align-items:flex-start}
+.fbr-top svg{max-width:100%;height:auto}
+.fbr table{border-collapse:collapse}
+.fbr-pieces td,.fbr-pieces th{border:1px solid #999;padding:.3rem .5rem;vertical-align:top}
+.fbr-pieces th{background:#eee}
+.fbr-names a{margin-right:.8rem}
+.fbr-glance{display:none}
+.fbr-glance:target{display:block}
+.fbr-glances:has(.fbr-glance:target) .fbr-hint{display:none}
+.fbr-hint{color:#666;font-style:italic}
+.fbr-legend td{padding:.15rem .5rem}
+.fbr-note{color:#555;font-size:.9rem}
+.fbr code{font-size:.95em}
+";
+
+/// Analyse a variant for its page.
+pub fn analyse(v: &Variant) -> Rules {
+    let fide = catalogue::load("chess").ok();
+    let values = value::estimate(v);
+    let mut pieces = Vec::new();
+    for (t, p) in v.pieces.iter().enumerate() {
+        let (glance, value) = match Probe::new(&p.betza, v.geometry.files, v.geometry.ranks) {
+            Ok(mut probe) => {
+                let g = glance(v, t, &mut probe);
+                (g, (!p.royal).then(|| values[t] as f64 / 100.0))
+            }
+            Err(_) => (
+                Glance {
+                    files: v.geometry.files,
+                    ranks: v.geometry.ranks,
+                    from: centre(v).to_string(),
+                    marks: vec![],
+                },
+                None,
+            ),
+        };
+        pieces.push(PieceRules {
+            glance_svg: svg::glance(v, t, &glance),
+            icon_svg: svg::piece_icon(v, t),
+            name: p.name.clone(),
+            id: p.id.clone(),
+            betza: p.betza.clone(),
+            royal: p.royal,
+            value,
+            remarks: remarks(v, t),
+            glance,
+        });
+    }
+    Rules {
+        name: v.name.clone(),
+        files: v.geometry.files,
+        ranks: v.geometry.ranks,
+        setup: setup_lines(v),
+        pawns: pawn_section(v),
+        castling: castling_section(v),
+        promotion: promotion_section(v),
+        holdings: holdings_section(v),
+        game_end: game_end_section(v),
+        differences: fide.as_deref().map(|f| differences(v, f)),
+        setup_svg: svg::setup(v),
+        pieces,
+    }
+}
+
+/// The page body (a `<div class="fbr">`), for embedding with [`CSS`].
+pub fn fragment(r: &Rules) -> String {
+    let mut h = String::new();
+    let _ = writeln!(h, "<div class=\"fbr\">");
+    let _ = writeln!(h, "<h1>{}</h1>", esc(&title(&r.name)));
+    let _ = writeln!(h, "<div class=\"fbr-top\">");
+    let _ = writeln!(h, "<div class=\"fbr-board\">{}</div>", r.setup_svg);
+    let _ = writeln!(h, "<div><h3>Initial setup</h3>\n<ul class=\"fbr-setup\">");
+    for l in &r.setup {
+        let _ = writeln!(
+            h,
+            "<li>{}: <b>{}</b> ({})</li>",
+            esc(&l.squares),
+            esc(&l.piece),
+            l.count
+        );
+    }
+    let _ = writeln!(
+        h,
+        "</ul>\n<p>Board: {} files × {} ranks.</p></div>\n</div>",
+        r.files, r.ranks
+    );
+
+    let _ = writeln!(h, "<h3 id=\"fbr-glance\">Moves at a glance</h3>");
+    let _ = writeln!(
+        h,
+        "<p>Click a piece to see its moves from {} on an empty board.</p>",
+        r.pieces
+            .first()
+            .map_or(String::new(), |p| esc(&p.glance.from))
+    );
+    let _ = write!(h, "<p class=\"fbr-names\">");
+    for (i, p) in r.pieces.iter().enumerate() {
+        let _ = write!(h, "<a href=\"#fbr-moves-{i}\">{}</a>", esc(&p.name));
+    }
+    let _ = writeln!(h, "</p>\n<div class=\"fbr-glances\">");
+    let _ = writeln!(h, "<p class=\"fbr-hint\">(no piece chosen yet)</p>");
+    for (i, p) in r.pieces.iter().enumerate() {
+        let _ = writeln!(
+            h,
+            "<div class=\"fbr-glance\" id=\"fbr-moves-{i}\" data-piece=\"{}\" data-marks=\"{}\">\n<h4>{} ({})</h4>\n{}\n</div>",
+            esc(&p.id),
+            svg::marks_attr(&p.glance),
+            esc(&p.name),
+            esc(&p.betza),
+            p.glance_svg
+        );
+    }
+    let _ = writeln!(h, "</div>\n<table class=\"fbr-legend\">");
+    for m in Mark::ALL {
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td>{}</td></tr>",
+            svg::legend_symbol(m),
+            esc(m.legend())
+        );
+    }
+    let _ = writeln!(h, "</table>");
+
+    let _ = writeln!(h, "<h3>Pieces</h3>\n<table class=\"fbr-pieces\">");
+    let _ = writeln!(
+        h,
+        "<tr><th></th><th>Piece</th><th>ID</th><th>Value</th><th>Moves (Betza)</th><th>Remarks</th></tr>"
+    );
+    for (i, p) in r.pieces.iter().enumerate() {
+        let value = p.value.map_or("–".to_string(), |v| format!("{v:.1}"));
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td><a href=\"#fbr-moves-{i}\">{}</a></td><td>{}</td><td>{value}</td><td><code>{}</code></td><td>{}</td></tr>",
+            p.icon_svg,
+            esc(&p.name),
+            esc(&p.id),
+            esc(&p.betza),
+            p.remarks.iter().map(|s| esc(s)).collect::<Vec<_>>().join("<br>")
+        );
+    }
+    let _ = writeln!(
+        h,
+        "</table>\n<p class=\"fbr-note\">Values are estimates from mobility on an empty board: \
+         the average number of moves from every square, scaled so that a knight on 8×8 is worth 3 \
+         (a colour-bound piece counts 3/5 of its moves).</p>"
+    );
+
+    for (heading, items) in [
+        ("Pawn peculiarities", &r.pawns),
+        ("Castling", &r.castling),
+        ("Promotion", &r.promotion),
+        ("Holdings", &r.holdings),
+        ("Game end", &r.game_end),
+    ] {
+        section(&mut h, heading, items);
+    }
+    if let Some(diff) = &r.differences {
+        if diff.is_empty() {
+            section(
+                &mut h,
+                "Differences with FIDE",
+                &["None: the rules are those of FIDE chess.".to_string()],
+            );
+        } else {
+            section(&mut h, "Differences with FIDE", diff);
+        }
+    }
+    let _ = writeln!(h, "</div>");
+    h
+}
+
+fn section(h: &mut String, heading: &str, items: &[String]) {
+    if items.is_empty() {
+        return;
+    }
+    let id = heading.to_lowercase().replace(' ', "-");
+    let _ = writeln!(h, "<h3 id=\"fbr-{id}\">{heading}</h3>\n<ul>");
+    for i in items {
+        let _ = writeln!(h, "<li>{}</li>", esc(i));
+    }
+    let _ = writeln!(h, "</ul>");
+}
+
+/// HTML-escape text.
+pub fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// `capablanca` → `Capablanca`, `cv-lame` → `Cv-lame`.
+pub fn title(name: &str) -> String {
+    let mut c = name.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn cap_name(name: &str) -> String {
+    title(name)
+}
+
+// ---------------------------------------------------------------------------------------
+// Probing moves
+
+/// The piece's square in move diagrams: the middle of the board, rounded towards White's
+/// lower left (d4 on 8×8).
+fn centre(v: &Variant) -> Coord {
+    Coord::new(
+        (v.geometry.files.saturating_sub(1)) / 2,
+        (v.geometry.ranks.saturating_sub(1)) / 2,
+    )
+}
+
+/// Moves of the piece on `from` sorted into the diagram's categories.
+#[derive(Default, Debug)]
+struct Classified {
+    moves: BTreeSet<Coord>,
+    captures: BTreeSet<Coord>,
+    /// Destinations some other piece can block.
+    blockable: BTreeSet<Coord>,
+    /// Squares whose occupant blocks some destination.
+    blockers: BTreeSet<Coord>,
+    hops: BTreeSet<Coord>,
+    locust: BTreeSet<Coord>,
+}
+
+/// With `pairs`, also every pair of enemies (a screen and a victim), for hoppers whose
+/// captures need both.
+fn classify(
+    probe: &mut Probe,
+    from: Coord,
+    moved: bool,
+    files: u8,
+    ranks: u8,
+    pairs: bool,
+) -> Classified {
+    let mut c = Classified::default();
+    let plain = |rs: &[fairyboard_core::explore::Reach]| -> BTreeSet<Coord> {
+        rs.iter()
+            .filter(|r| r.victims.is_empty())
+            .map(|r| r.to)
+            .collect()
+    };
+    c.moves = plain(&probe.reach(from, moved, &[]));
+    for rank in 0..ranks {
+        for file in 0..files {
+            let s = Coord::new(file, rank);
+            if s == from {
+                continue;
+            }
+            for color in Color::BOTH {
+                let other = Extra {
+                    at: s,
+                    color,
+                    royal: false,
+                    virgin: false,
+                };
+                let rs = probe.reach(from, moved, &[other]);
+                let dests = plain(&rs);
+                if color == Color::Black {
+                    if dests.contains(&s) {
+                        c.captures.insert(s);
+                    }
+                    for r in rs.iter().filter(|r| r.victims.contains(&s)) {
+                        c.locust.insert(s);
+                        if !c.moves.contains(&r.to) {
+                            c.hops.insert(r.to);
+                        }
+                    }
+                }
+                for d in &c.moves {
+                    if *d != s && !dests.contains(d) {
+                        c.blockable.insert(*d);
+                        c.blockers.insert(s);
+                    }
+                }
+                for d in dests {
+                    if d != s && !c.moves.contains(&d) {
+                        c.hops.insert(d);
+                    }
+                }
+            }
+        }
+    }
+    if pairs {
+        let enemy = |at: Coord| Extra {
+            at,
+            color: Color::Black,
+            royal: false,
+            virgin: false,
+        };
+        let squares: Vec<Coord> = (0..ranks)
+            .flat_map(|r| (0..files).map(move |f| Coord::new(f, r)))
+            .filter(|&s| s != from)
+            .collect();
+        for &screen in &squares {
+            for &victim in &squares {
+                if victim == screen || c.captures.contains(&victim) || c.hops.contains(&victim) {
+                    continue;
+                }
+                let rs = probe.reach(from, moved, &[enemy(screen), enemy(victim)]);
+                if rs.iter().any(|r| r.victims.is_empty() && r.to == victim) {
+                    c.hops.insert(victim);
+                }
+            }
+        }
+    }
+    c
+}
+
+/// The stops of first legs that more legs follow, from `from` on an empty board.
+fn first_legs(v: &Variant, t: usize, from: Coord) -> BTreeSet<Coord> {
+    let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
+    let mut out = BTreeSet::new();
+    for r in &v.pieces[t].program.records {
+        if r.kind != Kind::Leg
+            || r.depth != 0
+            || r.flags.contains(Flags::FINAL)
+            || !r.flags.intersects(Flags::MOVE | Flags::Y)
+        {
+            continue;
+        }
+        let (dx, dy) = (r.step.dx as i32, r.step.dy as i32);
+        if (dx, dy) == (0, 0) {
+            continue;
+        }
+        let limit = if r.range == 0 { 64 } else { r.range as i32 };
+        for k in 1..=limit {
+            let (f, rk) = (from.file as i32 + k * dx, from.rank as i32 + k * dy);
+            if f < 0 || rk < 0 || f >= files || rk >= ranks {
+                break;
+            }
+            if !r.flags.contains(Flags::EXACT) || k == limit {
+                out.insert(Coord::new(f as u8, rk as u8));
+            }
+        }
+    }
+    out
+}
+
+fn glance(v: &Variant, t: usize, probe: &mut Probe) -> Glance {
+    let from = centre(v);
+    let (files, ranks) = (v.geometry.files, v.geometry.ranks);
+    let hopper = has_flag(v, t, Flags::HOP | Flags::GRASS | Flags::JUMP);
+    let c = classify(probe, from, false, files, ranks, hopper);
+    let legs = first_legs(v, t, from);
+    let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
+    let mut add = |s: Coord, m: Mark| {
+        // Board order: top rank first, then files left to right.
+        let e = marks.entry((ranks - 1 - s.rank, s.file)).or_default();
+        if !e.contains(&m) {
+            e.push(m);
+        }
+    };
+    for s in c.moves.union(&c.captures) {
+        let mark = match (c.moves.contains(s), c.captures.contains(s)) {
+            (true, true) if c.blockable.contains(s) || c.blockers.contains(s) => Mark::Slide,
+            (true, true) => Mark::Leap,
+            (true, false) => Mark::Move,
+            _ => Mark::Capture,
+        };
+        add(*s, mark);
+    }
+    for s in &c.hops {
+        add(*s, Mark::Hop);
+    }
+    for s in &c.locust {
+        add(*s, Mark::Locust);
+    }
+    for s in legs {
+        add(s, Mark::FirstLeg);
+    }
+    Glance {
+        files,
+        ranks,
+        from: from.to_string(),
+        marks: marks
+            .into_iter()
+            .map(|((top, file), m)| (Coord::new(file, ranks - 1 - top).to_string(), m))
+            .collect(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Setup
+
+/// White's and Black's start squares of type `t`, and the hands.
+fn start_squares(v: &Variant, t: usize) -> [Vec<Coord>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    for &(sq, cell) in &v.setup {
+        if cell_type(cell) == t {
+            out[cell_color(cell).index()].push(v.coord(sq));
+        }
+    }
+    for side in &mut out {
+        side.sort_by_key(|c| (c.rank, c.file));
+    }
+    out
+}
+
+fn setup_lines(v: &Variant) -> Vec<SetupLine> {
+    let mut out = Vec::new();
+    for (t, p) in v.pieces.iter().enumerate() {
+        let [w, b] = start_squares(v, t);
+        let mut parts = Vec::new();
+        if !w.is_empty() {
+            parts.push(squares_text(&w));
+        }
+        if !b.is_empty() {
+            parts.push(squares_text(&b));
+        }
+        let hand: u32 = v.initial_hand.iter().map(|h| h[t]).sum();
+        if hand > 0 {
+            parts.push(format!("{hand} in hand"));
+        }
+        if parts.is_empty() {
+            continue;
+        }
+        out.push(SetupLine {
+            piece: cap_name(&p.name),
+            count: w.len() + b.len() + hand as usize,
+            squares: parts.join(", "),
+        });
+    }
+    out
+}
+
+/// A square list in words: a full rectangle as `d1-f3`, otherwise runs of three or more
+/// squares along a rank as `a2-h2` and single squares.
+fn squares_text(squares: &[Coord]) -> String {
+    if squares.is_empty() {
+        return String::new();
+    }
+    let set: BTreeSet<(u8, u8)> = squares.iter().map(|c| (c.rank, c.file)).collect();
+    let (r0, r1) = (
+        set.iter().map(|s| s.0).min().unwrap_or(0),
+        set.iter().map(|s| s.0).max().unwrap_or(0),
+    );
+    let (f0, f1) = (
+        set.iter().map(|s| s.1).min().unwrap_or(0),
+        set.iter().map(|s| s.1).max().unwrap_or(0),
+    );
+    let area = (r1 - r0 + 1) as usize * (f1 - f0 + 1) as usize;
+    if r1 > r0 && f1 > f0 && area == set.len() {
+        return format!("{}-{}", Coord::new(f0, r0), Coord::new(f1, r1));
+    }
+    let mut parts = Vec::new();
+    let list: Vec<(u8, u8)> = set.into_iter().collect();
+    let mut i = 0;
+    while i < list.len() {
+        let mut j = i;
+        while j + 1 < list.len() && list[j + 1].0 == list[i].0 && list[j + 1].1 == list[j].1 + 1 {
+            j += 1;
+        }
+        let a = Coord::new(list[i].1, list[i].0);
+        if j - i >= 2 {
+            parts.push(format!("{a}-{}", Coord::new(list[j].1, list[j].0)));
+        } else {
+            for &(rank, file) in &list[i..=j] {
+                parts.push(Coord::new(file, rank).to_string());
+            }
+        }
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+// ---------------------------------------------------------------------------------------
+// Rules in words
+
+fn has_flag(v: &Variant, t: usize, f: Flags) -> bool {
+    v.pieces[t]
+        .program
+        .records
+        .iter()
+        .any(|r| r.flags.intersects(f))
+}
+
+/// A castling move: steps, direction, and the partner it castles with.
+struct Castle {
+    steps: u8,
+    /// −1 towards file a, +1 towards the last file.
+    dir: i8,
+    partner: Option<(usize, Coord)>,
+}
+
+fn castlings(v: &Variant, t: usize) -> Vec<Castle> {
+    let home = start_squares(v, t)[0].first().copied();
+    let mut out: Vec<Castle> = Vec::new();
+    for r in &v.pieces[t].program.records {
+        if r.kind != Kind::Castle || r.step.dx == 0 {
+            continue;
+        }
+        let dir = r.step.dx.signum();
+        // The partner stands `skip_first` squares in from the edge the move heads for.
+        let partner = home.and_then(|h| {
+            let files = v.geometry.files;
+            let file = if dir < 0 {
+                r.skip_first
+            } else {
+                files.checked_sub(1 + r.skip_first)?
+            };
+            let c = Coord::new(file, h.rank);
+            v.setup
+                .iter()
+                .find(|(sq, cell)| v.coord(*sq) == c && cell_color(*cell) == Color::White)
+                .map(|&(_, cell)| (cell_type(cell), c))
+        });
+        if !out.iter().any(|c| c.dir == dir && c.steps == r.range) {
+            out.push(Castle {
+                steps: r.range,
+                dir,
+                partner,
+            });
+        }
+    }
+    out
+}
+
+fn castling_text(v: &Variant, t: usize, c: &Castle) -> String {
+    let side = if c.dir < 0 {
+        "towards file a"
+    } else {
+        "towards the last file"
+    };
+    match c.partner {
+        Some((p, sq)) => format!(
+            "castles with the {} on {sq}: moves {} squares towards it, the {} landing on the square it passed",
+            cap_name(&v.pieces[p].name),
+            c.steps,
+            cap_name(&v.pieces[p].name)
+        ),
+        None => format!(
+            "castles {} squares {side} with an unmoved friendly piece",
+            c.steps
+        ),
+    }
+    .replace("castles", &format!("The {} castles", cap_name(&v.pieces[t].name)))
+}
+
+/// A White-side step in words.
+fn step_words(dx: i32, dy: i32) -> String {
+    let fwd = |dy: i32| if dy > 0 { "forward" } else { "backward" };
+    let n = |k: i32| {
+        if k == 1 {
+            "1 square".to_string()
+        } else {
+            format!("{k} squares")
+        }
+    };
+    if dx == 0 {
+        format!("{} straight {}", n(dy.abs()), fwd(dy))
+    } else if dy == 0 {
+        format!("{} sideways", n(dx.abs()))
+    } else if dx.abs() == dy.abs() {
+        format!("{} diagonally {}", n(dx.abs()), fwd(dy))
+    } else {
+        format!("a ({},{}) leap {}", dx.abs(), dy.abs(), fwd(dy))
+    }
+}
+
+/// Distinct phrases for the steps from `from` to `to` squares.
+fn steps_words(from: Coord, to: &BTreeSet<Coord>) -> String {
+    let mut phrases: Vec<String> = Vec::new();
+    for c in to {
+        let p = step_words(
+            c.file as i32 - from.file as i32,
+            c.rank as i32 - from.rank as i32,
+        );
+        if !phrases.contains(&p) {
+            phrases.push(p);
+        }
+    }
+    join_or(&phrases)
+}
+
+fn join_with(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., z] => format!("{} {last} {z}", rest.join(", ")),
+    }
+}
+
+fn join_or(items: &[String]) -> String {
+    join_with(items, "or")
+}
+
+fn join_and(items: &[String]) -> String {
+    join_with(items, "and")
+}
+
+/// Promotion rules of White's type `t`, grouped by rank: (ranks from the far end, squares,
+/// rule).
+fn promotions(v: &Variant, t: usize) -> Vec<(Vec<Coord>, PromoRule)> {
+    let mut groups: Vec<(Vec<Coord>, PromoRule)> = Vec::new();
+    for rank in (0..v.geometry.ranks).rev() {
+        for file in 0..v.geometry.files {
+            let c = Coord::new(file, rank);
+            if let LandingRule::Promote(rule) = v.landing_rule(t, Color::White, v.square(c)) {
+                match groups.iter_mut().find(|(_, r)| r == rule) {
+                    Some((sq, _)) => sq.push(c),
+                    None => groups.push((vec![c], rule.clone())),
+                }
+            }
+        }
+    }
+    groups
+}
+
+fn forbidden(v: &Variant, t: usize) -> Vec<Coord> {
+    let mut out = Vec::new();
+    for rank in 0..v.geometry.ranks {
+        for file in 0..v.geometry.files {
+            let c = Coord::new(file, rank);
+            if v.landing_rule(t, Color::White, v.square(c)) == LandingRule::Forbidden {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Where on the board: "rank 8", "ranks 8-10", or the squares.
+fn where_text(v: &Variant, squares: &[Coord]) -> String {
+    let ranks: BTreeSet<u8> = squares.iter().map(|c| c.rank).collect();
+    let full = ranks
+        .iter()
+        .all(|r| squares.iter().filter(|c| c.rank == *r).count() == v.geometry.files as usize);
+    let (lo, hi) = (
+        *ranks.iter().next().unwrap_or(&0),
+        *ranks.iter().last().unwrap_or(&0),
+    );
+    if full && (hi - lo + 1) as usize == ranks.len() {
+        if lo == hi {
+            if hi + 1 == v.geometry.ranks {
+                return format!("on reaching the last rank ({})", hi + 1);
+            }
+            return format!("on rank {}", hi + 1);
+        }
+        return format!("on ranks {}-{}", lo + 1, hi + 1);
+    }
+    format!("on {}", squares_text(squares))
+}
+
+fn promo_text(v: &Variant, t: usize, squares: &[Coord], rule: &PromoRule) -> String {
+    let names: Vec<String> = rule
+        .choices
+        .iter()
+        .map(|&(to, _)| cap_name(&v.pieces[to as usize].name))
+        .collect();
+    let from_hand = !rule.choices.is_empty() && rule.choices.iter().all(|&(_, h)| h);
+    let verb = if rule.may_stay { "may" } else { "must" };
+    let mut s = format!(
+        "{} {verb} promote to {}",
+        where_text(v, squares),
+        join_or(&names)
+    );
+    if from_hand {
+        s += " (only to a piece of its own side that is in hand: one that was captured)";
+        if !rule.may_stay {
+            s += "; with none in hand it may not go there";
+        }
+    }
+    let _ = t;
+    s
+}
+
+fn remarks(v: &Variant, t: usize) -> Vec<String> {
+    let p = &v.pieces[t];
+    let mut out = Vec::new();
+    if p.royal {
+        out.push(
+            if v.any_royal_loses || v.pieces.iter().filter(|q| q.royal).count() < 2 {
+                "Royal: it may not be left in check, and losing it loses the game".to_string()
+            } else {
+                "Royal: the game is lost when all royal pieces are gone".to_string()
+            },
+        );
+    }
+    for c in castlings(v, t) {
+        out.push(castling_text(v, t, &c));
+    }
+    if p.has_initial {
+        out.push("Has extra moves while it has not moved yet".into());
+    }
+    if has_flag(v, t, Flags::EP) {
+        out.push("Captures en passant".into());
+    }
+    if has_flag(v, t, Flags::HOP | Flags::GRASS) {
+        out.push("Some moves jump over another piece (a hurdle)".into());
+    }
+    for (squares, rule) in promotions(v, t) {
+        let mut s = promo_text(v, t, &squares, &rule);
+        if let Some(first) = s.get(..1) {
+            s = first.to_uppercase() + &s[1..];
+        }
+        out.push(s);
+    }
+    if let Some(base) = p.demoted {
+        out.push(format!(
+            "Promoted form of the {}",
+            cap_name(&v.pieces[base as usize].name)
+        ));
+    }
+    let [w, b] = start_squares(v, t);
+    let in_hand = v.initial_hand.iter().any(|h| h[t] > 0);
+    if w.is_empty() && b.is_empty() && !in_hand {
+        out.push("Not in the setup: appears only by promotion".into());
+    }
+    if v.drops && v.holdings_type != 0 && !p.royal {
+        out.push("When captured it changes sides and can be dropped".into());
+    }
+    let rules = &v.rules;
+    for (set, text) in [
+        (rules.iron, "Iron: no piece can capture it"),
+        (
+            rules.anti_trade,
+            "May not capture, nor be captured by, another such piece",
+        ),
+        (
+            rules.counter_strike,
+            "Cannot be captured right after a piece of its type was",
+        ),
+        (
+            rules.protected,
+            "Protected: after it captures a protected piece, it may not be left where it can be taken back",
+        ),
+        (rules.contagious, "Contagious: a piece that captures it turns into its type"),
+    ] {
+        if has(set, t) {
+            out.push(text.into());
+        }
+    }
+    if has(rules.baring, t) && !all_non_royal(v, rules.baring) {
+        out.push("Counts for baring".into());
+    }
+    if let Some(bound) = bound_text(v, t) {
+        out.push(bound);
+    }
+    out
+}
+
+/// Confined by the morph board (xiangqi's palace), colour-bound or bound by its own moves
+/// (alfil): a breadth-first search from its start square over its empty-board moves,
+/// never landing where the morph board forbids, for pieces whose moves are all
+/// reversible. Irreversible movers only get the forbidden squares listed.
+fn bound_text(v: &Variant, t: usize) -> Option<String> {
+    let (files, ranks) = (v.geometry.files, v.geometry.ranks);
+    let forbidden = forbidden(v, t);
+    let listed = || -> Option<String> {
+        (!forbidden.is_empty())
+            .then(|| format!("May not go to {} (White's side)", squares_text(&forbidden)))
+    };
+    let Ok(mut probe) = Probe::new(&v.pieces[t].betza, files, ranks) else {
+        return listed();
+    };
+    // Reversible: every step has its opposite, judged from the middle of a board as
+    // large in every direction as the notation's coordinates go.
+    let c0 = Coord::new(7, 7);
+    let steps: BTreeSet<(i32, i32)> = Probe::new(&v.pieces[t].betza, 15, 15)
+        .ok()?
+        .reach(c0, true, &[])
+        .iter()
+        .map(|r| {
+            (
+                r.to.file as i32 - c0.file as i32,
+                r.to.rank as i32 - c0.rank as i32,
+            )
+        })
+        .collect();
+    if steps.is_empty() || steps.iter().any(|&(x, y)| !steps.contains(&(-x, -y))) {
+        return listed();
+    }
+    let start = start_squares(v, t)[0]
+        .first()
+        .copied()
+        .unwrap_or_else(|| centre(v));
+    let mut seen = BTreeSet::from([start]);
+    let mut todo = vec![start];
+    while let Some(s) = todo.pop() {
+        for r in probe.reach(s, true, &[]) {
+            if !forbidden.contains(&r.to) && !v.is_hole(v.square(r.to)) && seen.insert(r.to) {
+                todo.push(r.to);
+            }
+        }
+    }
+    let total = v.playable().len();
+    if seen.len() >= total {
+        return None;
+    }
+    if !forbidden.is_empty() {
+        let region: Vec<Coord> = seen.iter().copied().collect();
+        return Some(format!(
+            "Confined to {} (White's side)",
+            squares_text(&region)
+        ));
+    }
+    let one_colour = seen
+        .iter()
+        .all(|c| (c.file + c.rank) % 2 == (start.file + start.rank) % 2);
+    Some(if one_colour && seen.len() * 2 >= total - 1 {
+        "Colour-bound: it only reaches squares of one colour".into()
+    } else {
+        format!("Bound to {} of the {total} squares", seen.len())
+    })
+}
+
+fn pawn_section(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    let ep_anywhere = (0..v.pieces.len()).any(|t| has_flag(v, t, Flags::EP_CREATE));
+    for (t, p) in v.pieces.iter().enumerate().filter(|(_, p)| p.pawn) {
+        let Ok(mut probe) = Probe::new(&p.betza, v.geometry.files, v.geometry.ranks) else {
+            continue;
+        };
+        let from = centre(v);
+        let moved = classify(
+            &mut probe,
+            from,
+            true,
+            v.geometry.files,
+            v.geometry.ranks,
+            false,
+        );
+        let name = cap_name(&p.name);
+        let only_moves: BTreeSet<Coord> =
+            moved.moves.difference(&moved.captures).copied().collect();
+        let only_caps: BTreeSet<Coord> = moved.captures.difference(&moved.moves).copied().collect();
+        if !only_moves.is_empty() && !only_caps.is_empty() {
+            out.push(format!(
+                "The {name} moves differently from how it captures: it moves {} and captures {}.",
+                steps_words(from, &only_moves),
+                steps_words(from, &only_caps)
+            ));
+        }
+        if p.has_initial {
+            let unmoved: BTreeSet<Coord> = probe
+                .reach(from, false, &[])
+                .into_iter()
+                .map(|r| r.to)
+                .filter(|c| !moved.moves.contains(c))
+                .collect();
+            if !unmoved.is_empty() {
+                out.push(format!(
+                    "From its start square (not moved yet) the {name} may also move {}, provided nothing is in the way.",
+                    steps_words(from, &unmoved)
+                ));
+            }
+            if has_flag(v, t, Flags::EP_CREATE) {
+                out.push(format!(
+                    "On the move right after such an initial move, an enemy that could have captured the {name} on a square it passed may capture it there (en passant)."
+                ));
+            }
+        } else {
+            out.push(format!(
+                "The {name} has no initial double step{}.",
+                if ep_anywhere {
+                    ""
+                } else {
+                    ", so there is no en passant capture"
+                }
+            ));
+        }
+        for (squares, rule) in promotions(v, t) {
+            out.push(format!("The {name} {}.", promo_text(v, t, &squares, &rule)));
+        }
+    }
+    out
+}
+
+fn castling_section(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    for (t, p) in v.pieces.iter().enumerate() {
+        let cs = castlings(v, t);
+        if cs.is_empty() {
+            continue;
+        }
+        for c in &cs {
+            out.push(castling_text(v, t, c) + ".");
+        }
+        out.push(format!(
+            "Both pieces must not have moved before and every square between them must be empty{}.",
+            if p.royal {
+                format!(
+                    "; the {} may not castle while in check, across an attacked square or into check",
+                    cap_name(&p.name)
+                )
+            } else {
+                String::new()
+            }
+        ));
+    }
+    out
+}
+
+fn promotion_section(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    for (t, p) in v.pieces.iter().enumerate() {
+        let groups = promotions(v, t);
+        if groups.is_empty() {
+            continue;
+        }
+        let texts: Vec<String> = groups
+            .iter()
+            .map(|(sq, rule)| promo_text(v, t, sq, rule))
+            .collect();
+        out.push(format!("The {} {}.", cap_name(&p.name), texts.join("; ")));
+    }
+    if !out.is_empty() && v.symmetry != fairyboard_core::variant::Symmetry::None {
+        out.push("Ranks are counted from White's side; Black's zone is the mirror image.".into());
+    }
+    out
+}
+
+fn holdings_section(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    match v.holdings_type {
+        -1 => out.push(
+            "A captured piece changes sides and goes to the capturer's hand; instead of moving, a player may drop a piece from the hand on an empty square."
+                .into(),
+        ),
+        1 => out.push(
+            "A captured piece goes back to its owner's hand, where it serves only as a promotion choice."
+                .into(),
+        ),
+        _ => {}
+    }
+    if v.holdings_type == -1 {
+        let demotes: Vec<String> = v
+            .pieces
+            .iter()
+            .filter_map(|p| p.demoted.map(|b| (p, b)))
+            .map(|(p, b)| {
+                format!(
+                    "{} becomes a {}",
+                    cap_name(&p.name),
+                    cap_name(&v.pieces[b as usize].name)
+                )
+            })
+            .collect();
+        if !demotes.is_empty() {
+            out.push(format!(
+                "Promoted pieces go to the hand unpromoted: {}.",
+                join_and(&demotes)
+            ));
+        }
+    }
+    for c in Color::BOTH {
+        let hand: Vec<String> = v.initial_hand[c.index()]
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(t, n)| format!("{n} {}", cap_name(&v.pieces[t].name)))
+            .collect();
+        if !hand.is_empty() {
+            out.push(format!(
+                "{} starts with {} in hand.",
+                if c == Color::White { "White" } else { "Black" },
+                join_and(&hand)
+            ));
+        }
+    }
+    out
+}
+
+fn outcome_for_stalemated(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Draw => "is a draw",
+        Outcome::Win => "wins for the stalemated side",
+        Outcome::Loss => "loses for the stalemated side",
+    }
+}
+
+fn game_end_section(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    let royals: Vec<String> = v
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| cap_name(&p.name))
+        .collect();
+    if royals.is_empty() {
+        out.push("There is no royal piece: no check and no checkmate.".into());
+    } else {
+        let who = join_or(&royals);
+        out.push(format!("It is not allowed to leave your {who} in check."));
+        if royals.len() > 1 && !v.any_royal_loses {
+            out.push(format!(
+                "With several royal pieces ({}), only the last one counts: a side loses when all of them are gone or the last is checkmated.",
+                join_and(&royals)
+            ));
+        } else if royals.len() > 1 {
+            out.push(format!(
+                "Losing any one royal piece ({}) loses the game.",
+                join_and(&royals)
+            ));
+        } else {
+            out.push(format!("The game is won by checkmating the enemy {who}."));
+        }
+    }
+    let rules = &v.rules;
+    out.push(format!(
+        "Stalemate (no legal move, not in check) {}.",
+        outcome_for_stalemated(rules.stalemate)
+    ));
+    if rules.baring != 0 {
+        let who = if all_non_royal(v, rules.baring) {
+            "pieces other than royal ones".to_string()
+        } else {
+            join_and(&names_in(v, rules.baring))
+        };
+        out.push(format!(
+            "A side that has lost all its {who} is bared and loses, unless on its next move it bares the opponent too ({}).",
+            match rules.counterbare {
+                Outcome::Draw => "then it is a draw",
+                Outcome::Win => "then the counter-barer wins",
+                Outcome::Loss => "even then it loses",
+            }
+        ));
+    }
+    let mut win_squares = Vec::new();
+    for (t, p) in v.pieces.iter().enumerate() {
+        let squares: Vec<Coord> = (0..v.geometry.ranks)
+            .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
+            .filter(|c| rules.win_mark(t, Color::White.index(), v.square(*c)) != 0)
+            .collect();
+        if !squares.is_empty() {
+            win_squares.push(format!(
+                "a {} reaching {}",
+                cap_name(&p.name),
+                squares_text(&squares)
+            ));
+        }
+    }
+    if !win_squares.is_empty() {
+        out.push(format!(
+            "Reaching a goal square wins (White's side; mirrored for Black): {}.",
+            join_or(&win_squares)
+        ));
+    }
+    if !rules.matrix_is_empty() {
+        out.push(
+            "Some moves have special effects given by a capture matrix (forbidden captures, explosions, promotions on capture)."
+                .into(),
+        );
+    }
+    if rules.spell.is_some() && rules.casters != 0 {
+        out.push(format!(
+            "The {} cast a spell on the squares around them.",
+            join_and(&names_in(v, rules.casters))
+        ));
+    }
+    if rules.repetition > 0 {
+        out.push(format!(
+            "The {} occurrence of the same position is a draw.",
+            ordinal(rules.repetition)
+        ));
+    }
+    if rules.move_rule > 0 {
+        out.push(format!(
+            "{} moves by each side without a capture or a pawn move are a draw.",
+            rules.move_rule
+        ));
+    }
+    out
+}
+
+fn has(set: TypeSet, t: usize) -> bool {
+    t < 128 && set >> t & 1 == 1
+}
+
+/// The set holds exactly the non-royal types (`baring=0`).
+fn all_non_royal(v: &Variant, set: TypeSet) -> bool {
+    (0..v.pieces.len()).all(|t| has(set, t) != v.pieces[t].royal)
+}
+
+fn names_in(v: &Variant, set: TypeSet) -> Vec<String> {
+    (0..v.pieces.len())
+        .filter(|&t| has(set, t))
+        .map(|t| cap_name(&v.pieces[t].name))
+        .collect()
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+// ---------------------------------------------------------------------------------------
+// Differences with FIDE
+
+/// What a piece does, independent of its name and of the board: its moves, captures and
+/// initial moves from the middle of a 15×15 board, and whether it is royal.
+#[derive(PartialEq, Eq)]
+struct Signature {
+    royal: bool,
+    moves: BTreeSet<(i32, i32)>,
+    captures: BTreeSet<(i32, i32)>,
+    initial: BTreeSet<(i32, i32)>,
+}
+
+fn signature(betza: &str, royal: bool) -> Option<Signature> {
+    const N: u8 = 15;
+    let mut probe = Probe::new(betza, N, N).ok()?;
+    let c = Coord::new(N / 2, N / 2);
+    let rel = |s: &BTreeSet<Coord>| -> BTreeSet<(i32, i32)> {
+        s.iter()
+            .map(|x| (x.file as i32 - c.file as i32, x.rank as i32 - c.rank as i32))
+            .collect()
+    };
+    let moved = classify(&mut probe, c, true, N, N, false);
+    let initial: BTreeSet<Coord> = probe
+        .reach(c, false, &[])
+        .into_iter()
+        .map(|r| r.to)
+        .collect();
+    Some(Signature {
+        royal,
+        moves: rel(&moved.moves),
+        captures: rel(&moved.captures),
+        initial: rel(&initial),
+    })
+}
+
+fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    let (f, r) = (v.geometry.files, v.geometry.ranks);
+    let (ff, fr) = (fide.geometry.files, fide.geometry.ranks);
+    if (f, r) != (ff, fr) {
+        out.push(format!("The board is {f}×{r} instead of {ff}×{fr}."));
+    }
+    let holes = v.playable().len() < f as usize * r as usize;
+    if holes {
+        out.push(format!(
+            "The board has {} holes.",
+            f as usize * r as usize - v.playable().len()
+        ));
+    }
+    let sig: Vec<Option<Signature>> = v
+        .pieces
+        .iter()
+        .map(|p| signature(&p.betza, p.royal))
+        .collect();
+    let fsig: Vec<Option<Signature>> = fide
+        .pieces
+        .iter()
+        .map(|p| signature(&p.betza, p.royal))
+        .collect();
+    // The FIDE type each type plays as: same behaviour, else same name.
+    let twin: Vec<Option<usize>> = (0..v.pieces.len())
+        .map(|t| {
+            (0..fide.pieces.len())
+                .find(|&u| sig[t].is_some() && sig[t] == fsig[u])
+                .or_else(|| {
+                    (0..fide.pieces.len())
+                        .find(|&u| fide.pieces[u].name.eq_ignore_ascii_case(&v.pieces[t].name))
+                })
+        })
+        .collect();
+    let mut new_pieces = Vec::new();
+    for (t, p) in v.pieces.iter().enumerate() {
+        match twin[t] {
+            None => new_pieces.push(format!("{} ({}, {})", cap_name(&p.name), p.id, p.betza)),
+            Some(u) => {
+                let fp = &fide.pieces[u];
+                if sig[t] != fsig[u] {
+                    let mut s = format!(
+                        "The {} moves differently: {} instead of {}",
+                        cap_name(&p.name),
+                        p.betza,
+                        fp.betza
+                    );
+                    if fp.has_initial && !p.has_initial {
+                        s += " (no initial double step)";
+                    }
+                    if p.royal != fp.royal {
+                        s += if p.royal {
+                            "; it is royal"
+                        } else {
+                            "; it is not royal"
+                        };
+                    }
+                    out.push(s + ".");
+                } else if !fp.name.eq_ignore_ascii_case(&p.name) {
+                    out.push(format!(
+                        "The {} ({}) plays the part of the {}.",
+                        cap_name(&p.name),
+                        p.id,
+                        cap_name(&fp.name)
+                    ));
+                }
+            }
+        }
+    }
+    if !new_pieces.is_empty() {
+        out.push(format!(
+            "Pieces that FIDE chess lacks: {}.",
+            join_and(&new_pieces)
+        ));
+    }
+    let missing: Vec<String> = (0..fide.pieces.len())
+        .filter(|u| !twin.contains(&Some(*u)))
+        .map(|u| cap_name(&fide.pieces[u].name))
+        .collect();
+    if !missing.is_empty() {
+        out.push(format!("There is no {}.", join_or(&missing)));
+    }
+    // Setup, on a board of the same size.
+    if (f, r) == (ff, fr) {
+        for (t, p) in v.pieces.iter().enumerate() {
+            let Some(u) = twin[t] else { continue };
+            let mine = start_squares(v, t)[0].clone();
+            let theirs = start_squares(fide, u)[0].clone();
+            if mine != theirs && !mine.is_empty() {
+                out.push(format!(
+                    "{} on {} instead of {}.",
+                    plural(&cap_name(&p.name), mine.len()),
+                    squares_text(&mine),
+                    squares_text(&theirs)
+                ));
+            }
+        }
+    }
+    if !mirrored_setup(v) {
+        out.push("The two armies are not mirror images of each other.".into());
+    }
+    // Castling.
+    let castles: Vec<String> = (0..v.pieces.len())
+        .flat_map(|t| castlings(v, t).into_iter().map(move |c| (t, c)))
+        .map(|(t, c)| castling_text(v, t, &c))
+        .collect();
+    let fcastles: Vec<String> = (0..fide.pieces.len())
+        .flat_map(|t| castlings(fide, t).into_iter().map(move |c| (t, c)))
+        .map(|(t, c)| castling_text(fide, t, &c))
+        .collect();
+    if castles.is_empty() && !fcastles.is_empty() {
+        out.push("No castling.".into());
+    } else if castles != fcastles && !castles.is_empty() {
+        out.push(format!("Castling: {}.", castles.join("; ")));
+    }
+    // Promotion of the pieces that play as the FIDE pawn.
+    let fpawn = (0..fide.pieces.len()).find(|&u| !promotions(fide, u).is_empty());
+    let fchoices: BTreeSet<String> = fpawn
+        .map(|u| promo_names(fide, u, &|x| cap_name(&fide.pieces[x].name)))
+        .unwrap_or_default();
+    for (t, p) in v.pieces.iter().enumerate() {
+        let groups = promotions(v, t);
+        if groups.is_empty() {
+            continue;
+        }
+        let choices = promo_names(v, t, &|x| match twin[x] {
+            Some(u) => cap_name(&fide.pieces[u].name),
+            None => cap_name(&v.pieces[x].name),
+        });
+        let mut mapped: BTreeSet<String> = BTreeSet::new();
+        let mut added = Vec::new();
+        for c in &choices {
+            mapped.insert(c.clone());
+            if !fchoices.contains(c) {
+                added.push(c.clone());
+            }
+        }
+        let removed: Vec<String> = fchoices.difference(&mapped).cloned().collect();
+        let name = cap_name(&p.name);
+        if !added.is_empty() {
+            out.push(format!(
+                "The {name} may also promote to {}.",
+                join_or(&added)
+            ));
+        }
+        if !removed.is_empty() {
+            out.push(format!(
+                "The {name} cannot promote to {}.",
+                join_or(&removed)
+            ));
+        }
+        let zone: BTreeSet<u8> = groups
+            .iter()
+            .flat_map(|(sq, _)| sq.iter().map(|c| v.geometry.ranks - 1 - c.rank))
+            .collect();
+        if zone.len() > 1 {
+            out.push(format!(
+                "The {name} promotes in a zone of the last {} ranks.",
+                zone.len()
+            ));
+        }
+    }
+    match (v.holdings_type, v.drops) {
+        (-1, true) => {
+            out.push("Captured pieces change sides and can be dropped back on the board.".into())
+        }
+        (1, _) => {
+            out.push("Captured pieces go back to their owner's hand as promotion reserve.".into())
+        }
+        _ => {}
+    }
+    let royals = v.pieces.iter().filter(|p| p.royal).count();
+    if royals == 0 {
+        out.push("There is no royal piece.".into());
+    } else if royals > 1 {
+        out.push(format!("There are {royals} royal piece types."));
+    }
+    let (rules, frules) = (&v.rules, &fide.rules);
+    if rules.stalemate != frules.stalemate {
+        out.push(format!(
+            "Stalemate {} (in FIDE chess it {}).",
+            outcome_for_stalemated(rules.stalemate),
+            outcome_for_stalemated(frules.stalemate)
+        ));
+    }
+    if rules.baring != 0 && frules.baring == 0 {
+        out.push("A bare royal piece loses (baring rule).".into());
+    }
+    if !rules.matrix_is_empty() && frules.matrix_is_empty() {
+        out.push("Captures follow a capture matrix with special effects.".into());
+    }
+    if rules.iron != 0 && frules.iron == 0 {
+        out.push("Some pieces cannot be captured (iron).".into());
+    }
+    if !rules.win.is_empty() && frules.win.is_empty() {
+        out.push("Reaching certain squares wins.".into());
+    }
+    out
+}
+
+fn plural(name: &str, n: usize) -> String {
+    if n == 1 {
+        format!("The {name} starts")
+    } else {
+        format!("The {name}s start")
+    }
+}
+
+/// The names of the promotion choices of `t`, as `name` calls them (FIDE's name for a
+/// piece that plays as a FIDE piece).
+fn promo_names(v: &Variant, t: usize, name: &dyn Fn(usize) -> String) -> BTreeSet<String> {
+    promotions(v, t)
+        .iter()
+        .flat_map(|(_, r)| r.choices.iter().map(|&(to, _)| to as usize))
+        .map(name)
+        .collect()
+}
+
+/// Black's setup is White's mirrored (or turned, for `symmetry=rotate`), type for type.
+fn mirrored_setup(v: &Variant) -> bool {
+    let (f, r) = (v.geometry.files, v.geometry.ranks);
+    let mut white = BTreeSet::new();
+    let mut black = BTreeSet::new();
+    for &(sq, cell) in &v.setup {
+        let c = v.coord(sq);
+        let t = cell_type(cell);
+        if cell_color(cell) == Color::White {
+            white.insert((c.mirrored(r), t));
+            white.insert((c.rotated(f, r), t + 1000));
+        } else {
+            black.insert((c, t));
+        }
+    }
+    let mirror: BTreeSet<_> = white.iter().filter(|x| x.1 < 1000).copied().collect();
+    let rotate: BTreeSet<_> = white
+        .iter()
+        .filter(|x| x.1 >= 1000)
+        .map(|&(c, t)| (c, t - 1000))
+        .collect();
+    black == mirror || black == rotate
+}

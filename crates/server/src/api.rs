@@ -1,0 +1,136 @@
+//! `/api/…`: JSON for the catalogue, moves of a position, rules, and definition checks.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use fairyboard_core::{catalogue, Color, Position, Variant};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::{clip, load, rules_of, Problem, Shared};
+
+/// One catalogue entry in the list.
+#[derive(Serialize)]
+pub(crate) struct Summary {
+    pub name: String,
+    pub title: String,
+    pub files: u8,
+    pub ranks: u8,
+    /// Piece types in the definition.
+    pub piece_types: usize,
+    /// Pieces on the board at the start (both sides).
+    pub pieces: usize,
+}
+
+/// Every loadable catalogue entry (broken definitions are left out).
+pub(crate) fn summaries() -> Vec<Summary> {
+    catalogue::names()
+        .iter()
+        .filter_map(|n| load(n).ok())
+        .map(|e| Summary {
+            title: e.title(),
+            files: e.variant.geometry.files,
+            ranks: e.variant.geometry.ranks,
+            piece_types: e.variant.pieces.len(),
+            pieces: e.variant.setup.len(),
+            name: e.name,
+        })
+        .collect()
+}
+
+pub(crate) async fn variants() -> Json<Vec<Summary>> {
+    Json(
+        tokio::task::spawn_blocking(summaries)
+            .await
+            .unwrap_or_default(),
+    )
+}
+
+pub(crate) async fn variant(Path(name): Path<String>) -> Result<Json<Value>, Problem> {
+    let e = load(&name).map_err(Problem::json)?;
+    let v: &Variant = &e.variant;
+    let pieces: Vec<Value> = v
+        .pieces
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "id": p.id,
+                "betza": p.betza,
+                "royal": p.royal,
+                "image": p.image,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "name": e.name,
+        "title": e.title(),
+        "files": v.geometry.files,
+        "ranks": v.geometry.ranks,
+        "definition": e.text,
+        "pieces": pieces,
+        "fen": Position::start(e.variant.clone()).to_fen(),
+    })))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct MovesQuery {
+    variant: Option<String>,
+    fen: Option<String>,
+}
+
+pub(crate) async fn moves(
+    q: Result<Query<MovesQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, Problem> {
+    let Query(q) = q.map_err(|e| Problem::bad("(query)", e.body_text()).json())?;
+    let name = q
+        .variant
+        .ok_or_else(|| Problem::bad("variant", "missing: give variant=NAME").json())?;
+    let e = load(&name).map_err(Problem::json)?;
+    let mut pos = match &q.fen {
+        Some(f) => Position::from_fen(e.variant.clone(), f)
+            .map_err(|err| Problem::bad("fen", format!("'{}': {err}", clip(f))).json())?,
+        None => Position::start(e.variant.clone()),
+    };
+    let v = e.variant.clone();
+    let mut names: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+    names.sort();
+    Ok(Json(json!({
+        "variant": e.name,
+        "fen": pos.to_fen(),
+        "side": if pos.side_to_move() == Color::White { "white" } else { "black" },
+        "count": names.len(),
+        "moves": names,
+    })))
+}
+
+pub(crate) async fn rules(
+    State(state): State<Shared>,
+    Path(name): Path<String>,
+) -> Result<Json<Value>, Problem> {
+    let e = Arc::new(load(&name).map_err(Problem::json)?);
+    let r = rules_of(&state, e).await;
+    serde_json::to_value(&*r)
+        .map(Json)
+        .map_err(|err| Problem::bad("(rules)", err.to_string()).json())
+}
+
+/// `POST /api/check`: the body is a definition; the answer lists its problems (each with
+/// line and column) and, when it compiles, the start FEN.
+pub(crate) async fn check(body: String) -> Json<Value> {
+    let result = tokio::task::spawn_blocking(move || {
+        let parsed = idiagram::parse(&body);
+        let warnings: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
+        match Variant::from_definition("wizard", &body) {
+            Ok((v, w)) => {
+                let fen = Position::start(Arc::new(v)).to_fen();
+                json!({ "ok": true, "errors": [], "warnings": w, "fen": fen })
+            }
+            Err(errors) => json!({ "ok": false, "errors": errors, "warnings": warnings }),
+        }
+    })
+    .await
+    .unwrap_or_else(|e| json!({ "ok": false, "errors": [e.to_string()], "warnings": [] }));
+    Json(result)
+}

@@ -1,0 +1,157 @@
+//! `GET /d`: diagram images, in the spirit of janko.at's `d.php?ff=` links.
+//!
+//! `ff=FFEN` draws a Fairy-FEN; `variant=NAME` (with an optional `fen=FEN`) draws a game
+//! position with the variant's own pieces. Style options are those of
+//! [`fairyboard_render::DiagramQuery`]. The image is a pure function of the query (and, for
+//! `variant=`, of the definition text), so the ETag is a hash of those and a matching
+//! `If-None-Match` is answered with 304 before anything is drawn.
+
+use axum::extract::Query;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use fairyboard_core::Position;
+use fairyboard_render::{render, Diagram, DiagramQuery, Format, RenderError};
+
+use crate::{clip, fnv, load, Problem};
+
+/// What to draw.
+enum Source {
+    Ffen(String),
+    Game { name: String, fen: Option<String> },
+}
+
+pub(crate) async fn diagram(
+    pairs: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    headers: HeaderMap,
+) -> Result<Response, Problem> {
+    let Query(pairs) = pairs.map_err(|e| Problem::bad("(query)", e.body_text()))?;
+    let query = DiagramQuery::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .map_err(|e| Problem::bad(&e.parameter, e.message))?;
+    let last = |k: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+    };
+    let source = match (query.ffen.clone(), last("variant")) {
+        (Some(ff), None) => Source::Ffen(ff),
+        (None, Some(name)) => Source::Game {
+            name,
+            fen: last("fen"),
+        },
+        (Some(_), Some(_)) => {
+            return Err(Problem::bad(
+                "ff",
+                "give either ff (a Fairy-FEN) or variant (with fen), not both",
+            ))
+        }
+        (None, None) => {
+            return Err(Problem::bad(
+                "ff",
+                "missing: give ff=FFEN, or variant=NAME (and fen=FEN)",
+            ))
+        }
+    };
+    // The diagram, and what its picture depends on besides the style.
+    let (diagram, identity, max_age) = match &source {
+        Source::Ffen(ff) => {
+            let d = Diagram::parse_ffen(ff).map_err(|e| {
+                Problem::bad("ff", format!("at character {}: {}", e.position, e.message))
+            })?;
+            (d, format!("ff\u{1}{ff}"), 86_400)
+        }
+        Source::Game { name, fen } => {
+            let entry = load(name)?;
+            let pos = match fen {
+                Some(f) => Position::from_fen(entry.variant.clone(), f)
+                    .map_err(|e| Problem::bad("fen", format!("'{}': {e}", clip(f))))?,
+                None => Position::start(entry.variant.clone()),
+            };
+            let text_hash = fnv(entry.text.as_bytes());
+            (
+                Diagram::from_position(&pos),
+                format!("v\u{1}{name}\u{1}{text_hash:x}\u{1}{}", pos.to_fen()),
+                300,
+            )
+        }
+    };
+    let etag = format!(
+        "\"{:016x}\"",
+        fnv(format!(
+            "{}\u{1}{identity}\u{1}{:?}\u{1}{:?}",
+            env!("CARGO_PKG_VERSION"),
+            query.format,
+            query.style
+        )
+        .as_bytes())
+    );
+    let cache = format!("public, max-age={max_age}");
+    if matches_etag(&headers, &etag) {
+        return Ok((
+            StatusCode::NOT_MODIFIED,
+            [
+                (header::ETAG, etag.clone()),
+                (header::CACHE_CONTROL, cache.clone()),
+            ],
+        )
+            .into_response());
+    }
+    let format = query.format;
+    let style = query.style;
+    let drawn =
+        tokio::task::spawn_blocking(move || -> Result<(Vec<u8>, &'static str), RenderError> {
+            match format {
+                Format::Svg => {
+                    // The same size bound as for PNG: an SVG is as large a picture.
+                    let l = render::Layout::new(&diagram, &style);
+                    if l.width > render::MAX_IMAGE_SIDE
+                        || l.height > render::MAX_IMAGE_SIDE
+                        || l.width as u64 * l.height as u64 > render::MAX_IMAGE_PIXELS
+                    {
+                        return Err(RenderError::TooLarge {
+                            width: l.width,
+                            height: l.height,
+                        });
+                    }
+                    Ok((render::svg(&diagram, &style).into_bytes(), "image/svg+xml"))
+                }
+                Format::Png => Ok((render::png(&diagram, &style)?, "image/png")),
+            }
+        })
+        .await
+        .map_err(|e| Problem {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            ..Problem::bad("(render)", e.to_string())
+        })?;
+    let (bytes, content_type) = drawn.map_err(|e| match e {
+        RenderError::TooLarge { .. } | RenderError::EmptyBoard => {
+            Problem::bad("size", e.to_string())
+        }
+        RenderError::Rasterise(m) => Problem {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            ..Problem::bad("(render)", m)
+        },
+    })?;
+    let mut resp = (StatusCode::OK, bytes).into_response();
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&cache) {
+        h.insert(header::CACHE_CONTROL, v);
+    }
+    Ok(resp)
+}
+
+/// `If-None-Match` holds this ETag (weak comparison, as RFC 9110 asks for this header) or `*`.
+fn matches_etag(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim())
+        .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag)
+}

@@ -1,0 +1,426 @@
+//! The server's routes, in process (`tower::ServiceExt::oneshot` on the router).
+//!
+//! Expected values come from outside the code under test: the 20 first moves of chess and
+//! Kiwipete's 48 (chessprogramming.org/Perft_Results), the start FEN written in the header
+//! of `variants/chess.txt`, HTTP semantics from RFC 9110 (304 with the ETag, no body).
+
+use std::path::PathBuf;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use fairyboard_server::{router, Config};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// A router over the workspace's catalogue, with a scratch `web/` holding one module.
+fn app() -> Router {
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
+    let web = std::env::temp_dir().join(format!("fairyboard-web-{}", std::process::id()));
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("idiagram.js"), "export const ok = 1;\n").unwrap();
+    router(Config {
+        web_dir: web,
+        art_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../art")),
+    })
+}
+
+struct Reply {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.text()))
+    }
+    fn content_type(&self) -> &str {
+        self.headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+}
+
+async fn send(req: Request<Body>) -> Reply {
+    let resp = app().oneshot(req).await.expect("the router answers");
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    let body = resp
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+async fn get(uri: &str) -> Reply {
+    send(Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn home_lists_the_catalogue_with_thumbnails_and_search() {
+    let r = get("/").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.content_type().starts_with("text/html"));
+    let html = r.text();
+    assert!(html.contains("href=\"/variants/chess\""));
+    assert!(html.contains("href=\"/variants/capablanca\""));
+    assert!(html.contains("/d?variant=chess&amp;size=24"));
+    assert!(html.contains("id=\"search\""));
+    // Capablanca: 10x8 board, 40 pieces (from its FEN: 10 + 10 pawns, 10 + 10 pieces).
+    assert!(html.contains("10×8 board · 40 pieces"));
+}
+
+#[tokio::test]
+async fn variant_page_has_live_diagram_rules_and_definition() {
+    let r = get("/variants/chess").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let html = r.text();
+    assert!(html.contains("<div class=\"idiagram\" data-variant=\"chess\">"));
+    assert!(html.contains("<script type=\"module\" src=\"/web/idiagram.js\"></script>"));
+    assert!(
+        html.contains("king:K:KisO2::e1"),
+        "the definition text is shown"
+    );
+    assert!(html.contains("Moves at a glance"));
+    assert!(html.contains("<h2>Definition</h2>"));
+}
+
+#[tokio::test]
+async fn unknown_or_malformed_variant_names_are_client_errors() {
+    let r = get("/variants/no-such-game").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert!(r
+        .text()
+        .contains("no variant &#39;no-such-game&#39; in the catalogue"));
+    for bad in [
+        "/variants/..%2FCargo.toml",
+        "/variants/Chess",
+        "/variants/%2Fetc%2Fpasswd",
+    ] {
+        let r = get(bad).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(r.text().contains("not a catalogue name"), "{bad}");
+    }
+    let r = get("/api/variants/..%2F..%2FCargo").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.json()["parameter"], "variant");
+}
+
+#[tokio::test]
+async fn diagram_png_with_cache_headers_and_304() {
+    let uri = format!(
+        "/d?ff={}",
+        enc("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+    );
+    let r = get(&uri).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.content_type(), "image/png");
+    assert!(r.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // Default square 40 px, 8 squares: IHDR width and height 320.
+    assert_eq!(&r.body[16..24], &[0, 0, 1, 64, 0, 0, 1, 64]);
+    let etag = r.headers[header::ETAG].to_str().unwrap().to_string();
+    assert!(
+        etag.starts_with('"') && etag.ends_with('"'),
+        "strong ETag: {etag}"
+    );
+    assert!(r.headers[header::CACHE_CONTROL]
+        .to_str()
+        .unwrap()
+        .contains("max-age="));
+    let again = send(
+        Request::get(&uri)
+            .header(header::IF_NONE_MATCH, &etag)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert!(again.body.is_empty());
+    assert_eq!(again.headers[header::ETAG], etag.as_str());
+    // Another style is another picture.
+    let other = get(&format!("{uri}&size=30")).await;
+    assert_ne!(other.headers[header::ETAG].to_str().unwrap(), etag);
+    // A stale tag gets the image.
+    let stale = send(
+        Request::get(&uri)
+            .header(header::IF_NONE_MATCH, "\"0000\"")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn diagram_svg_and_game_positions() {
+    let r = get("/d?ff=8/8/8/8/4P3/8/8/8&fmt=svg").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.content_type(), "image/svg+xml");
+    assert!(r.text().starts_with("<svg"));
+    let r = get("/d?variant=xiangqi&fmt=svg").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.text().contains("viewBox"));
+    let r = get(&format!("/d?variant=chess&fen={}", enc(KIWIPETE))).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.content_type(), "image/png");
+}
+
+#[tokio::test]
+async fn bad_diagram_requests_name_the_parameter() {
+    let cases: [(&str, &str); 7] = [
+        ("/d?ff=8/8/9", "ff:"),
+        ("/d?ff=8&size=100000", "size:"),
+        ("/d?ff=8&fmt=gif", "fmt:"),
+        ("/d", "ff:"),
+        ("/d?variant=chess&fen=xyz", "fen:"),
+        ("/d?variant=nope&fmt=svg", "variant:"),
+        ("/d?ff=8&variant=chess", "ff:"),
+    ];
+    for (uri, param) in cases {
+        let r = get(uri).await;
+        assert!(r.status.is_client_error(), "{uri}: {}", r.status);
+        assert!(r.text().starts_with(param), "{uri}: {}", r.text());
+    }
+    // 64 x 64 squares of 256 pixels: far over the image bound.
+    let big = format!("/d?ff={}&size=256", vec!["64"; 64].join("/"));
+    let r = get(&big).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.text().contains("too large"), "{}", r.text());
+}
+
+#[tokio::test]
+async fn an_over_long_query_is_refused_before_any_work() {
+    // Over the 40 KB bound but under what a URI can hold at all (64 KB; longer ones
+    // never get past the HTTP parser: the loopback test in crates/fairyboard sends 1 MB).
+    let uri = format!("/d?ff={}", "8/".repeat(21 * 1024));
+    let r = get(&uri).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(r.text().contains("more than"));
+}
+
+#[tokio::test]
+async fn api_lists_variants_and_gives_definitions() {
+    let r = get("/api/variants").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.content_type().starts_with("application/json"));
+    let list = r.json();
+    let chess = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "chess")
+        .expect("chess listed");
+    assert_eq!(
+        (chess["files"].as_u64(), chess["ranks"].as_u64()),
+        (Some(8), Some(8))
+    );
+    assert_eq!(chess["pieces"], 32);
+    let r = get("/api/variants/chess").await;
+    let v = r.json();
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(v["pieces"].as_array().unwrap().len(), 6);
+    assert!(v["definition"].as_str().unwrap().contains("royal=6"));
+    let r = get("/api/variants/nosuch").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.json()["parameter"], "variant");
+}
+
+#[tokio::test]
+async fn api_moves_of_chess_start_and_kiwipete() {
+    let r = get("/api/moves?variant=chess").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let j = r.json();
+    assert_eq!(j["count"], 20);
+    let moves: Vec<&str> = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "a2a3", "a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3",
+            "e2e4", "f2f3", "f2f4", "g1f3", "g1h3", "g2g3", "g2g4", "h2h3", "h2h4"
+        ]
+    );
+    assert_eq!(j["side"], "white");
+    let r = get(&format!("/api/moves?variant=chess&fen={}", enc(KIWIPETE))).await;
+    assert_eq!(r.json()["count"], 48);
+}
+
+#[tokio::test]
+async fn api_moves_errors_are_json_naming_the_parameter() {
+    let r = get("/api/moves?variant=chess&fen=not-a-fen").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.content_type().starts_with("application/json"));
+    assert_eq!(r.json()["parameter"], "fen");
+    let r = get("/api/moves").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.json()["parameter"], "variant");
+    let r = get("/api/moves?variant=nosuch").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.json()["parameter"], "variant");
+}
+
+#[tokio::test]
+async fn api_rules_and_definition_check() {
+    let r = get("/api/rules/capablanca").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let j = r.json();
+    assert_eq!(j["pieces"].as_array().unwrap().len(), 8);
+    let knight = j["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "N")
+        .unwrap();
+    // From e4 on 10x8 all eight knight leaps are on the board.
+    let leaps = knight["glance"]["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m[1].as_array().unwrap().iter().any(|k| k == "leap"))
+        .count();
+    assert_eq!(leaps, 8);
+    let diff = j["differences"].to_string();
+    assert!(diff.contains("10×8"));
+
+    let check =
+        |body: &'static str| send(Request::post("/api/check").body(Body::from(body)).unwrap());
+    let ok = check("files=4\nranks=4\nroyal=1\nking:K:K::a1\n")
+        .await
+        .json();
+    assert_eq!(ok["ok"], true);
+    assert_eq!(
+        ok["fen"].as_str().unwrap().split(' ').next(),
+        Some("k3/4/4/K3")
+    );
+    let bad = check("files=ten\nrook::::a1,k9\n").await.json();
+    assert_eq!(bad["ok"], false);
+    let errors = bad["errors"].to_string();
+    assert!(errors.contains("line 1"), "{errors}");
+    assert!(errors.contains("'k9'"), "{errors}");
+    let huge = send(
+        Request::post("/api/check")
+            .body(Body::from("x".repeat(200 * 1024)))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn wizard_editor_static_files_and_unknown_paths() {
+    let r = get("/wizard").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.text().contains("/api/check"));
+    assert!(
+        r.text().contains("/web/idiagram.js"),
+        "the wizard's live diagram"
+    );
+    let r = get("/editor").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.text().contains("/d?"));
+    let r = get("/web/idiagram.js").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(
+        r.content_type().contains("javascript"),
+        "{}",
+        r.content_type()
+    );
+    assert_eq!(r.text(), "export const ok = 1;\n");
+    let r = get("/web/../Cargo.toml").await;
+    assert!(r.status.is_client_error());
+    let r = get("/web/%2e%2e/Cargo.toml").await;
+    assert!(r.status.is_client_error());
+    let r = get("/nowhere").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn every_catalogue_variant_has_a_page_and_an_image() {
+    let list = get("/api/variants").await.json();
+    let names: Vec<String> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(names.len() >= 25, "{names:?}");
+    for name in names {
+        let page = get(&format!("/variants/{name}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{name}");
+        assert!(page.text().contains("Differences with FIDE"), "{name}");
+        let img = get(&format!("/d?variant={name}&fmt=svg")).await;
+        assert_eq!(img.status, StatusCode::OK, "{name}");
+        assert!(img.text().starts_with("<svg"), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn hostile_queries_never_get_a_server_error() {
+    let cases = [
+        "/d?ff=%ZZ",
+        "/d?ff=%",
+        "/d?ff=8&size=-1",
+        "/d?ff=8&size=99999999999999999999",
+        "/d?ff=8&hl=zz99",
+        "/d?ff=8&arrows=e2",
+        "/d?ff=8&marks=e4:blob",
+        "/d?ff=%E2%99%9A",
+        "/d?ff=''''''",
+        "/d?ff=*9K",
+        "/d?ff=0",
+        "/d?ff=/",
+        "/d?variant=&fmt=svg",
+        "/d?variant=chess&fen=%00",
+        "/api/moves?variant=chess&fen=8/8/8/8/8/8/8/8%20w%20-%20-%200%201",
+        "/api/moves?variant=..",
+        "/api/moves?variant=chess&fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20x",
+        "/api/rules/%2e%2e",
+        "/variants/",
+        "/variants/a%00b",
+    ];
+    for uri in cases {
+        let r = get(uri).await;
+        assert!(
+            !r.status.is_server_error(),
+            "{uri}: {} {}",
+            r.status,
+            r.text()
+        );
+    }
+}

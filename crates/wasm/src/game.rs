@@ -1,0 +1,971 @@
+//! A game behind one diagram: the definition, the record of moves from a start position,
+//! and the questions the page asks (what may this piece do, play this, step back).
+//!
+//! Everything here is plain Rust so it is tested natively; `lib.rs` only turns it into
+//! JSON for JavaScript.
+//!
+//! ```
+//! use fairyboard_wasm::game::load;
+//! let loaded = load("files=8\nranks=8\nroyal=2\nknight:N:::b1\nking::::e1\n");
+//! let mut game = loaded.game.unwrap();
+//! let b1 = game.square(1, 0).unwrap();
+//! let targets: Vec<String> = game.pick(b1).moves.iter().map(|m| m.uci.clone()).collect();
+//! assert_eq!(targets.len(), 3); // a3, c3, d2
+//! ```
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use fairyboard_core::coord::Coord;
+use fairyboard_core::definition::spec_of;
+use fairyboard_core::game::Game as CoreGame;
+use fairyboard_core::position::PROMO_FROM_HAND;
+use fairyboard_core::{shuffle, Color, Move, MoveKind, MoveList, Position, Variant};
+use idiagram::{Definition, Severity};
+use serde::Serialize;
+
+/// A problem with the definition, for the error list under the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// 1-based; 0 when the problem has no place in the text.
+    pub line: usize,
+    pub column: usize,
+    pub piece: Option<String>,
+    pub parameter: Option<String>,
+    pub message: String,
+    /// The whole diagnostic as one readable line.
+    pub text: String,
+}
+
+/// A definition read for display: the parsed definition, its problems, and a game when
+/// the rules could be compiled (perhaps with some pieces' moves left out).
+pub struct Loaded {
+    pub definition: Definition,
+    pub problems: Vec<Problem>,
+    pub game: Option<Game>,
+}
+
+/// Parse and compile a definition. Never fails: with errors, the board is still built
+/// from what could be understood; a piece whose move does not compile is kept without
+/// moves so the position shows, and the errors say why.
+pub fn load(text: &str) -> Loaded {
+    let parsed = idiagram::parse(text);
+    let mut problems: Vec<Problem> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| Problem {
+            severity: if d.severity == Severity::Error {
+                "error"
+            } else {
+                "warning"
+            },
+            line: d.line,
+            column: d.column,
+            piece: d.piece.clone(),
+            parameter: d.parameter.clone(),
+            message: d.message.clone(),
+            text: d.to_string(),
+        })
+        .collect();
+    let definition = parsed.definition;
+    let mut spec = spec_of("diagram", &definition);
+    let build_problem = |e: &fairyboard_core::BuildError, severity: &'static str| Problem {
+        severity,
+        line: e.line,
+        column: 0,
+        piece: e.piece.clone(),
+        parameter: None,
+        message: e.message.clone(),
+        text: format!("{e} ({severity})"),
+    };
+    let variant = match Variant::from_spec(&spec) {
+        Ok((v, warnings)) => {
+            problems.extend(warnings.iter().map(|w| build_problem(w, "warning")));
+            Some(v)
+        }
+        Err(errors) => {
+            problems.extend(errors.iter().map(|e| build_problem(e, "error")));
+            // Keep the board: drop the moves of the pieces the errors point at.
+            for p in spec.pieces.iter_mut() {
+                if errors.iter().any(|e| {
+                    e.piece.as_deref() == Some(&p.name) || (e.line > 0 && e.line == p.line)
+                }) {
+                    p.betza.clear();
+                }
+            }
+            Variant::from_spec(&spec).ok().map(|(v, _)| v)
+        }
+    };
+    let game = variant.map(|v| Game::new(Arc::new(v)));
+    Loaded {
+        definition,
+        problems,
+        game,
+    }
+}
+
+/// A piece on a square, as the page draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceAt {
+    /// Index into the piece list.
+    pub piece: usize,
+    /// 0 White, 1 Black.
+    pub color: u8,
+}
+
+/// How a game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outlook {
+    pub over: bool,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    pub result: String,
+    /// Why the game ended (`checkmate`, `stalemate`), empty while it goes on.
+    pub reason: String,
+    /// The side to move has a royal in danger.
+    pub check: bool,
+}
+
+/// The board as the page draws it.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardState {
+    pub files: u8,
+    pub ranks: u8,
+    /// Rank-major from rank 1 (index `rank * files + file`); `None` for empty squares.
+    pub cells: Vec<Option<PieceAt>>,
+    /// Per colour, per piece type.
+    pub hands: [Vec<u32>; 2],
+    /// 0 White, 1 Black.
+    pub side: u8,
+    pub fen: String,
+    /// Moves played from the record's start to this position.
+    pub ply: usize,
+    /// Moves in the record (may exceed `ply` after stepping back).
+    pub length: usize,
+    pub outlook: Outlook,
+    /// The last move's squares (from, to), for marking.
+    pub last: Option<[[u8; 2]; 2]>,
+}
+
+/// A move the picked-up piece can make.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveInfo {
+    pub uci: String,
+    pub san: String,
+    /// The squares clicked to enter it: locust victims in leg order, then the destination.
+    pub path: Vec<[u8; 2]>,
+    /// The type the piece becomes, if it promotes.
+    pub promotion: Option<usize>,
+    /// Legal; otherwise only pseudo-legal (it leaves a royal in danger).
+    pub legal: bool,
+    /// `normal`, `castle`, `ep`, `drop`.
+    pub kind: &'static str,
+}
+
+/// A highlighted square and why.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Mark {
+    pub file: u8,
+    pub rank: u8,
+    /// `move` (to an empty square), `capture`, `both` (move diagrams: moves and captures
+    /// there), `locust` (a victim captured on the way), `screen` (a piece hopped over),
+    /// `hop` (reached only over a screen), `hover` (a piece here would change the moves),
+    /// `illegal` (pseudo-legal only).
+    pub kind: &'static str,
+}
+
+/// What a picked-up piece may do.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Pickup {
+    pub moves: Vec<MoveInfo>,
+    pub marks: Vec<Mark>,
+}
+
+/// A move diagram: one piece alone (plus perhaps a hover probe) on an empty board.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveDiagram {
+    pub piece: usize,
+    pub at: [u8; 2],
+    /// The enemy piece materialised by hovering, if any.
+    pub probe: Option<([u8; 2], PieceAt)>,
+    pub marks: Vec<Mark>,
+}
+
+/// The game of one diagram.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub variant: Arc<Variant>,
+    /// The definition's variant (a shuffled start has its own) and its own start.
+    base: Arc<Variant>,
+    setup: Position,
+    /// The start of the record, with its shuffle number if shuffled.
+    start: Position,
+    pub shuffle: Option<u64>,
+    record: Vec<Move>,
+    ply: usize,
+    /// The record's start and its first `ply` moves, as the core's game (results with
+    /// their reasons, repetition and the move rule).
+    line: CoreGame,
+}
+
+impl Game {
+    pub fn new(variant: Arc<Variant>) -> Game {
+        let setup = Position::start(variant.clone());
+        Game {
+            start: setup.clone(),
+            line: CoreGame::from_position(setup.clone()),
+            setup,
+            shuffle: None,
+            record: Vec::new(),
+            ply: 0,
+            base: variant.clone(),
+            variant,
+        }
+    }
+
+    fn pos(&self) -> &Position {
+        self.line.position()
+    }
+
+    fn pos_mut(&mut self) -> &mut Position {
+        self.line.position_mut()
+    }
+
+    /// The square at a zero-based file and rank, if it is on the board and not a hole.
+    pub fn square(&self, file: i32, rank: i32) -> Option<usize> {
+        let g = &self.variant.geometry;
+        if file < 0 || rank < 0 || file >= g.files as i32 || rank >= g.ranks as i32 {
+            return None;
+        }
+        let sq = self.variant.square(Coord::new(file as u8, rank as u8));
+        (!self.variant.is_hole(sq)).then_some(sq)
+    }
+
+    fn xy(&self, sq: u16) -> [u8; 2] {
+        let c = self.variant.coord(sq as usize);
+        [c.file, c.rank]
+    }
+
+    pub fn position(&self) -> &Position {
+        self.pos()
+    }
+
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    pub fn state(&mut self) -> BoardState {
+        let g = &self.variant.geometry;
+        let (files, ranks) = (g.files, g.ranks);
+        let mut cells = Vec::with_capacity(files as usize * ranks as usize);
+        for rank in 0..ranks {
+            for file in 0..files {
+                let sq = self.variant.square(Coord::new(file, rank));
+                cells.push(self.pos().piece_at(sq).map(|(t, c)| PieceAt {
+                    piece: t,
+                    color: c as u8,
+                }));
+            }
+        }
+        let n = self.variant.pieces.len();
+        let hands = [Color::White, Color::Black]
+            .map(|c| (0..n).map(|t| self.pos().hand(c, t)).collect::<Vec<u32>>());
+        let last = (self.ply > 0).then(|| {
+            let m = self.record[self.ply - 1];
+            [self.xy(m.from), self.xy(m.to)]
+        });
+        BoardState {
+            files,
+            ranks,
+            cells,
+            hands,
+            side: self.pos().side_to_move() as u8,
+            fen: self.pos().to_fen(),
+            ply: self.ply,
+            length: self.record.len(),
+            outlook: self.outlook(),
+            last,
+        }
+    }
+
+    /// How the game stands, as the core's rules decide (mate, stalemate as `stalemate=`
+    /// says, lost royals, baring, win squares, repetition, the move rule).
+    pub fn outlook(&mut self) -> Outlook {
+        let check = self.pos().in_check();
+        let (over, result, reason) = match self.line.result() {
+            None => (false, "*", ""),
+            Some(r) => (true, r.pgn(), r.reason.as_str()),
+        };
+        Outlook {
+            over,
+            result: result.into(),
+            reason: reason.into(),
+            check,
+        }
+    }
+
+    /// The current position with `color` to move (a copy with the turn handed over when
+    /// it is the other side's turn: the diagram shows any piece's moves).
+    fn position_for(&self, color: Color) -> Position {
+        if self.pos().side_to_move() == color {
+            self.pos().clone()
+        } else {
+            rebuild(self.pos(), &[], &[], color).unwrap_or_else(|_| self.pos().clone())
+        }
+    }
+
+    fn move_info(&self, pos: &mut Position, m: &Move, legal: bool) -> MoveInfo {
+        let mut path: Vec<[u8; 2]> = m.locust().iter().map(|&v| self.xy(v)).collect();
+        path.push(self.xy(m.to));
+        MoveInfo {
+            uci: self.variant.uci(m),
+            san: if legal {
+                pos.san(m)
+            } else {
+                self.variant.uci(m)
+            },
+            path,
+            promotion: m
+                .is_promotion()
+                .then_some((m.promotion & !PROMO_FROM_HAND) as usize),
+            legal,
+            kind: match m.kind {
+                MoveKind::Normal => "normal",
+                MoveKind::Castle => "castle",
+                MoveKind::EnPassant => "ep",
+                MoveKind::Drop => "drop",
+            },
+        }
+    }
+
+    /// The moves of the piece on `sq` (either colour) and the squares to highlight.
+    pub fn pick(&self, sq: usize) -> Pickup {
+        let Some((_, color)) = self.pos().piece_at(sq) else {
+            return Pickup::default();
+        };
+        let mut pos = self.position_for(color);
+        let mut legal = MoveList::new();
+        pos.legal_moves_into(&mut legal);
+        legal.retain(|m| m.from as usize == sq && m.kind != MoveKind::Drop);
+        let mut pseudo = MoveList::new();
+        pos.moves_from(sq, &mut pseudo);
+        let mut moves = Vec::new();
+        let mut marks = BTreeMap::new();
+        for m in &legal {
+            moves.push(self.move_info(&mut pos, m, true));
+            self.mark_move(&pos, m, &mut marks);
+        }
+        for m in pseudo.iter().filter(|m| !legal.contains(m)) {
+            moves.push(self.move_info(&mut pos, m, false));
+            let to = self.xy(m.to);
+            marks.entry(to).or_insert("illegal");
+        }
+        self.mark_screens(&pos, sq, &legal, &mut marks);
+        Pickup {
+            moves,
+            marks: into_marks(marks),
+        }
+    }
+
+    fn mark_move(&self, pos: &Position, m: &Move, marks: &mut BTreeMap<[u8; 2], &'static str>) {
+        for &v in m.locust() {
+            let e = marks.entry(self.xy(v)).or_insert("locust");
+            if *e == "illegal" {
+                *e = "locust";
+            }
+        }
+        let to = self.xy(m.to);
+        let captures = m.kind == MoveKind::EnPassant
+            || (m.kind == MoveKind::Normal
+                && m.to != m.from
+                && m.unload == 0
+                && pos.piece_at(m.to as usize).is_some());
+        let kind = if captures { "capture" } else { "move" };
+        // A square that is both a stop and a victim stays a stop (clickable as such).
+        let e = marks.entry(to).or_insert(kind);
+        if *e == "locust" || *e == "illegal" {
+            *e = kind;
+        }
+    }
+
+    /// Pieces hopped over: an occupied square on the line between the piece and a
+    /// destination whose move vanishes when that piece is lifted.
+    fn mark_screens(
+        &self,
+        pos: &Position,
+        sq: usize,
+        legal: &[Move],
+        marks: &mut BTreeMap<[u8; 2], &'static str>,
+    ) {
+        let from = self.variant.coord(sq);
+        let mut checked: BTreeMap<usize, Option<Vec<u16>>> = BTreeMap::new();
+        for m in legal.iter().filter(|m| m.kind == MoveKind::Normal) {
+            let to = self.variant.coord(m.to as usize);
+            for between in line_between(from, to) {
+                let b = self.variant.square(between);
+                if pos.piece_at(b).is_none() {
+                    continue;
+                }
+                let without = checked.entry(b).or_insert_with(|| {
+                    let lifted = rebuild(pos, &[(b, None)], &[], pos.side_to_move()).ok()?;
+                    let mut list = MoveList::new();
+                    lifted.moves_from(sq, &mut list);
+                    Some(list.iter().map(|m| m.to).collect())
+                });
+                if let Some(targets) = without {
+                    if !targets.contains(&m.to) {
+                        // A screen that is also a target stays a target.
+                        let e = marks
+                            .entry([between.file, between.rank])
+                            .or_insert("screen");
+                        if *e == "illegal" {
+                            *e = "screen";
+                        }
+                        let e = marks.entry([to.file, to.rank]).or_insert("hop");
+                        if *e == "move" {
+                            *e = "hop";
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops of piece type `t` from the hand of the side to move.
+    pub fn pick_hand(&self, t: usize) -> Pickup {
+        let mut pos = self.pos().clone();
+        let mut legal = MoveList::new();
+        pos.legal_moves_into(&mut legal);
+        legal.retain(|m| m.kind == MoveKind::Drop && m.piece as usize == t);
+        let mut marks = BTreeMap::new();
+        let moves = legal
+            .iter()
+            .map(|m| {
+                marks.insert(self.xy(m.to), "move");
+                self.move_info(&mut pos, m, true)
+            })
+            .collect();
+        Pickup {
+            moves,
+            marks: into_marks(marks),
+        }
+    }
+
+    /// Play a legal move of the side to move, written in coordinate notation. Returns its
+    /// readable form.
+    pub fn play(&mut self, uci: &str) -> Result<String, String> {
+        let m = self
+            .pos_mut()
+            .parse_uci(uci.trim())
+            .map_err(|e| e.to_string())?;
+        let san = self.pos_mut().san(&m);
+        self.push(m)?;
+        Ok(san)
+    }
+
+    fn push(&mut self, m: Move) -> Result<(), String> {
+        self.line.play(&m).map_err(|e| e.to_string())?;
+        self.record.truncate(self.ply);
+        self.record.push(m);
+        self.ply += 1;
+        Ok(())
+    }
+
+    /// Free mode: play the move `uci` of the piece colour `color`, whoever's turn it is
+    /// (pseudo-legal moves too). Out of turn, the record restarts from here.
+    pub fn play_free(&mut self, uci: &str, color: Color) -> Result<String, String> {
+        let uci = uci.trim();
+        if self.pos().side_to_move() == color {
+            if let Ok(san) = self.play(uci) {
+                return Ok(san);
+            }
+        }
+        let mut pos = self.position_for(color);
+        let mut list = MoveList::new();
+        pos.pseudo_moves_into(&mut list);
+        let m = list
+            .iter()
+            .find(|m| self.variant.uci(m) == uci)
+            .copied()
+            .ok_or_else(|| format!("move '{uci}': no such move of that piece"))?;
+        let san = pos.san(&m);
+        pos.make(&m);
+        self.begin_at(pos);
+        Ok(san)
+    }
+
+    /// Free mode: move whatever stands on `from` to `to`, capturing what is there (into a
+    /// hand as `holdingsType` says). The side to move becomes the mover's opponent.
+    pub fn relocate(&mut self, from: usize, to: usize) -> Result<(), String> {
+        let (t, color) = self
+            .pos()
+            .piece_at(from)
+            .ok_or_else(|| "no piece on that square".to_string())?;
+        if from == to {
+            return Ok(());
+        }
+        let mut hand = Vec::new();
+        if let Some((vt, vc)) = self.pos().piece_at(to) {
+            let h = self.variant.holdings_type;
+            let base = self.variant.pieces[vt].demoted.map_or(vt, |d| d as usize);
+            if h < 0 {
+                hand.push((vc.flip(), base, 1));
+            } else if h > 0 {
+                hand.push((vc, base, 1));
+            }
+        }
+        let pos = rebuild(
+            self.pos(),
+            &[(from, None), (to, Some((t, color)))],
+            &hand,
+            color.flip(),
+        )?;
+        self.begin_at(pos);
+        Ok(())
+    }
+
+    /// Free mode: put a piece of type `t` and `color` on `sq` (from that colour's hand when
+    /// `from_hand`; a piece of the same colour there goes back to the hand, as the
+    /// Interactive Diagram's substitution), or clear `sq` when `t` is `None`.
+    pub fn place(
+        &mut self,
+        t: Option<usize>,
+        color: Color,
+        sq: usize,
+        from_hand: bool,
+    ) -> Result<(), String> {
+        let mut hand = Vec::new();
+        if let Some(t) = t {
+            if t >= self.variant.pieces.len() {
+                return Err(format!("no piece type {t}"));
+            }
+            if from_hand {
+                if self.pos().hand(color, t) == 0 {
+                    return Err("no such piece in hand".into());
+                }
+                hand.push((color, t, -1));
+                if let Some((vt, vc)) = self.pos().piece_at(sq) {
+                    if vc == color {
+                        let base = self.variant.pieces[vt].demoted.map_or(vt, |d| d as usize);
+                        hand.push((vc, base, 1));
+                    }
+                }
+            }
+        }
+        let side = if from_hand {
+            color.flip()
+        } else {
+            self.pos().side_to_move()
+        };
+        let pos = rebuild(self.pos(), &[(sq, t.map(|t| (t, color)))], &hand, side)?;
+        self.begin_at(pos);
+        Ok(())
+    }
+
+    /// Start the record afresh from `pos` (after a free-mode edit).
+    fn begin_at(&mut self, pos: Position) {
+        self.variant = pos.variant().clone();
+        self.start = pos.clone();
+        self.line = CoreGame::from_position(pos);
+        self.record.clear();
+        self.ply = 0;
+        self.shuffle = None;
+    }
+
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        let pos = Position::from_fen(self.variant.clone(), fen).map_err(|e| e.to_string())?;
+        self.begin_at(pos);
+        Ok(())
+    }
+
+    /// Show the position after `ply` moves of the record.
+    pub fn goto(&mut self, ply: usize) {
+        let ply = ply.min(self.record.len());
+        while self.ply > ply {
+            self.line.undo();
+            self.ply -= 1;
+        }
+        while self.ply < ply {
+            let m = self.record[self.ply];
+            if self.line.play(&m).is_err() {
+                break;
+            }
+            self.ply += 1;
+        }
+    }
+
+    /// A new game from the definition's setup; with `shuffle`, that start position number
+    /// of the definition's `shuffle=` sets (see `fairyboard_core::shuffle`).
+    pub fn restart(&mut self, shuffle: Option<u64>) -> Result<(), String> {
+        let pos = match shuffle {
+            Some(n) if self.shuffles() => Position::start_shuffled(self.base.clone(), n)
+                .map_err(|e| format!("shuffle {{{n}}}: {e}"))?,
+            _ => self.setup.clone(),
+        };
+        self.begin_at(pos);
+        if self.shuffles() {
+            self.shuffle = shuffle;
+        }
+        Ok(())
+    }
+
+    /// A new game from a shuffle number chosen by `seed` (the definition's own setup when
+    /// it does not shuffle).
+    pub fn restart_random(&mut self, seed: u64) {
+        let n = self
+            .shuffles()
+            .then(|| shuffle::random_number(&self.base, seed));
+        // A number from `random_number` is always valid.
+        let _ = self.restart(n);
+    }
+
+    /// Whether the definition shuffles at Restart.
+    pub fn shuffles(&self) -> bool {
+        shuffle::count(&self.base).is_ok_and(|n| n > 1)
+    }
+
+    /// The record in readable notation: `{n}` for a shuffled start, move numbers, SAN.
+    pub fn record_text(&self) -> String {
+        let mut pos = self.start.clone();
+        let mut out = String::new();
+        if let Some(n) = self.shuffle {
+            out += &format!("{{{n}}} ");
+        }
+        let mut number = pos.fullmove_number();
+        for (i, m) in self.record.iter().enumerate() {
+            let white = pos.side_to_move() == Color::White;
+            if white {
+                out += &format!("{number}. ");
+            } else if i == 0 {
+                out += &format!("{number}... ");
+            }
+            out += &pos.san(m);
+            out.push(' ');
+            pos.make(m);
+            if !white {
+                number += 1;
+            }
+        }
+        out.trim_end().to_string()
+    }
+
+    /// Replay a game record (readable or coordinate notation; move numbers, results and
+    /// comments in braces other than a leading `{n}` are skipped). Stops at the first move
+    /// that does not fit, reporting it; the moves before it stay played.
+    pub fn load_record(&mut self, text: &str) -> Result<usize, String> {
+        let text = text.trim();
+        let (shuffle, rest) = match text.strip_prefix('{').and_then(|r| r.split_once('}')) {
+            Some((n, rest)) if n.trim().parse::<u64>().is_ok() => {
+                (n.trim().parse::<u64>().ok(), rest)
+            }
+            _ => (None, text),
+        };
+        self.restart(shuffle)?;
+        let mut played = 0;
+        for token in rest.split_whitespace() {
+            let token = strip_move_number(token);
+            if token.is_empty() || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                continue;
+            }
+            let m = self.find_move(token).ok_or_else(|| {
+                format!(
+                    "move {} '{}': no such move in this position",
+                    played + 1,
+                    token
+                )
+            })?;
+            self.push(m)?;
+            played += 1;
+        }
+        Ok(played)
+    }
+
+    /// The legal move written `token` in coordinate or readable notation.
+    fn find_move(&mut self, token: &str) -> Option<Move> {
+        if let Ok(m) = self.pos_mut().parse_uci(token) {
+            return Some(m);
+        }
+        let plain = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
+        let want = plain(token);
+        let list = self.pos_mut().legal_moves();
+        list.into_iter()
+            .find(|m| plain(&self.pos_mut().san(m)) == want)
+    }
+
+    /// The hashes of the positions before the current one, oldest first (repetitions).
+    pub fn history(&self) -> Vec<u64> {
+        let mut pos = self.start.clone();
+        let mut out = Vec::with_capacity(self.ply);
+        for m in &self.record[..self.ply] {
+            out.push(pos.hash());
+            pos.make(m);
+        }
+        out
+    }
+
+    /// The current position (mutable: searches make and unmake moves on it, leaving it as
+    /// it was).
+    pub fn position_mut(&mut self) -> &mut Position {
+        self.pos_mut()
+    }
+
+    /// The start of the record in FEN and its moves up to the current one in coordinate
+    /// notation: enough for another `Game` (the AI worker) to reach the same position with
+    /// the same history.
+    pub fn line(&self) -> (String, Vec<String>) {
+        (
+            self.start.to_fen(),
+            self.record[..self.ply]
+                .iter()
+                .map(|m| self.variant.uci(m))
+                .collect(),
+        )
+    }
+
+    /// The legal moves of the side to move in coordinate notation.
+    pub fn legal_uci(&mut self) -> Vec<String> {
+        let list = self.pos_mut().legal_moves();
+        list.iter().map(|m| self.variant.uci(m)).collect()
+    }
+
+    /// The square move diagrams put a piece on: the middle of the board (left/lower of
+    /// the two middles), or the nearest playable square.
+    pub fn centre(&self) -> Option<usize> {
+        let g = &self.variant.geometry;
+        let (cf, cr) = ((g.files as i32 - 1) / 2, (g.ranks as i32 - 1) / 2);
+        let mut best: Option<(i32, usize)> = None;
+        for &sq in self.variant.playable() {
+            let c = self.variant.coord(sq);
+            let d = (c.file as i32 - cf).abs() + (c.rank as i32 - cr).abs();
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, sq));
+            }
+        }
+        best.map(|(_, sq)| sq)
+    }
+
+    /// The enemy piece hovering materialises: a pawn if there is one, else the first
+    /// non-royal type.
+    fn probe_type(&self) -> usize {
+        let p = &self.variant.pieces;
+        p.iter()
+            .position(|t| t.pawn && !t.royal)
+            .or_else(|| p.iter().position(|t| !t.royal))
+            .unwrap_or(0)
+    }
+
+    /// The move diagram of piece type `t` (White) alone on the board at the centre.
+    /// Without `hover`: every square marked by what the piece can do there (`move`,
+    /// `capture`, `both`), and `hover` on squares where a piece would change the moves
+    /// elsewhere (screens, locust victims). With `hover`: an enemy piece stands there and
+    /// the marks are that position's moves.
+    pub fn move_diagram(&self, t: usize, hover: Option<usize>) -> Result<MoveDiagram, String> {
+        if t >= self.variant.pieces.len() {
+            return Err(format!("no piece type {t}"));
+        }
+        let at = self.centre().ok_or("the board has no square")?;
+        let empty = Position::empty(self.variant.clone());
+        let mover = (at, Some((t, Color::White)));
+        let probe = self.probe_type();
+        let targets_with = |extra: Option<usize>| -> Option<MoveList> {
+            let mut edits = vec![mover];
+            if let Some(s) = extra {
+                edits.push((s, Some((probe, Color::Black))));
+            }
+            let pos = rebuild(&empty, &edits, &[], Color::White).ok()?;
+            let mut list = MoveList::new();
+            pos.moves_from(at, &mut list);
+            Some(list)
+        };
+        let base = targets_with(None).ok_or("the piece cannot stand on the board")?;
+        let plain: Vec<u16> = base.iter().map(|m| m.to).collect();
+        let mut marks = BTreeMap::new();
+        let probe_at = match hover {
+            Some(s) if s != at && self.variant.playable().contains(&s) => {
+                let list = targets_with(Some(s)).unwrap_or_default();
+                // Stops first: a square that is a stop and a victim shows as a stop.
+                for m in &list {
+                    let kind = if m.to as usize == s && m.unload == 0 {
+                        "capture"
+                    } else if plain.contains(&m.to) {
+                        "move"
+                    } else {
+                        "hop"
+                    };
+                    marks.insert(self.xy(m.to), kind);
+                }
+                for m in &list {
+                    for &v in m.locust() {
+                        marks.entry(self.xy(v)).or_insert("locust");
+                    }
+                }
+                Some((
+                    self.xy(s as u16),
+                    PieceAt {
+                        piece: probe,
+                        color: 1,
+                    },
+                ))
+            }
+            _ => {
+                for &s in self.variant.playable() {
+                    if s == at {
+                        continue;
+                    }
+                    let list = targets_with(Some(s)).unwrap_or_default();
+                    let captures = list
+                        .iter()
+                        .any(|m| m.to as usize == s && m.unload == 0 && m.kind == MoveKind::Normal);
+                    let moves = plain.contains(&(s as u16));
+                    let context = list.iter().any(|m| {
+                        m.locust().contains(&(s as u16))
+                            || (m.to as usize != s && !plain.contains(&m.to))
+                    });
+                    let kind = match (moves, captures) {
+                        (true, true) => Some("both"),
+                        (true, false) => Some("move"),
+                        (false, true) => Some("capture"),
+                        (false, false) if context => Some("hover"),
+                        _ => None,
+                    };
+                    if let Some(k) = kind {
+                        marks.insert(self.xy(s as u16), k);
+                    }
+                    if context && kind != Some("hover") {
+                        // Both a target and a context square: the page shows the context
+                        // as a second mark.
+                        marks.insert(self.xy(s as u16), k_with_hover(kind.unwrap_or("hover")));
+                    }
+                }
+                None
+            }
+        };
+        Ok(MoveDiagram {
+            piece: t,
+            at: self.xy(at as u16),
+            probe: probe_at,
+            marks: into_marks(marks),
+        })
+    }
+}
+
+/// A target kind that is also a hover (context) square.
+fn k_with_hover(kind: &'static str) -> &'static str {
+    match kind {
+        "both" => "both+hover",
+        "move" => "move+hover",
+        "capture" => "capture+hover",
+        _ => "hover",
+    }
+}
+
+fn into_marks(marks: BTreeMap<[u8; 2], &'static str>) -> Vec<Mark> {
+    marks
+        .into_iter()
+        .map(|([file, rank], kind)| Mark { file, rank, kind })
+        .collect()
+}
+
+/// The squares strictly between two squares on a rank, file or diagonal (none otherwise).
+fn line_between(a: Coord, b: Coord) -> Vec<Coord> {
+    let (dx, dy) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
+    let n = dx.abs().max(dy.abs());
+    if n < 2 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return Vec::new();
+    }
+    let (sx, sy) = (dx.signum(), dy.signum());
+    (1..n)
+        .map(|k| {
+            Coord::new(
+                (a.file as i32 + sx * k) as u8,
+                (a.rank as i32 + sy * k) as u8,
+            )
+        })
+        .collect()
+}
+
+/// `12.` / `12...` / `12.e4` → the move part.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if digits.len() < token.len() && digits.starts_with('.') {
+        digits.trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// A position like `pos` with some squares changed, hand counts adjusted and `side` to
+/// move, made through FEN (the core's one way of setting up a position). Castling rights
+/// are kept where they still make sense; e.p. is dropped.
+pub fn rebuild(
+    pos: &Position,
+    edits: &[(usize, Option<(usize, Color)>)],
+    hand: &[(Color, usize, i32)],
+    side: Color,
+) -> Result<Position, String> {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let mut s = String::new();
+    for rank in (0..g.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..g.files {
+            let sq = v.square(Coord::new(file, rank));
+            let piece = match edits.iter().rev().find(|(e, _)| *e == sq) {
+                Some((_, p)) => *p,
+                None => pos.piece_at(sq),
+            };
+            if v.is_hole(sq) || piece.is_none() {
+                if v.is_hole(sq) {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    s.push('*');
+                } else {
+                    empty += 1;
+                }
+                continue;
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+                empty = 0;
+            }
+            if let Some((t, c)) = piece {
+                s += &v.fen_token(t, c);
+            }
+        }
+        if empty > 0 {
+            s += &empty.to_string();
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    let n = v.pieces.len();
+    let mut counts = [Color::White, Color::Black]
+        .map(|c| (0..n).map(|t| pos.hand(c, t) as i64).collect::<Vec<_>>());
+    for &(c, t, d) in hand {
+        if let Some(x) = counts[c.index()].get_mut(t) {
+            *x = (*x + d as i64).max(0);
+        }
+    }
+    if v.has_holdings() || counts.iter().any(|h| h.iter().any(|&x| x > 0)) {
+        s.push('[');
+        for c in [Color::White, Color::Black] {
+            for (t, &k) in counts[c.index()].iter().enumerate() {
+                for _ in 0..k {
+                    s += &v.fen_token(t, c);
+                }
+            }
+        }
+        s.push(']');
+    }
+    let old = pos.to_fen();
+    let castling = old.split(' ').nth(2).unwrap_or("-");
+    let side = if side == Color::White { "w" } else { "b" };
+    let tail = format!("{} 0 {}", "-", pos.fullmove_number());
+    Position::from_fen(v.clone(), &format!("{s} {side} {castling} {tail}"))
+        .or_else(|_| Position::from_fen(v.clone(), &format!("{s} {side} - {tail}")))
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,395 @@
+//! fairyboard's rules core for the browser: the web diagram (`web/idiagram.js`) asks one
+//! [`Diagram`] per `<div class="idiagram">` everything it needs — the same Rust rules code as
+//! the command line, no second implementation in JavaScript.
+//!
+//! Answers are JSON texts (JavaScript reads them with `JSON.parse`): one simple, typed
+//! boundary that behaves the same in the browser and in native tests. Squares are
+//! zero-based `(file, rank)` from White's lower left; colours are 0 White, 1 Black;
+//! pieces are indices into the definition's piece list.
+//!
+//! ```
+//! use fairyboard_wasm::Diagram;
+//! let mut d = Diagram::new("files=8\nranks=8\nroyal=6\npawn::::a2-h2\nknight:N:::b1,g1\n\
+//!     bishop::::c1,f1\nrook::::a1,h1\nqueen::::d1\nking::::e1\n");
+//! let pick: serde_json::Value = serde_json::from_str(&d.pick(4, 1)).unwrap();
+//! assert_eq!(pick["moves"].as_array().unwrap().len(), 2); // e3, e4
+//! let played: serde_json::Value = serde_json::from_str(&d.play("e2e4")).unwrap();
+//! assert_eq!(played["san"], "e4");
+//! ```
+
+pub mod game;
+
+use fairyboard_ai::{Control, Limits, Options, Searcher};
+use fairyboard_core::Color;
+use game::{load, Game, Problem};
+use idiagram::Definition;
+use serde::Serialize;
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+
+/// One diagram's definition and game.
+#[wasm_bindgen]
+pub struct Diagram {
+    definition: Definition,
+    problems: Vec<Problem>,
+    game: Option<Game>,
+    /// The AI, made at its first move (it keeps its tables between moves).
+    searcher: Option<Searcher>,
+}
+
+/// Everything about a piece type the legend shows.
+#[derive(Serialize)]
+struct PieceInfo {
+    index: usize,
+    name: String,
+    id: String,
+    betza: String,
+    /// The image root name from the definition (defaults to the name).
+    image: String,
+    /// Image URLs from `graphicsDir`/prefixes/`graphicsType`, when `graphicsDir` is given.
+    images: Option<[String; 2]>,
+    royal: bool,
+    /// Shogi-style promoted form and the reverse.
+    promoted: Option<u8>,
+    demoted: Option<u8>,
+    /// One of the first `maxPromote` types.
+    promotes: bool,
+}
+
+fn color(c: u8) -> Color {
+    if c == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+fn ok_or_error(r: Result<serde_json::Value, String>) -> String {
+    match r {
+        Ok(v) => v.to_string(),
+        Err(e) => json!({ "ok": false, "error": e }).to_string(),
+    }
+}
+
+const NO_GAME: &str = "the definition could not be compiled";
+
+#[wasm_bindgen]
+impl Diagram {
+    /// Read a definition (never fails; see [`info`](Self::info) for problems).
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str) -> Diagram {
+        let loaded = load(text);
+        Diagram {
+            definition: loaded.definition,
+            problems: loaded.problems,
+            game: loaded.game,
+            searcher: None,
+        }
+    }
+
+    /// Board size, appearance, pieces, problems and rules the page needs, as JSON.
+    pub fn info(&self) -> String {
+        let d = &self.definition;
+        let a = d.appearance();
+        let variant = self.game.as_ref().map(|g| g.variant.clone());
+        let pieces: Vec<PieceInfo> = d
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let vp = variant.as_ref().and_then(|v| v.pieces.get(i));
+                PieceInfo {
+                    index: i,
+                    name: p.name.clone(),
+                    id: p.id.clone(),
+                    betza: p.betza.clone(),
+                    image: p.image.clone(),
+                    images: a.graphics_dir.is_some().then(|| {
+                        [idiagram::Color::White, idiagram::Color::Black]
+                            .map(|c| d.image_file(i, c).unwrap_or_default())
+                    }),
+                    royal: d.royal.contains(&i),
+                    promoted: vp.and_then(|p| p.promoted),
+                    demoted: vp.and_then(|p| p.demoted),
+                    promotes: vp.is_some_and(|p| p.promotes),
+                }
+            })
+            .collect();
+        json!({
+            "files": d.files,
+            "ranks": d.ranks,
+            "holes": d.holes.iter().map(|c| [c.file, c.rank]).collect::<Vec<_>>(),
+            "appearance": {
+                "squareSize": a.square_size,
+                "graphicsDir": a.graphics_dir,
+                "graphicsType": a.graphics_type,
+                "lightShade": a.light_shade,
+                "darkShade": a.dark_shade,
+                "startShade": a.start_shade,
+                "rimColor": a.rim_color,
+                "coordColor": a.coord_color,
+                "firstRank": a.first_rank,
+                "borders": a.borders,
+                "background": a.background,
+                "holeColor": a.hole_color,
+                "useMarkers": a.use_markers,
+                "satellite": a.satellite,
+            },
+            "pieces": pieces,
+            "problems": self.problems,
+            "playable": self.game.is_some(),
+            "holdings": variant.as_ref().is_some_and(|v| v.has_holdings()),
+            "drops": variant.as_ref().is_some_and(|v| v.drops),
+            "shuffles": self.game.as_ref().is_some_and(|g| g.shuffles()),
+            "enableAI": d.rules.enable_ai,
+            "promoOffset": d.promo_offset,
+        })
+        .to_string()
+    }
+
+    /// The current board, hands, side to move, FEN, record place and game outlook.
+    pub fn state(&mut self) -> String {
+        match self.game.as_mut() {
+            Some(g) => serde_json::to_string(&g.state()).unwrap_or_default(),
+            None => json!({ "ok": false, "error": NO_GAME }).to_string(),
+        }
+    }
+
+    /// The moves of the piece on a square, with the squares to highlight.
+    pub fn pick(&self, file: i32, rank: i32) -> String {
+        let Some(g) = self.game.as_ref() else {
+            return json!({ "moves": [], "marks": [] }).to_string();
+        };
+        let p = g
+            .square(file, rank)
+            .map(|sq| g.pick(sq))
+            .unwrap_or_default();
+        serde_json::to_string(&p).unwrap_or_default()
+    }
+
+    /// The drops of a piece type from the hand of the side to move.
+    pub fn pick_hand(&self, piece: u32) -> String {
+        let Some(g) = self.game.as_ref() else {
+            return json!({ "moves": [], "marks": [] }).to_string();
+        };
+        serde_json::to_string(&g.pick_hand(piece as usize)).unwrap_or_default()
+    }
+
+    /// Play a legal move in coordinate notation: `{ok, san}` or `{ok: false, error}`.
+    pub fn play(&mut self, uci: &str) -> String {
+        ok_or_error(
+            self.game
+                .as_mut()
+                .ok_or_else(|| NO_GAME.to_string())
+                .and_then(|g| g.play(uci))
+                .map(|san| json!({ "ok": true, "san": san })),
+        )
+    }
+
+    /// Free mode: a move of the piece colour `color` regardless of turn and legality.
+    pub fn play_free(&mut self, uci: &str, color: u8) -> String {
+        ok_or_error(
+            self.game
+                .as_mut()
+                .ok_or_else(|| NO_GAME.to_string())
+                .and_then(|g| g.play_free(uci, self::color(color)))
+                .map(|san| json!({ "ok": true, "san": san })),
+        )
+    }
+
+    /// Free mode: move whatever stands on one square to another.
+    pub fn relocate(&mut self, ff: i32, fr: i32, tf: i32, tr: i32) -> String {
+        ok_or_error(
+            self.game
+                .as_mut()
+                .ok_or_else(|| NO_GAME.to_string())
+                .and_then(|g| {
+                    let from = g.square(ff, fr).ok_or("not a square of the board")?;
+                    let to = g.square(tf, tr).ok_or("not a square of the board")?;
+                    g.relocate(from, to).map(|_| json!({ "ok": true }))
+                }),
+        )
+    }
+
+    /// Free mode: put a piece (`piece < 0`: nothing) of `color` on a square, from the hand
+    /// when `from_hand` (a piece of the same colour there returns to the hand).
+    pub fn place(
+        &mut self,
+        piece: i32,
+        color: u8,
+        file: i32,
+        rank: i32,
+        from_hand: bool,
+    ) -> String {
+        ok_or_error(
+            self.game
+                .as_mut()
+                .ok_or_else(|| NO_GAME.to_string())
+                .and_then(|g| {
+                    let sq = g.square(file, rank).ok_or("not a square of the board")?;
+                    let t = (piece >= 0).then_some(piece as usize);
+                    g.place(t, self::color(color), sq, from_hand)
+                        .map(|_| json!({ "ok": true }))
+                }),
+        )
+    }
+
+    pub fn fen(&self) -> String {
+        self.game
+            .as_ref()
+            .map(|g| g.position().to_fen())
+            .unwrap_or_default()
+    }
+
+    /// Set up a position from a FEN (the record starts there).
+    pub fn set_fen(&mut self, fen: &str) -> String {
+        ok_or_error(
+            self.game
+                .as_mut()
+                .ok_or_else(|| NO_GAME.to_string())
+                .and_then(|g| g.set_fen(fen))
+                .map(|_| json!({ "ok": true })),
+        )
+    }
+
+    /// Show the position after `ply` moves of the record.
+    pub fn goto(&mut self, ply: u32) {
+        if let Some(g) = self.game.as_mut() {
+            g.goto(ply as usize);
+        }
+    }
+
+    /// A new game; for a shuffle game, a start position chosen by `seed` (its number shows
+    /// as `{n}` in the record).
+    pub fn restart(&mut self, seed: u32) {
+        if let Some(g) = self.game.as_mut() {
+            g.restart_random(u64::from(seed));
+            self.searcher = None;
+        }
+    }
+
+    /// The game record in readable notation.
+    pub fn record(&self) -> String {
+        self.game
+            .as_ref()
+            .map(|g| g.record_text())
+            .unwrap_or_default()
+    }
+
+    /// Replay a pasted game record: `{ok, played}` or `{ok: false, error, played}`.
+    pub fn load_record(&mut self, text: &str) -> String {
+        let Some(g) = self.game.as_mut() else {
+            return json!({ "ok": false, "error": NO_GAME }).to_string();
+        };
+        match g.load_record(text) {
+            Ok(n) => json!({ "ok": true, "played": n }).to_string(),
+            Err(e) => json!({ "ok": false, "error": e, "played": g.ply() }).to_string(),
+        }
+    }
+
+    /// The legal moves of the side to move, in coordinate notation (JSON list).
+    pub fn legal_moves(&mut self) -> String {
+        let list = self
+            .game
+            .as_mut()
+            .map(|g| g.legal_uci())
+            .unwrap_or_default();
+        serde_json::to_string(&list).unwrap_or_default()
+    }
+
+    /// A move diagram of one piece type alone on the board; `hover_file < 0` for none.
+    pub fn move_diagram(&self, piece: u32, hover_file: i32, hover_rank: i32) -> String {
+        ok_or_error(
+            self.game
+                .as_ref()
+                .ok_or_else(|| NO_GAME.to_string())
+                .and_then(|g| {
+                    let hover = g.square(hover_file, hover_rank);
+                    g.move_diagram(piece as usize, hover)
+                        .map(|d| serde_json::to_value(d).unwrap_or_default())
+                }),
+        )
+    }
+
+    /// The engine's move (fairyboard-ai's search) for the side to move within about `ms`
+    /// milliseconds, in coordinate notation; empty when there is none. `seed` varies the
+    /// order of equal moves.
+    pub fn think(&mut self, ms: u32, seed: u32) -> String {
+        let Some(g) = self.game.as_mut() else {
+            return String::new();
+        };
+        let searcher = self.searcher.get_or_insert_with(|| {
+            Searcher::new(
+                g.variant.clone(),
+                Options {
+                    hash_mb: 8,
+                    seed: u64::from(seed),
+                    noise: 0,
+                },
+            )
+        });
+        let history = g.history();
+        let variant = g.variant.clone();
+        let limits = Limits::movetime(f64::from(ms.max(1)));
+        let result = searcher.search(g.position_mut(), &history, &limits, &mut WallClock);
+        result.best.map(|m| variant.uci(&m)).unwrap_or_default()
+    }
+
+    /// The number of move paths of `depth` plies from the current position (perft): lets a
+    /// page measure move generation speed in WebAssembly against the native build.
+    pub fn perft(&mut self, depth: u32) -> f64 {
+        self.game.as_mut().map_or(0.0, |g| {
+            fairyboard_core::perft::perft(g.position_mut(), depth.min(8)) as f64
+        })
+    }
+
+    /// The record's start FEN and its moves up to the current position:
+    /// `{start, moves: [uci...]}` (what the AI worker replays).
+    pub fn line(&self) -> String {
+        let (start, moves) = self.game.as_ref().map(|g| g.line()).unwrap_or_default();
+        json!({ "start": start, "moves": moves }).to_string()
+    }
+
+    /// Set up the position of a [`line`](Self::line): its start, then its moves.
+    pub fn set_line(&mut self, line: &str) -> String {
+        let parsed: Result<serde_json::Value, _> = serde_json::from_str(line);
+        ok_or_error(
+            self.game
+                .as_mut()
+                .ok_or_else(|| NO_GAME.to_string())
+                .and_then(|g| {
+                    let v = parsed.map_err(|e| format!("line: {e}"))?;
+                    let start = v["start"].as_str().ok_or("line: no start")?;
+                    g.set_fen(start)?;
+                    for m in v["moves"].as_array().into_iter().flatten() {
+                        g.play(m.as_str().unwrap_or_default())?;
+                    }
+                    Ok(json!({ "ok": true }))
+                }),
+        )
+    }
+}
+
+/// The search's clock: the browser's `Date.now()` in WebAssembly, the system clock natively.
+struct WallClock;
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+}
+
+impl Control for WallClock {
+    #[cfg(target_arch = "wasm32")]
+    fn now_ms(&mut self) -> f64 {
+        date_now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn now_ms(&mut self) -> f64 {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static ORIGIN: OnceLock<Instant> = OnceLock::new();
+        ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+}

@@ -1,0 +1,415 @@
+//! The binding logic, natively: the answers the web page gets, checked against hand-counted
+//! move sets and hand-played games.
+
+use fairyboard_wasm::Diagram;
+use serde_json::Value;
+
+const CHESS: &str = include_str!("../../../variants/chess.txt");
+
+fn parse(s: String) -> Value {
+    serde_json::from_str(&s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"))
+}
+
+fn sq(name: &str) -> [u64; 2] {
+    let b = name.as_bytes();
+    [(b[0] - b'a') as u64, name[1..].parse::<u64>().unwrap() - 1]
+}
+
+/// Marks as sorted "square:kind" strings.
+fn marks(v: &Value) -> Vec<String> {
+    let mut out: Vec<String> = v["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let f = m["file"].as_u64().unwrap() as u8;
+            let r = m["rank"].as_u64().unwrap();
+            format!(
+                "{}{}:{}",
+                (b'a' + f) as char,
+                r + 1,
+                m["kind"].as_str().unwrap()
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn pick(d: &Diagram, square: &str) -> Value {
+    let [f, r] = sq(square);
+    parse(d.pick(f as i32, r as i32))
+}
+
+#[test]
+fn chess_start_board_and_pawn_targets() {
+    let mut d = Diagram::new(CHESS);
+    let info = parse(d.info());
+    assert_eq!(info["files"], 8);
+    assert_eq!(info["pieces"].as_array().unwrap().len(), 6);
+    assert_eq!(info["problems"].as_array().unwrap().len(), 0);
+    let state = parse(d.state());
+    let cells = state["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 64);
+    assert_eq!(cells.iter().filter(|c| !c.is_null()).count(), 32);
+    assert_eq!(state["side"], 0);
+    // e2: one and two steps forward, nothing else.
+    assert_eq!(marks(&pick(&d, "e2")), ["e3:move", "e4:move"]);
+    // g1 knight: f3, h3.
+    assert_eq!(marks(&pick(&d, "g1")), ["f3:move", "h3:move"]);
+    // An empty square has nothing.
+    assert_eq!(marks(&pick(&d, "e4")), Vec::<String>::new());
+    // Off-board input is no square.
+    assert_eq!(parse(d.pick(-1, 99))["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn playing_changes_side_and_records_readable_moves() {
+    let mut d = Diagram::new(CHESS);
+    assert_eq!(parse(d.play("e2e4"))["san"], "e4");
+    assert_eq!(parse(d.state())["side"], 1);
+    let bad = parse(d.play("e2e4"));
+    assert_eq!(bad["ok"], false);
+    assert!(bad["error"].as_str().unwrap().contains("e2e4"));
+    for m in ["e7e5", "g1f3", "b8c6"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    assert_eq!(d.record(), "1. e4 e5 2. Nf3 Nc6");
+    d.goto(1);
+    let s = parse(d.state());
+    assert_eq!(
+        (s["ply"].as_u64(), s["length"].as_u64()),
+        (Some(1), Some(4))
+    );
+    assert_eq!(s["side"], 1);
+    // Playing from an earlier ply cuts the record there.
+    assert_eq!(parse(d.play("c7c5"))["san"], "c5");
+    assert_eq!(d.record(), "1. e4 c5");
+}
+
+#[test]
+fn fools_mate_is_announced_with_its_reason() {
+    let mut d = Diagram::new(CHESS);
+    let r = parse(d.load_record("1. f3 e5 2. g4 Qh4#"));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["played"], 4);
+    let s = parse(d.state());
+    assert_eq!(s["outlook"]["result"], "0-1");
+    assert_eq!(s["outlook"]["reason"], "checkmate");
+    assert_eq!(s["outlook"]["over"], true);
+    // The board after the replay: queen on h4 (FEN written by hand).
+    assert_eq!(
+        s["fen"],
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    );
+}
+
+#[test]
+fn a_pasted_game_stops_at_the_first_bad_move() {
+    let mut d = Diagram::new(CHESS);
+    let r = parse(d.load_record("1. e4 e5 2. Ke3"));
+    assert_eq!(r["ok"], false);
+    assert_eq!(r["played"], 2);
+    assert!(r["error"].as_str().unwrap().contains("Ke3"));
+}
+
+#[test]
+fn knight_move_diagram_matches_a_hand_count() {
+    let d = Diagram::new(CHESS);
+    let v = parse(d.move_diagram(1, -1, -1));
+    // On 8x8 the piece stands on d4; the knight jumps to the eight squares counted by hand,
+    // moving or capturing on each.
+    assert_eq!(v["at"], serde_json::json!([3, 3]));
+    assert_eq!(
+        marks(&v),
+        ["b3:both", "b5:both", "c2:both", "c6:both", "e2:both", "e6:both", "f3:both", "f5:both"]
+    );
+}
+
+#[test]
+fn pawn_move_diagram_separates_moves_from_captures() {
+    let d = Diagram::new(CHESS);
+    let v = parse(d.move_diagram(0, -1, -1));
+    assert_eq!(marks(&v), ["c5:capture", "d5:move", "e5:capture"]);
+}
+
+#[test]
+fn grasshopper_screens_and_hops() {
+    // Grasshopper on d4, a friendly pawn on d6 as the screen: it lands on d7 only.
+    let def = "files=8\nranks=8\nsymmetry=none\nroyal=3\ngrasshopper:G:gQ::d4\npawn::::d6\nking::::a1,,h8\n";
+    let d = Diagram::new(def);
+    let info = parse(d.info());
+    assert_eq!(info["problems"].as_array().unwrap().len(), 0, "{info}");
+    let v = pick(&d, "d4");
+    let m = marks(&v);
+    assert!(m.contains(&"d6:screen".to_string()), "{m:?}");
+    assert!(m.contains(&"d7:hop".to_string()), "{m:?}");
+    // Nothing else to land on: the other lines have no screen.
+    assert_eq!(m.len(), 2, "{m:?}");
+    // Move diagram: every square on the queen lines reacts to hovering; with an enemy
+    // materialised on f6 (two diagonal steps) it lands on g7.
+    let md = parse(d.move_diagram(0, -1, -1));
+    assert!(marks(&md).contains(&"d5:hover".to_string()));
+    let [f, r] = sq("f6");
+    let hovered = parse(d.move_diagram(0, f as i32, r as i32));
+    assert_eq!(marks(&hovered), ["g7:hop"]);
+}
+
+#[test]
+fn lion_enters_a_two_leg_capture_by_its_intermediate_square() {
+    let def = "files=8\nranks=8\nroyal=2\nlion::::d4\nking::::a1\n";
+    let mut d = Diagram::new(def);
+    // Black's mirrored lion stands on d5, next to White's.
+    let v = pick(&d, "d4");
+    let moves = v["moves"].as_array().unwrap();
+    let two_leg = moves
+        .iter()
+        .find(|m| m["uci"] == "d4d5,d5d6")
+        .expect("capture d5 then step to d6");
+    assert_eq!(two_leg["path"], serde_json::json!([[3, 4], [3, 5]]));
+    assert_eq!(two_leg["legal"], true);
+    // Igui: capture d5 and return to d4.
+    assert!(moves.iter().any(|m| m["uci"] == "d4d5,d5d4"));
+    assert!(marks(&v).contains(&"d5:capture".to_string()));
+    assert_eq!(parse(d.play("d4d5,d5d6"))["ok"], true);
+    let s = parse(d.state());
+    let cells = s["cells"].as_array().unwrap();
+    assert!(cells[4 * 8 + 3].is_null(), "d5 emptied");
+    assert_eq!(cells[5 * 8 + 3]["piece"], 0);
+    assert_eq!(cells[5 * 8 + 3]["color"], 0);
+}
+
+#[test]
+fn promotion_offers_each_choice() {
+    let mut d = Diagram::new(CHESS);
+    assert_eq!(
+        parse(d.set_fen("8/4P3/8/8/8/8/8/K6k w - - 0 1"))["ok"],
+        true
+    );
+    let v = pick(&d, "e7");
+    let mut promos: Vec<String> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap().to_string())
+        .collect();
+    promos.sort();
+    assert_eq!(promos, ["e7e8b", "e7e8n", "e7e8q", "e7e8r"]);
+}
+
+#[test]
+fn illegal_targets_are_marked_as_such() {
+    let mut d = Diagram::new(CHESS);
+    // The e2 knight is pinned against the king by the e8 rook.
+    d.set_fen("4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1");
+    let v = pick(&d, "e2");
+    let m = marks(&v);
+    assert_eq!(m.len(), 6, "{m:?}");
+    assert!(m.iter().all(|s| s.ends_with(":illegal")), "{m:?}");
+}
+
+#[test]
+fn crazyhouse_drops_from_the_hand() {
+    let text = include_str!("../../../variants/crazyhouse.txt");
+    let mut d = Diagram::new(text);
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    let s = parse(d.state());
+    // White holds the captured pawn.
+    assert_eq!(s["hands"][0][0], 1);
+    d.play("d8d5");
+    let s = parse(d.state());
+    assert_eq!(s["hands"][1][0], 1);
+    // White to move has nothing in hand now? It has the pawn.
+    let drops = parse(d.pick_hand(0));
+    // Empty squares on ranks 2-7: 48 minus 14 occupied there (7 white pawns on rank 2,
+    // 7 black pawns on rank 7, black queen on d5) ... counted: rank2 has 1 empty (e2),
+    // ranks 3-6 have 32 squares minus the queen = 31, rank 7 has 1 empty (d7): 33.
+    assert_eq!(drops["moves"].as_array().unwrap().len(), 33);
+    assert_eq!(parse(d.play("P@e6"))["ok"], true);
+}
+
+#[test]
+fn free_mode_moves_anything_and_hands_over_the_turn() {
+    let mut d = Diagram::new(CHESS);
+    // Black moves first, out of turn.
+    assert_eq!(parse(d.play_free("e7e5", 1))["ok"], true);
+    assert_eq!(parse(d.state())["side"], 0);
+    // A move no piece could make.
+    let [a, b] = sq("a1");
+    let [c, e] = sq("h5");
+    assert_eq!(
+        parse(d.relocate(a as i32, b as i32, c as i32, e as i32))["ok"],
+        true
+    );
+    let s = parse(d.state());
+    assert_eq!(s["side"], 1);
+    assert!(s["fen"]
+        .as_str()
+        .unwrap()
+        .starts_with("rnbqkbnr/pppp1ppp/8/4p2R/"));
+    // Clear a square, then off-board input is an error, not a panic.
+    assert_eq!(parse(d.place(-1, 0, 4, 0, false))["ok"], true);
+    assert_eq!(parse(d.relocate(0, 0, 40, 0))["ok"], false);
+}
+
+#[test]
+fn a_bad_definition_keeps_its_board_and_lists_its_errors() {
+    let def = "files=8\nranks=8\nroyal=2\nrook:R:R::a1\nking:K:KisO2::e1\nwarrior:W:xyz!::d1\n";
+    let mut d = Diagram::new(def);
+    let info = parse(d.info());
+    let problems = info["problems"].as_array().unwrap();
+    assert!(!problems.is_empty());
+    let p = problems.iter().find(|p| p["severity"] == "error").unwrap();
+    assert_eq!(p["piece"], "warrior");
+    assert_eq!(p["line"], 6);
+    // The board still shows every piece.
+    assert_eq!(info["playable"], true);
+    let s = parse(d.state());
+    assert_eq!(
+        s["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| !c.is_null())
+            .count(),
+        6
+    );
+}
+
+#[test]
+fn syntax_errors_name_line_and_column() {
+    let d = Diagram::new("files=ten\nrook::::a1,k9\n");
+    let info = parse(d.info());
+    let p = &info["problems"];
+    assert_eq!(p[0]["line"], 1);
+    assert_eq!(p[0]["column"], 7);
+    assert_eq!(p[1]["line"], 2);
+    assert_eq!(p[1]["piece"], "rook");
+}
+
+#[test]
+fn the_ai_answers_with_legal_moves_and_finds_a_mate_in_one() {
+    let mut d = Diagram::new(CHESS);
+    for seed in 0..4 {
+        let m = d.think(30, seed);
+        let legal: Vec<String> = serde_json::from_str(&d.legal_moves()).unwrap();
+        assert!(legal.contains(&m), "{m}");
+        assert_eq!(parse(d.play(&m))["ok"], true);
+    }
+    // Back-rank mate: Ra8# is the only mate (king g8 boxed in by its own pawns).
+    d.set_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    assert_eq!(d.think(300, 1), "a1a8");
+    d.play("a1a8");
+    let s = parse(d.state());
+    assert_eq!(s["outlook"]["reason"], "checkmate");
+    assert_eq!(s["outlook"]["result"], "1-0");
+}
+
+#[test]
+fn a_line_reproduces_the_position_and_its_history() {
+    let mut d = Diagram::new(CHESS);
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        d.play(m);
+    }
+    let line = d.line();
+    let mut e = Diagram::new(CHESS);
+    assert_eq!(parse(e.set_line(&line))["ok"], true);
+    assert_eq!(e.fen(), d.fen());
+    // The third occurrence of the start position: a draw by repetition, in both.
+    d.play("f6g8");
+    e.play("f6g8");
+    for x in [&mut d, &mut e] {
+        let s = parse(x.state());
+        assert_eq!(s["outlook"]["reason"], "repetition");
+        assert_eq!(s["outlook"]["result"], "1/2-1/2");
+    }
+}
+
+#[test]
+fn restart_with_a_shuffle_is_recorded_and_replayed_by_its_number() {
+    let def = format!("{CHESS}\nshuffle=BN\n");
+    let mut d = Diagram::new(&def);
+    assert_eq!(parse(d.info())["shuffles"], true);
+    d.restart(7);
+    let a = d.fen();
+    let record = d.record();
+    assert!(record.starts_with('{') && record.ends_with('}'), "{record}");
+    // Only bishops and knights moved; Black mirrors White.
+    let rows: Vec<&str> = a.split(' ').next().unwrap().split('/').collect();
+    let (rank8, rank1) = (rows[0], rows[7]);
+    assert_eq!(rank1.to_lowercase(), rank8);
+    assert_eq!(&rank1[0..1], "R");
+    assert_eq!(&rank1[3..5], "QK");
+    assert_eq!(&rank1[7..8], "R");
+    let mut minors: Vec<char> = [1, 2, 5, 6]
+        .iter()
+        .map(|&i| rank1.as_bytes()[i] as char)
+        .collect();
+    minors.sort();
+    assert_eq!(minors, ['B', 'B', 'N', 'N']);
+    // The number replays the same start, with moves after it.
+    let mut e = Diagram::new(&def);
+    let r = parse(e.load_record(&format!("{record} 1. e4")));
+    assert_eq!(r["ok"], true, "{r}");
+    e.goto(0);
+    assert_eq!(e.fen(), a);
+}
+
+#[test]
+fn lion_move_diagram_marks_two_king_steps_and_its_victim_squares() {
+    // Lion alone on e4 of 10x8: the 24 squares within two king steps, moving or capturing;
+    // the 8 adjacent ones are also victim squares (capture there and go on), so hovering
+    // them changes the diagram.
+    let def = "files=10\nranks=8\nroyal=2\nlion::::a1\nking::::j1\n";
+    let d = Diagram::new(def);
+    let v = parse(d.move_diagram(0, -1, -1));
+    assert_eq!(v["at"], serde_json::json!([4, 3]));
+    let m = marks(&v);
+    assert_eq!(m.len(), 24, "{m:?}");
+    let adjacent = ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"];
+    for s in &m {
+        let (square, kind) = s.split_once(':').unwrap();
+        let want = if adjacent.contains(&square) {
+            "both+hover"
+        } else {
+            "both"
+        };
+        assert_eq!(kind, want, "{s}");
+    }
+    // Hovering d5: an enemy pawn there, captured directly or on the way. The Lion's own
+    // square e4 is a target too (it may step out and back: a pass, or igui on d5).
+    let [f, r] = sq("d5");
+    let h = parse(d.move_diagram(0, f as i32, r as i32));
+    assert_eq!(h["probe"][0], serde_json::json!([3, 4]));
+    let hm = marks(&h);
+    assert!(hm.contains(&"d5:capture".to_string()), "{hm:?}");
+    assert!(hm.contains(&"e4:move".to_string()), "{hm:?}");
+    assert_eq!(hm.len(), 25, "{hm:?}");
+}
+
+#[test]
+fn perft_counts_the_published_chess_numbers() {
+    // Chess from the start: 20, 400, 8902 (the well-known perft table).
+    let mut d = Diagram::new(CHESS);
+    assert_eq!(d.perft(1), 20.0);
+    assert_eq!(d.perft(3), 8902.0);
+}
+
+#[test]
+fn dropping_on_your_own_piece_substitutes_it() {
+    // The Interactive Diagram's substitution: the replaced piece goes back to the hand.
+    let mut d = Diagram::new(include_str!("../../../variants/crazyhouse.txt"));
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        d.play(m);
+    }
+    let [f, r] = sq("g1");
+    assert_eq!(parse(d.place(0, 0, f as i32, r as i32, true))["ok"], true);
+    let s = parse(d.state());
+    assert_eq!(s["cells"][6]["piece"], 0, "a pawn on g1");
+    assert_eq!(s["hands"][0][0], 0, "the pawn left the hand");
+    assert_eq!(s["hands"][0][1], 1, "the knight went to the hand");
+    // Nothing of that kind in hand: refused, board unchanged.
+    assert_eq!(parse(d.place(4, 0, 0, 3, true))["ok"], false);
+}
