@@ -175,9 +175,10 @@ impl Game {
         self.history.len()
     }
 
-    /// The legal moves now (none once the game is over).
+    /// The legal moves now (none once the game is over: a position decided by the board
+    /// has none of itself, a drawn history is checked here).
     pub fn legal_moves(&mut self) -> MoveList {
-        if self.result().is_some() {
+        if self.history_draw().is_some() {
             return MoveList::new();
         }
         self.pos.legal_moves()
@@ -185,30 +186,42 @@ impl Game {
 
     /// Play a legal move.
     pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
-        if let Some(r) = self.result() {
-            return Err(PlayError::Over(r));
-        }
-        if !self.pos.legal_moves().contains(m) {
+        if !self.legal_moves().contains(m) {
+            if let Some(r) = self.result() {
+                return Err(PlayError::Over(r));
+            }
             let v = self.pos.variant().clone();
             return Err(PlayError::Illegal(format!(
                 "{} is not legal here",
                 v.uci(m)
             )));
         }
-        self.hashes.push(self.pos.hash());
-        let undo = self.pos.make(m);
-        self.history.push((*m, undo));
+        self.push(m);
         Ok(())
     }
 
     /// Play a move given in coordinate notation.
     pub fn play_uci(&mut self, text: &str) -> Result<Move, PlayError> {
-        if let Some(r) = self.result() {
+        if let Some(r) = self.history_draw() {
             return Err(PlayError::Over(r));
         }
-        let m = self.pos.parse_uci(text).map_err(PlayError::Notation)?;
-        self.play(&m)?;
-        Ok(m)
+        match self.pos.parse_uci(text) {
+            Ok(m) => {
+                self.push(&m);
+                Ok(m)
+            }
+            Err(e) => Err(match self.pos.outcome() {
+                Some(r) => PlayError::Over(r),
+                None => PlayError::Notation(e),
+            }),
+        }
+    }
+
+    /// Record and make a move already known to be legal.
+    fn push(&mut self, m: &Move) {
+        self.hashes.push(self.pos.hash());
+        let undo = self.pos.make(m);
+        self.history.push((*m, undo));
     }
 
     /// Take back the last move.
@@ -235,9 +248,11 @@ impl Game {
 
     /// The result, once the game is over.
     pub fn result(&mut self) -> Option<GameResult> {
-        if let Some(r) = self.pos.outcome() {
-            return Some(r);
-        }
+        self.pos.outcome().or_else(|| self.history_draw())
+    }
+
+    /// A draw the history decides: repetition or the move rule.
+    fn history_draw(&self) -> Option<GameResult> {
         let rules = &self.pos.variant().rules;
         if rules.repetition >= 2 && self.repetitions() + 1 >= rules.repetition as usize {
             return Some(GameResult::draw(Reason::Repetition));

@@ -144,8 +144,12 @@ impl Position {
     /// antiTrade, counterStrike, protecting spells). Game rules that need the move played
     /// (`%`, `protected`, royal safety) are judged elsewhere.
     pub(crate) fn capture_allowed(&self, m: &Move, by: Color) -> bool {
+        self.captures_allowed(m, &self.before_move(m), by)
+    }
+
+    /// [`capture_allowed`](Self::capture_allowed) with the move's [`Before`] at hand.
+    fn captures_allowed(&self, m: &Move, b: &Before, by: Color) -> bool {
         let rules = &self.variant.rules;
-        let b = self.before_move(m);
         let t = b.mover_type;
         let dest = b.dest.map(|c| (m.to(), c));
         for (sq, cell) in dest.into_iter().chain(b.victims()) {
@@ -157,7 +161,7 @@ impl Position {
                 continue;
             }
             let vt = cell_type(cell);
-            let e = effect_of(rules, &b, t, target(cell, by));
+            let e = effect_of(rules, b, t, target(cell, by));
             if matches!(e, Effect::Forbidden | Effect::NoCaptureNoHop)
                 || has(rules.iron, vt)
                 || (has(rules.anti_trade, t) && has(rules.anti_trade, vt))
@@ -472,7 +476,8 @@ impl Position {
         let rules = &v.rules;
         let us = self.side;
         let them = us.flip();
-        if self.game.decided.is_some() || !self.capture_allowed(m, us) {
+        let b = self.before_move(m);
+        if self.game.decided.is_some() || !self.captures_allowed(m, &b, us) {
             return false;
         }
         if m.kind != MoveKind::Drop && self.frozen(m.from(), us) {
@@ -496,7 +501,6 @@ impl Position {
             return false;
         }
         // Trading rules judged with the move played: the capturer must not be recapturable.
-        let b = self.before_move(m);
         let t = b.mover_type;
         let mut guarded = false;
         let mut lion_trade = false;

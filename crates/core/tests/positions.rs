@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use fairyboard_core::{catalogue, MoveList, Position, Variant};
 use proptest::prelude::*;
+use xbetza::random::Rng;
 
 fn variants() -> Vec<(String, Arc<Variant>)> {
     std::env::set_var(
@@ -17,17 +18,6 @@ fn variants() -> Vec<(String, Arc<Variant>)> {
         .into_iter()
         .filter_map(|n| catalogue::load(&n).ok().map(|v| (n, v)))
         .collect()
-}
-
-/// A small deterministic generator (xorshift), so failures replay from the seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 #[test]
@@ -48,7 +38,7 @@ fn every_catalogue_variant_loads() {
 }
 
 fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let mut pos = Position::start(v.clone());
     let mut list = MoveList::new();
     let mut pseudo = MoveList::new();
@@ -81,7 +71,7 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
             name,
             ply
         );
-        let m = list[rng.next(list.len())];
+        let m = list[rng.below(list.len())];
         let before = pos.clone();
         let undo = pos.make(&m);
         prop_assert_eq!(
