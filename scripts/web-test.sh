@@ -24,8 +24,10 @@ fi
 )
 
 ./scripts/build-web.sh
-# The native command line is the oracle the highlights are compared with.
+# The native command line is the oracle the highlights are compared with, and its `serve`
+# serves the Design Wizard for wizard.test.js and the whole site for site.test.js
+# (screenshots in artifacts/site/).
 cargo build -p fairyboard --quiet
 
 cd web/tests
-node --test --test-concurrency=1 --test-timeout=120000 diagram.test.js
+node --test --test-concurrency=1 --test-timeout=120000 diagram.test.js wizard.test.js site.test.js

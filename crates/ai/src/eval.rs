@@ -502,6 +502,8 @@ impl Evaluator {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut material = 0;
+        // Per colour: non-royal, non-pawn material (board and hand).
+        let mut pieces = [0i32; 2];
         for c in Color::BOTH {
             let ci = c.index();
             let mut baring_pieces = 0;
@@ -511,6 +513,7 @@ impl Evaluator {
                     let v = self.values[t];
                     if !self.royal[t] && !self.pawn[t] {
                         material += v;
+                        pieces[ci] += v;
                     }
                     if t < 128 && self.baring >> t & 1 == 1 {
                         baring_pieces += 1;
@@ -531,6 +534,9 @@ impl Evaluator {
                     mg[ci] += v * n;
                     eg[ci] += v * n;
                     material += v * n;
+                    if !self.pawn[t] {
+                        pieces[ci] += v * n;
+                    }
                 }
             }
             // Under a baring rule the last pieces are worth much more than their value.
@@ -557,13 +563,26 @@ impl Evaluator {
             }
         }
         let phase = (material * 256 / self.start_material).clamp(0, 256);
-        let white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
+        let mut white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
+        // Ahead in pieces, trade them: the fewer are left, the more a lead decides (and
+        // under a baring rule the opponent's last pieces are what stands between it and
+        // a bare king).
+        white += (pieces[0] - pieces[1]) * (256 - phase) / (256 * 5);
         let mut score = if pos.side_to_move() == Color::White {
             white
         } else {
             -white
         };
         score += 10; // the move
+                     // Draw distance: as the move-rule count runs out without a capture or pawn move,
+                     // any advantage is worth less (the game is heading for a draw), so the side
+                     // ahead makes progress while it can and the side behind is content to wait.
+        let plies = 2 * crate::rules::move_rule(pos) as i32;
+        let fresh = plies * 2 / 5;
+        let clock = pos.halfmove_clock() as i32;
+        if clock > fresh {
+            score = score * (plies - clock).max(0) / (plies - fresh);
+        }
         if self.noise > 0 {
             let mut r = SplitMix(pos.hash() ^ self.seed);
             score += r.below(2 * self.noise as u64 + 1) as i32 - self.noise;

@@ -40,9 +40,23 @@ pub fn no_moves_score(pos: &mut Position, ply: usize) -> i32 {
     }
 }
 
-/// A draw by the variant's move rule (`moveRule=`; none when 0).
+/// The fifty-move draw XBoard referees and engines (Fairy-Max among them) claim in every
+/// variant, whatever its definition says: the AI plans with it when the variant has no
+/// move rule of its own, so it makes progress (a capture or pawn move) in time.
+pub const CLAIMED_MOVE_RULE: u32 = 50;
+
+/// Moves per side without capture or pawn move after which the game is drawn: the
+/// variant's `moveRule=`, or [`CLAIMED_MOVE_RULE`] when it has none.
+#[inline]
+pub fn move_rule(pos: &Position) -> u32 {
+    match pos.variant().rules.move_rule {
+        0 => CLAIMED_MOVE_RULE,
+        rule => rule,
+    }
+}
+
+/// A draw by the move rule ([`move_rule`]).
 #[inline]
 pub fn move_limit_reached(pos: &Position) -> bool {
-    let rule = pos.variant().rules.move_rule;
-    rule > 0 && pos.halfmove_clock() >= 2 * rule
+    pos.halfmove_clock() >= 2 * move_rule(pos)
 }

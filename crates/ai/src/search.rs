@@ -544,7 +544,9 @@ impl Searcher {
         {
             return static_eval;
         }
-        // Null move: not in check, not in drop games, not with little material.
+        // Null move: not in check, not in drop games, not with little material, and not
+        // while a result waits for this side's reply (passing would skip the reply that
+        // decides the game: a bared side would escape its loss).
         if allow_null
             && self.null_ok
             && !pv_node
@@ -552,6 +554,7 @@ impl Searcher {
             && depth >= 3
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
+            && !pos.result_pending()
             && self.has_pieces(pos)
         {
             let r = 2 + depth / 4;
@@ -729,14 +732,15 @@ impl Searcher {
         if let Some(s) = rules::decided_score(pos, ply) {
             return s;
         }
-        let in_check = pos.in_check();
+        // In check, or bared (a result waits for this reply): every move, no standing
+        // pat — the reply decides the game, which the static evaluation cannot see.
+        let forced = pos.result_pending() || pos.in_check();
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut best;
-        if in_check {
-            // Every evasion, no standing pat.
+        if forced {
             pos.legal_moves_into(&mut list);
             if list.is_empty() {
                 self.lists[ply] = list;
@@ -766,7 +770,7 @@ impl Searcher {
         let n = self.lists[ply].len();
         for i in 0..n {
             let m = self.pick(ply, i);
-            if !in_check && !pos.is_legal(&m) {
+            if !forced && !pos.is_legal(&m) {
                 continue;
             }
             let undo = pos.make(&m);

@@ -193,3 +193,73 @@ fn no_legal_move_gives_no_best_move() {
     assert_eq!(r.best, None);
     assert_eq!(r.score, 0);
 }
+
+// Shatranj has `baring=0`: a side left with a bare king loses after its one reply,
+// unless that reply bares the other side too (a draw). FEN letters: Q ferz, B alfil.
+
+#[test]
+fn shatranj_capture_that_bares_wins_at_once() {
+    // White Ke1 Ra5 Ph2, Black Ke4 and a ferz on d5 (its last piece). Rxd5 bares
+    // Black; its one reply Kxd5 still leaves White the h-pawn, so White wins on the
+    // next ply: a win two plies away, seen even at depth 1 because the bared side's
+    // reply is searched in quiescence instead of standing pat.
+    let (uci, score, _, _) = best("shatranj", "8/8/8/R2q4/4k3/8/7P/4K3 w - - 0 1", 1);
+    assert_eq!(uci, "a5d5");
+    assert_eq!(score, MATE - 2);
+}
+
+#[test]
+fn shatranj_does_not_bare_into_a_counter_bare() {
+    // Same without the pawn: Rxd5 Kxd5 leaves both kings bare (a draw), while keeping
+    // K+R against K+ferz is a large material lead (rook ≈ 5, ferz ≈ 1¼ pawns).
+    let (uci, score, _, _) = best("shatranj", "8/8/8/R2q4/4k3/8/8/4K3 w - - 0 1", 4);
+    assert_ne!(uci, "a5d5");
+    assert!(score > 150, "score {score}");
+}
+
+#[test]
+fn shatranj_bared_king_counter_bares() {
+    // White is bare (its king only) and to move: its reply decides. Black's only
+    // piece, a ferz on d2, stands next to the white king: Kxd2 bares Black too, a
+    // draw (0); every other move loses.
+    let (uci, score, _, _) = best("shatranj", "7k/8/8/8/8/8/3q4/3K4 w - - 0 1", 3);
+    assert_eq!(uci, "d1d2");
+    assert_eq!(score, 0);
+}
+
+#[test]
+fn fifty_move_claim_is_a_draw_without_progress() {
+    // Shatranj has no move rule of its own, but XBoard opponents claim the fifty-move
+    // draw. Clock 99, White (two rooks and a pawn against a knight and a pawn) has no
+    // capture and no pawn move (b2 is blocked by b3; rooks on the a- and h-files and
+    // the first rank see no black piece): every move completes the fifty moves. The
+    // score is the 20 cp contempt of a draw, not White's material lead.
+    let (_, score, _, _) = best("shatranj", "4k3/8/6n1/8/8/1p6/1P6/R3K2R w - - 99 60", 4);
+    assert_eq!(score, -20);
+}
+
+#[test]
+fn fifty_move_claim_is_avoided_by_a_pawn_move() {
+    // As above with b3 empty: b2-b3 is White's only capture or pawn move, the only
+    // move that does not draw, and White is far ahead after it.
+    let (uci, score, _, _) = best("shatranj", "4k3/8/6n1/8/8/8/1P6/R3K2R w - - 99 60", 4);
+    assert_eq!(uci, "b2b3");
+    assert!(score > 300, "score {score}");
+}
+
+#[test]
+fn evaluation_shrinks_as_the_move_rule_runs_out() {
+    // Draw distance: unchanged for the first 40 plies of the 100-ply (fifty-move)
+    // count, then scaled by (100 - clock) / 60: half at clock 70, zero at 100.
+    let v = catalogue::load("shatranj").unwrap();
+    let eval = fairyboard_ai::eval::Evaluator::new(&v);
+    let at = |clock: u32| {
+        let fen = format!("4k3/8/6n1/8/8/8/1P6/R3K2R w - - {clock} 60");
+        eval.evaluate(&Position::from_fen(v.clone(), &fen).unwrap())
+    };
+    let fresh = at(0);
+    assert!(fresh > 500, "{fresh}");
+    assert_eq!(at(40), fresh);
+    assert_eq!(at(70), fresh * 30 / 60);
+    assert_eq!(at(100), 0);
+}

@@ -27,12 +27,15 @@
 //! ```
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use std::sync::Arc;
 
 use crate::coord::Coord;
 use crate::geometry::Square;
-use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS};
 use crate::position::Position;
-use crate::variant::{cell_type, Color, Landing, Shape, Variant, OFF};
+use crate::variant::{
+    cell_color, cell_type, is_piece, Cell, Color, Landing, Shape, Variant, EMPTY, OFF,
+};
 use xbetza::{Flags, Kind};
 
 /// A set of board squares, one bit per square.
@@ -60,6 +63,12 @@ pub(crate) trait Bits:
     fn pop_lowest(self) -> Self;
     /// Every square moved by `d` bit positions (towards higher bits when positive).
     fn shift(self, d: i32) -> Self;
+    /// Every square moved `n` bit positions up (`n` below the width).
+    fn up(self, n: u32) -> Self;
+    /// Every square moved `n` bit positions down.
+    fn down(self, n: u32) -> Self;
+    /// The set from the position's [`Occupancy`] (kept as `u128` for both widths).
+    fn narrow(wide: u128) -> Self;
     #[inline]
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_empty()
@@ -101,6 +110,19 @@ macro_rules! bits {
                 } else {
                     self >> -d
                 }
+            }
+            #[inline(always)]
+            fn up(self, n: u32) -> Self {
+                self << n
+            }
+            #[inline(always)]
+            fn down(self, n: u32) -> Self {
+                self >> n
+            }
+            #[inline(always)]
+            fn narrow(wide: u128) -> Self {
+                // Only the board's bits are ever set: nothing is cut.
+                wide as $t
             }
         }
     };
@@ -162,6 +184,8 @@ const CASTLES: u8 = 2;
 const SPECIAL: u8 = 4;
 /// The type is counted by [`count_setwise`] when not pinned.
 const SETWISE: u8 = 8;
+/// The type is a plain leaper, not royal: only `leap_move`/`leap_capture` to look at.
+const LEAPER: u8 = 16;
 /// Types beyond this index are always counted piece by piece.
 const SETWISE_TYPES: usize = 32;
 
@@ -188,7 +212,7 @@ struct SlideGroup<B> {
     moves: bool,
     captures: bool,
     /// The types (bit per type) with this slide.
-    types: u64,
+    types: u32,
 }
 
 /// An initial lame step of a set-wise counted type.
@@ -235,6 +259,9 @@ pub(crate) struct Tables<B> {
     bit_of: Vec<u8>,
     /// Per bit: the padded square (holes included, never used).
     square_of: Vec<u16>,
+    /// Per padded cell: its bit as a set (empty off the board and on holes), shared with
+    /// every position's [`Occupancy`].
+    mask: Arc<[u128]>,
     /// Per step direction, per bit: every square along the step to the edge or a hole.
     full: Vec<B>,
     /// Per (type, colour, bit), at `(2·type + colour)·n + bit`.
@@ -243,9 +270,7 @@ pub(crate) struct Tables<B> {
     /// Per piece type, per colour.
     pieces: Vec<[PieceBits<B>; 2]>,
     /// Per colour: bit `t` is set when type `t` is counted set-wise ([`SETWISE`]).
-    setwise: [u64; 2],
-    /// Per colour: the set-wise types with initial steps (whose virginity is read).
-    push_types: [u64; 2],
+    setwise: [u32; 2],
     /// Per colour: the slides of the set-wise types.
     groups: [Vec<SlideGroup<B>>; 2],
     /// Per colour, per bit: the squares from which some piece of the colour could capture
@@ -284,6 +309,82 @@ impl Generator {
         } else {
             None
         }
+    }
+}
+
+/// The board as sets of squares in the generator's bit numbering, kept by every change of
+/// a cell (make, unmake, setup) so that a node reads its occupancy instead of walking the
+/// piece lists (a perft leaf's count starts from these). Stored as `u128` for both widths;
+/// variants without a bitboard generator keep nothing (`mask` empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Occupancy {
+    /// Per padded cell: its bit as a set (see [`Tables::mask`]); empty: nothing is kept.
+    mask: Arc<[u128]>,
+    /// Per colour: the squares of its pieces.
+    colour: [u128; 2],
+    /// Per piece type: the squares of its pieces, both colours.
+    kinds: Vec<u128>,
+    /// Squares whose piece has not moved (the `virgin` flags, on the board's squares).
+    virgin: u128,
+}
+
+impl Occupancy {
+    /// Empty sets for a variant (nothing kept unless it has a bitboard generator).
+    pub(crate) fn new(v: &Variant) -> Occupancy {
+        let mask = match &v.bitboard {
+            Some(Generator::Small(t)) => t.mask.clone(),
+            Some(Generator::Wide(t)) => t.mask.clone(),
+            None => Arc::from([]),
+        };
+        Occupancy {
+            mask,
+            colour: [0; 2],
+            kinds: vec![0; v.pieces.len()],
+            virgin: 0,
+        }
+    }
+
+    /// `cell` (a piece) appears on or leaves `sq`: its bit flips.
+    #[inline(always)]
+    pub(crate) fn toggle(&mut self, sq: usize, cell: Cell) {
+        if let Some(&m) = self.mask.get(sq) {
+            self.colour[cell_color(cell).index()] ^= m;
+            self.kinds[cell_type(cell)] ^= m;
+        }
+    }
+
+    /// `cell` (a piece) moves from `from` to `to`.
+    #[inline(always)]
+    pub(crate) fn relocate(&mut self, from: usize, to: usize, cell: Cell) {
+        if let (Some(&a), Some(&b)) = (self.mask.get(from), self.mask.get(to)) {
+            let m = a | b;
+            self.colour[cell_color(cell).index()] ^= m;
+            self.kinds[cell_type(cell)] ^= m;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_virgin(&mut self, sq: usize, virgin: bool) {
+        if let Some(&m) = self.mask.get(sq) {
+            if virgin {
+                self.virgin |= m;
+            } else {
+                self.virgin &= !m;
+            }
+        }
+    }
+
+    /// The sets of `pos` built from its mailbox board, to check the kept ones against.
+    pub(crate) fn rebuilt(pos: &Position) -> Occupancy {
+        let mut occ = Occupancy::new(&pos.variant);
+        for sq in 0..occ.mask.len() {
+            let c = pos.board[sq];
+            if is_piece(c) {
+                occ.toggle(sq, c);
+            }
+            occ.set_virgin(sq, pos.virgin[sq]);
+        }
+        occ
     }
 }
 
@@ -416,7 +517,8 @@ impl<B: Bits> Tables<B> {
                                     r += l.dy as i32;
                                 }
                                 let k = line.len() as i32 - 1 - l.skip_first as i32;
-                                if k < 0 {
+                                // The partner must stand beyond the royal's own step.
+                                if k < l.range as i32 {
                                     return (B::default(), NONE);
                                 }
                                 let mut between = B::default();
@@ -502,7 +604,7 @@ impl<B: Bits> Tables<B> {
                                 range: l.range,
                                 moves: l.shape != Shape::SlideC,
                                 captures: l.shape != Shape::SlideM,
-                                types: 1u64 << t.min(63),
+                                types: 1u32 << t.min(31),
                             });
                             let dir = match dirs.iter().position(|&d| d == (dx, dy)) {
                                 Some(d) => d,
@@ -545,7 +647,7 @@ impl<B: Bits> Tables<B> {
                     && pb.shifts.len() + pb.push_shifts.len() <= 4
                     && t < SETWISE_TYPES;
                 if setwise {
-                    for g in slid {
+                    for &g in &slid {
                         match groups[c].iter_mut().find(|h: &&mut SlideGroup<B>| {
                             (h.delta, h.range, h.moves, h.captures)
                                 == (g.delta, g.range, g.moves, g.captures)
@@ -555,7 +657,15 @@ impl<B: Bits> Tables<B> {
                         }
                     }
                 }
+                // Plain leapers (knights): counted inline, without the per-piece closure.
+                let leaper = !p.royal
+                    && slid.is_empty()
+                    && pb.pushes.is_empty()
+                    && pb.castles.is_empty()
+                    && pb.special.is_empty()
+                    && !p.linked[c].links.iter().any(|l| l.shape == Shape::LeapCE);
                 let extras = if pb.pushes.is_empty() { 0 } else { PUSHES }
+                    | if leaper { LEAPER } else { 0 }
                     | if pb.castles.is_empty() { 0 } else { CASTLES }
                     | if pb.special.is_empty() { 0 } else { SPECIAL }
                     | if setwise { SETWISE } else { 0 };
@@ -570,9 +680,8 @@ impl<B: Bits> Tables<B> {
             });
             pieces.push(per_colour);
         }
-        let mut setwise = [0u64; 2];
-        let mut push_types = [0u64; 2];
-        for (t, per_colour) in pieces.iter().enumerate().take(SETWISE_TYPES) {
+        let mut setwise = [0u32; 2];
+        for t in 0..pieces.len().min(SETWISE_TYPES) {
             for c in 0..2 {
                 let first = (2 * t + c) * n;
                 if spots[first..first + n]
@@ -580,9 +689,6 @@ impl<B: Bits> Tables<B> {
                     .any(|s| s.extras & SETWISE != 0)
                 {
                     setwise[c] |= 1 << t;
-                    if !per_colour[c].push_shifts.is_empty() {
-                        push_types[c] |= 1 << t;
-                    }
                 }
             }
         }
@@ -599,11 +705,15 @@ impl<B: Bits> Tables<B> {
                 }
             }
         }
+        let mask = bit_of
+            .iter()
+            .map(|&b| if b == NONE { 0 } else { 1u128 << b })
+            .collect();
         Tables {
+            mask,
             danger,
             ep_from,
             setwise,
-            push_types,
             groups,
             n,
             bit_of,
@@ -719,7 +829,8 @@ struct Tally<B> {
     ones: B,
     twos: B,
     fours: B,
-    /// Carries out of the counters (eights).
+    eights: B,
+    /// Carries out of the counters (sixteens).
     n: usize,
 }
 
@@ -732,8 +843,10 @@ impl<B: Bits> Tally<B> {
         self.twos = self.twos ^ c1;
         let c4 = self.fours & c2;
         self.fours = self.fours ^ c2;
-        if !c4.is_empty() {
-            self.n += 8 * c4.count() as usize;
+        let c8 = self.eights & c4;
+        self.eights = self.eights ^ c4;
+        if !c8.is_empty() {
+            self.n += 16 * c8.count() as usize;
         }
     }
 
@@ -742,6 +855,7 @@ impl<B: Bits> Tally<B> {
             + self.ones.count() as usize
             + 2 * self.twos.count() as usize
             + 4 * self.fours.count() as usize
+            + 8 * self.eights.count() as usize
     }
 }
 
@@ -833,7 +947,7 @@ impl Position {
         v.bitboard.is_some()
             && v.plain_rules
             && self.royals[us].len() == 1
-            && !(v.drops && self.hands[us].iter().any(|&n| n > 0))
+            && !(v.drops && self.in_hand[us] > 0)
     }
 
     /// The legal moves by the bitboard generator, when it applies (`false`: it does not,
@@ -856,13 +970,25 @@ impl Position {
         let mut w = 0;
         for r in 0..out.len() {
             let m = out[r];
-            if m.kind == MoveKind::Normal || self.is_legal(&m) {
+            if m.kind == MoveKind::Normal || self.deferred_legal(&m) {
                 out[w] = m;
                 w += 1;
             }
         }
         out.truncate(w);
         true
+    }
+
+    /// Whether a deferred move (e.p. capture, castling) is legal: in closed form from the
+    /// bit sets when possible, else by the generic [`Position::is_legal`].
+    fn deferred_legal(&mut self, m: &Move) -> bool {
+        let variant = Arc::clone(&self.variant);
+        let known = match variant.bitboard.as_ref() {
+            Some(Generator::Small(t)) => deferred_safe(self, t, m),
+            Some(Generator::Wide(t)) => deferred_safe(self, t, m),
+            None => None,
+        };
+        known.unwrap_or_else(|| self.is_legal(m))
     }
 
     /// The number of legal moves by the bitboard generator, when it applies.
@@ -892,9 +1018,92 @@ impl Position {
         };
         let mut n = done?;
         for m in scratch.iter() {
-            n += usize::from(self.is_legal(m));
+            n += usize::from(self.deferred_legal(m));
         }
         Some(n)
+    }
+}
+
+/// Whether the side to move's royal is safe after an e.p. capture or castling, by the
+/// conditions of the generic [`Position::is_legal`] on the bit sets: for a royal castling,
+/// not attacked on its square nor on any square it passes (each probed with the royal
+/// standing there); then not attacked after the move. `None` for what it does not cover
+/// (squares off the bit numbering, a royal's e.p. capture, a castling royal not on `from`).
+fn deferred_safe<B: Bits>(pos: &Position, tables: &Tables<B>, m: &Move) -> Option<bool> {
+    let us = pos.side;
+    let them = us.flip();
+    let bit = |sq: usize| {
+        tables
+            .bit_of
+            .get(sq)
+            .copied()
+            .filter(|&b| b != NONE)
+            .map(usize::from)
+    };
+    let ours = B::narrow(pos.bits.colour[us.index()]);
+    let theirs = B::narrow(pos.bits.colour[them.index()]);
+    let occ = ours | theirs;
+    let royal_sq = pos.royals[us.index()][0] as usize;
+    let king = bit(royal_sq)?;
+    let (from, to) = (bit(m.from())?, bit(m.to())?);
+    let (from_bit, to_bit) = (B::bit(from), B::bit(to));
+    match m.kind {
+        MoveKind::EnPassant => {
+            if m.from() == royal_sq {
+                return None;
+            }
+            let victim = B::bit(bit(m.extra[0] as usize)?);
+            let after = (occ & !from_bit & !victim) | to_bit;
+            Some(!tables.attacked(pos, them, theirs & !victim, king, after))
+        }
+        MoveKind::Castle => {
+            let partner_from = B::bit(bit(m.extra[0] as usize)?);
+            let partner_to = B::bit(bit(m.extra[1] as usize)?);
+            let moves_royal = m.from() == royal_sq;
+            if pos.variant.pieces[m.piece as usize].royal {
+                if !moves_royal || m.to == m.from {
+                    return None;
+                }
+                if tables.attacked(pos, them, theirs, king, occ) {
+                    return Some(false);
+                }
+                let dir: isize = if m.to > m.from { 1 } else { -1 };
+                let mut sq = m.from() as isize + dir;
+                while sq as usize != m.to() {
+                    let s = sq as usize;
+                    if pos.board[s] != EMPTY && s != m.extra[0] as usize {
+                        return Some(false);
+                    }
+                    let b = bit(s)?;
+                    if tables.attacked(pos, them, theirs, b, (occ & !from_bit) | B::bit(b)) {
+                        return Some(false);
+                    }
+                    sq += dir;
+                }
+            }
+            let landed = to_bit | partner_to;
+            let after = (occ & !from_bit & !partner_from) | landed;
+            let royal_after = if moves_royal { to } else { king };
+            Some(!tables.attacked(pos, them, theirs & !landed, royal_after, after))
+        }
+        _ => None,
+    }
+}
+
+/// Step all pieces of `front` at once (`step`: one step of the slide) until every ray is
+/// blocked or out of range: the squares reached, blockers included.
+#[inline(always)]
+fn fill<B: Bits>(mut front: B, from: B, empty: B, range: u8, step: impl Fn(B) -> B) -> B {
+    let mut reach = B::default();
+    let mut left = range;
+    loop {
+        front = step(front & from);
+        reach |= front;
+        front &= empty;
+        left -= 1;
+        if front.is_empty() || left == 0 {
+            return reach;
+        }
     }
 }
 
@@ -908,30 +1117,29 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
     let us = pos.side;
     let them = us.flip();
     let board = &pos.board;
-    let mut ours = B::default();
-    // Per set-wise type, their unmoved pieces, and every other piece of ours.
-    let mut by_type = [B::default(); SETWISE_TYPES];
-    let mut virgin = B::default();
-    let mut others = B::default();
-    for &s in &pos.lists[us.index()].squares {
-        let b = B::bit(tables.bit(s));
-        ours |= b;
-        if O::SETWISE {
-            let t = cell_type(board[s as usize]);
-            if t < SETWISE_TYPES && tables.setwise[us.index()] >> t & 1 != 0 {
-                by_type[t] |= b;
-                if tables.push_types[us.index()] >> t & 1 != 0 && pos.virgin[s as usize] {
-                    virgin |= b;
-                }
-            } else {
-                others |= b;
-            }
+    debug_assert_eq!(
+        pos.bits,
+        Occupancy::rebuilt(pos),
+        "kept bit sets out of step"
+    );
+    let bits = &pos.bits;
+    let ours = B::narrow(bits.colour[us.index()]);
+    let theirs = B::narrow(bits.colour[them.index()]);
+    // The pieces of a set-wise counted type of ours.
+    let of_type = |t: usize| B::narrow(bits.kinds[t]) & ours;
+    // Every piece of ours not counted set-wise.
+    let others = if O::SETWISE {
+        let mut setwise = B::default();
+        let mut types = tables.setwise[us.index()];
+        while types != 0 {
+            setwise |= B::narrow(bits.kinds[types.trailing_zeros() as usize]);
+            types &= types - 1;
         }
-    }
-    let mut theirs = B::default();
-    for &s in &pos.lists[them.index()].squares {
-        theirs |= B::bit(tables.bit(s));
-    }
+        ours & !setwise
+    } else {
+        B::default()
+    };
+    let virgin = B::narrow(bits.virgin) & ours;
     let occ = ours | theirs;
     let king = tables.bit(pos.royals[us.index()][0]);
     let king_bit = B::bit(king);
@@ -1078,9 +1286,35 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
                     || (partner != NONE
                         && ours.has(partner as usize)
                         && (between & occ).is_empty());
+                if !possible {
+                    continue;
+                }
                 let l = &pos.variant.pieces[t].linked[us.index()].links[*i];
-                if possible && (!l.flags.contains(Flags::INITIAL) || pos.virgin[from]) {
+                if l.flags.contains(Flags::INITIAL) && !pos.virgin[from] {
+                    continue;
+                }
+                if partner == ANY {
                     pos.castle(l, from, t, us, out.deferred());
+                    continue;
+                }
+                // What the walker finds: the unmoved partner first on the line.
+                let partner_sq = tables.square_of[partner as usize] as Square;
+                if pos.virgin[partner_sq] {
+                    let king_to = (from as isize + l.off * l.range as isize) as usize;
+                    let partner_to = (king_to as isize - l.off) as u16;
+                    pos.emit(
+                        out.deferred(),
+                        l.flags,
+                        t,
+                        us,
+                        from,
+                        king_to,
+                        MoveKind::Castle,
+                        [partner_sq as u16, partner_to, 0],
+                        0,
+                        0,
+                        false,
+                    );
                 }
             }
         }
@@ -1091,9 +1325,16 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
         }
         return true;
     }
-    // Piece by piece: the royal, pinned pieces and types not counted set-wise.
+    // Piece by piece: the royal, pinned pieces and types not counted set-wise; plain
+    // leapers inline.
+    let mut leapers = B::default();
     each(others | (pinned & ours), |b| {
-        piece(tables.square_of[b], true)
+        let s = tables.square_of[b];
+        if tables.spot(cell_type(board[s as usize]), us, b).extras & LEAPER == 0 {
+            piece(s, true);
+        } else {
+            leapers |= B::bit(b);
+        }
     });
     if !ep_set.is_empty() {
         // The pieces that could capture e.p. (the others did above).
@@ -1103,16 +1344,33 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
             piece(tables.square_of[b], false)
         });
     }
+    each(leapers, |b| {
+        let spot = tables.spot(cell_type(board[tables.square_of[b] as usize]), us, b);
+        let mut a = answer;
+        if pinned.has(b) {
+            for &(p, line) in &pins[..n_pins] {
+                if p.has(b) {
+                    a &= line;
+                }
+            }
+        }
+        out.add_set(((spot.leap_move & empty) | (spot.leap_capture & theirs)) & a);
+    });
     // Set-wise: where every unpinned piece of a type lands.
     let free = !pinned;
-    let types = tables.pieces.len().min(SETWISE_TYPES);
-    let mut present = 0u64;
-    for (t, &set) in by_type[..types].iter().enumerate() {
-        let set = set & free;
+    let mut present = 0u32;
+    // Per set-wise type present: its unpinned pieces (read again by the slide groups).
+    let mut sets = [B::default(); SETWISE_TYPES];
+    let mut types = tables.setwise[us.index()];
+    while types != 0 {
+        let t = types.trailing_zeros() as usize;
+        types &= types - 1;
+        let set = of_type(t) & free;
         if set.is_empty() {
             continue;
         }
         present |= 1 << t;
+        sets[t] = set;
         let pb = &tables.pieces[t][us.index()];
         for sh in &pb.shifts {
             let mut land = B::default();
@@ -1139,22 +1397,17 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
         let mut set = B::default();
         let mut types = g.types & present;
         while types != 0 {
-            set |= by_type[types.trailing_zeros() as usize];
+            set |= sets[types.trailing_zeros() as usize];
             types &= types - 1;
         }
-        // Step all pieces at once until every ray is blocked or out of range.
-        let mut reach = B::default();
-        let mut front = set & free;
-        let mut left = g.range;
-        loop {
-            front = (front & g.from).shift(g.delta);
-            reach |= front;
-            front &= empty;
-            left -= 1;
-            if front.is_empty() || left == 0 {
-                break;
-            }
-        }
+        // The step's direction is tested once, not at every step of the fill.
+        let reach = if g.delta >= 0 {
+            let d = g.delta as u32;
+            fill(set, g.from, empty, g.range, |x| x.up(d))
+        } else {
+            let d = g.delta.unsigned_abs();
+            fill(set, g.from, empty, g.range, |x| x.down(d))
+        };
         let mut land = B::default();
         if g.moves {
             land |= empty;
@@ -1165,4 +1418,122 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
         out.add_set(reach & land & answer);
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bit sets kept by make/unmake against a rebuild from the mailbox board, on seeded
+    //! random games with random take-backs.
+
+    use super::*;
+    use crate::catalogue;
+    use xbetza::random::Rng;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        std::env::set_var(
+            "FAIRYBOARD_VARIANTS",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+        );
+        catalogue::load(name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    }
+
+    /// What a walk met, so the test cannot pass without exercising each kind of change.
+    #[derive(Default, Debug)]
+    struct Met {
+        captures: usize,
+        drops: usize,
+        promotions: usize,
+        castles: usize,
+        ep: usize,
+        takebacks: usize,
+    }
+
+    fn walk(name: &str, seed: u64, games: usize, plies: usize, met: &mut Met) {
+        let v = variant(name);
+        assert!(
+            v.bitboard.is_some(),
+            "{name}: no bitboard generator, nothing kept"
+        );
+        let mut rng = Rng::new(seed);
+        for _ in 0..games {
+            let mut pos = Position::start(v.clone());
+            let start = pos.clone();
+            assert_eq!(pos.bits, Occupancy::rebuilt(&pos), "{name}: start");
+            let mut line: Vec<(Move, crate::position::Undo)> = Vec::new();
+            for ply in 0..plies {
+                if !line.is_empty() && rng.chance(25) {
+                    // Take back one to three moves.
+                    for _ in 0..1 + rng.below(3) {
+                        if let Some((m, undo)) = line.pop() {
+                            pos.unmake(&m, undo);
+                            met.takebacks += 1;
+                        }
+                    }
+                } else {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    met.drops += usize::from(m.kind == MoveKind::Drop);
+                    met.castles += usize::from(m.kind == MoveKind::Castle);
+                    met.ep += usize::from(m.kind == MoveKind::EnPassant);
+                    met.promotions += usize::from(m.is_promotion());
+                    met.captures +=
+                        usize::from(m.kind == MoveKind::Normal && is_piece(pos.cell(m.to())));
+                    let undo = pos.make(&m);
+                    line.push((m, undo));
+                }
+                assert_eq!(
+                    pos.bits,
+                    Occupancy::rebuilt(&pos),
+                    "{name} seed {seed} ply {ply}: kept sets differ from the board"
+                );
+                for c in 0..2 {
+                    let total: u32 = pos.hands[c].iter().sum();
+                    assert_eq!(pos.in_hand[c], total, "{name} seed {seed} ply {ply}: hand");
+                }
+            }
+            while let Some((m, undo)) = line.pop() {
+                pos.unmake(&m, undo);
+            }
+            assert!(
+                pos == start,
+                "{name}: unmaking everything restores the start"
+            );
+            assert_eq!(pos.bits, start.bits, "{name}: start sets after unmaking");
+        }
+    }
+
+    #[test]
+    fn kept_bit_sets_match_the_board_after_random_make_and_unmake() {
+        let mut met = Met::default();
+        // Castling and e.p. (chess, capablanca), drops with promoted pieces demoting in
+        // hand (crazyhouse), promotion to many types on a 10×10 board (grand, `u128`),
+        // pawn promotion by zone and no double step (makruk).
+        for (i, name) in ["chess", "capablanca", "crazyhouse", "grand", "makruk"]
+            .into_iter()
+            .enumerate()
+        {
+            walk(name, 0x5EED + i as u64, 40, 160, &mut met);
+        }
+        assert!(met.captures > 100, "{met:?}");
+        assert!(met.drops > 10, "{met:?}");
+        assert!(met.promotions > 5, "{met:?}");
+        assert!(met.castles > 5, "{met:?}");
+        assert!(met.ep > 0, "{met:?}");
+        assert!(met.takebacks > 100, "{met:?}");
+    }
+
+    #[test]
+    fn variants_without_a_generator_keep_nothing() {
+        let v = variant("xiangqi");
+        assert!(v.bitboard.is_none());
+        let mut pos = Position::start(v);
+        let m = pos.legal_moves()[0];
+        let undo = pos.make(&m);
+        assert_eq!(pos.bits.colour, [0; 2]);
+        assert!(pos.bits.kinds.iter().all(|&k| k == 0));
+        pos.unmake(&m, undo);
+    }
 }

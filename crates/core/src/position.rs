@@ -12,9 +12,11 @@
 
 use std::sync::Arc;
 
+use crate::bitboard::Occupancy;
 use crate::game::GameResult;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
+use crate::ruled::Before;
 use crate::rules::TypeSet;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
 
@@ -56,6 +58,14 @@ impl PieceList {
     fn add(&mut self, sq: Square) {
         self.index[sq] = self.squares.len() as u16;
         self.squares.push(sq as u16);
+    }
+    /// The piece on `from` moves to `to` (empty): its entry changes in place.
+    #[inline]
+    fn relocate(&mut self, from: Square, to: Square) {
+        let i = self.index[from];
+        self.squares[i as usize] = to as u16;
+        self.index[to] = i;
+        self.index[from] = u16::MAX;
     }
     #[inline]
     fn remove(&mut self, sq: Square) {
@@ -137,6 +147,14 @@ pub struct Position {
     /// Some square is sensitive to a piece arriving (a hopper's screen line).
     pub(crate) hop_marks: bool,
     pub(crate) game: GameState,
+    /// The board as bit sets, for the bitboard generator (kept by [`set_cell`] and the
+    /// virginity setters; empty for variants without one).
+    ///
+    /// [`set_cell`]: Self::set_cell
+    pub(crate) bits: Occupancy,
+    /// Per colour: the number of pieces in hand (the sum of `hands`), so the bitboard
+    /// generator knows at a glance that there is nothing to drop.
+    pub(crate) in_hand: [u32; 2],
 }
 
 impl PartialEq for Position {
@@ -181,6 +199,8 @@ impl Position {
             stamp: 0,
             hop_marks: false,
             game: GameState::default(),
+            bits: Occupancy::new(&variant),
+            in_hand: [0; 2],
             variant,
         };
         pos.hash = pos.compute_hash();
@@ -283,6 +303,7 @@ impl Position {
     pub(crate) fn set_virgin(&mut self, sq: Square, v: bool) {
         if self.virgin[sq] != v {
             self.virgin[sq] = v;
+            self.bits.set_virgin(sq, v);
             self.hash ^= self.variant.keys.virgin(sq);
         }
     }
@@ -292,6 +313,7 @@ impl Position {
         let old = self.hands[color.index()][t];
         self.hash ^= keys.hand(t, color.index(), old) ^ keys.hand(t, color.index(), n);
         self.hands[color.index()][t] = n;
+        self.in_hand[color.index()] = self.in_hand[color.index()] + n - old;
     }
 
     pub(crate) fn set_side(&mut self, side: Color) {
@@ -311,13 +333,52 @@ impl Position {
         self.ep = ep;
     }
 
-    /// Change one cell, keeping piece lists, royal lists and the hash in step.
+    /// Take back a hand change of `delta` (colour index `c`, type `t`) without the hash.
+    #[inline]
+    fn restore_hand(&mut self, c: u8, t: u8, delta: i8) {
+        let c = c as usize;
+        let old = self.hands[c][t as usize];
+        let n = old.saturating_add_signed(-(delta as i32));
+        self.hands[c][t as usize] = n;
+        self.in_hand[c] = self.in_hand[c] + n - old;
+    }
+
+    /// Set a virginity flag back without touching the hash (unmake restores it whole).
+    #[inline]
+    fn restore_virgin(&mut self, sq: Square, v: bool) {
+        self.virgin[sq] = v;
+        self.bits.set_virgin(sq, v);
+    }
+
+    /// Change one cell, keeping piece lists, royal lists, bit sets and the hash in step.
     #[inline]
     fn set_cell(&mut self, sq: Square, new: Cell) {
         let old = self.board[sq];
         if old == new {
             return;
         }
+        let keys = &self.variant.keys;
+        if is_piece(old) {
+            self.hash ^= keys.piece(old, sq);
+        }
+        if is_piece(new) {
+            self.hash ^= keys.piece(new, sq);
+        }
+        self.place(sq, old, new);
+    }
+
+    /// [`set_cell`](Self::set_cell) without the hash (for unmake, which restores it whole).
+    #[inline]
+    fn restore_cell(&mut self, sq: Square, new: Cell) {
+        let old = self.board[sq];
+        if old != new {
+            self.place(sq, old, new);
+        }
+    }
+
+    /// Replace `old` (the cell's content) by `new`: piece lists, royal lists, bit sets.
+    #[inline(always)]
+    fn place(&mut self, sq: Square, old: Cell, new: Cell) {
         let variant = &*self.variant;
         if is_piece(old) {
             let c = cell_color(old).index();
@@ -328,7 +389,7 @@ impl Position {
                     r.swap_remove(i);
                 }
             }
-            self.hash ^= variant.keys.piece(old, sq);
+            self.bits.toggle(sq, old);
         }
         if is_piece(new) {
             let c = cell_color(new).index();
@@ -336,9 +397,52 @@ impl Position {
             if variant.pieces[cell_type(new)].royal {
                 self.royals[c].push(sq as u16);
             }
-            self.hash ^= variant.keys.piece(new, sq);
+            self.bits.toggle(sq, new);
         }
         self.board[sq] = new;
+    }
+
+    /// Move the piece on `from` to the empty `to`: what `change(from, EMPTY)` then
+    /// `change(to, piece)` do (the same undo entries), with the piece list entry moved
+    /// in place instead of removed and added.
+    #[inline]
+    fn shift(&mut self, undo: &mut Undo, from: Square, to: Square) {
+        let cell = self.board[from];
+        for sq in [from, to] {
+            let i = undo.n_cells as usize;
+            let saved = (sq as u16, self.board[sq], self.virgin[sq]);
+            if i < undo.cells.len() {
+                undo.cells[i] = saved;
+                undo.n_cells += 1;
+            } else {
+                undo.more.get_or_insert_default().cells.push(saved);
+            }
+        }
+        let keys = &self.variant.keys;
+        self.hash ^= keys.piece(cell, from) ^ keys.piece(cell, to);
+        self.relocate(from, to);
+        self.set_virgin(from, false);
+        self.set_virgin(to, false);
+    }
+
+    /// Move the piece on `from` to the empty `to`: board, lists, royals, bit sets (not
+    /// the hash).
+    #[inline]
+    fn relocate(&mut self, from: Square, to: Square) {
+        let cell = self.board[from];
+        let c = cell_color(cell).index();
+        self.lists[c].relocate(from, to);
+        if self.variant.pieces[cell_type(cell)].royal {
+            for r in self.royals[c].iter_mut() {
+                if *r as usize == from {
+                    *r = to as u16;
+                    break;
+                }
+            }
+        }
+        self.bits.relocate(from, to, cell);
+        self.board[from] = EMPTY;
+        self.board[to] = cell;
     }
 
     #[inline]
@@ -450,6 +554,19 @@ impl Position {
                     self.capture(&mut undo, to);
                     reset_clock = true;
                 }
+                if m.promotion == NO_PROMOTION
+                    && m.unload == 0
+                    && to != from
+                    && is_piece(mover)
+                    && self.board[to] == EMPTY
+                {
+                    // The common case: one piece changes square.
+                    self.shift(&mut undo, from, to);
+                    if self.variant.pieces[m.piece as usize].pawn {
+                        reset_clock = true;
+                    }
+                    return self.finish_make(m, undo, before, reset_clock);
+                }
                 self.change(&mut undo, from, EMPTY);
                 let landed = if m.promotion == NO_PROMOTION {
                     mover
@@ -470,7 +587,21 @@ impl Position {
                 }
             }
         }
-        if ruled {
+        self.finish_make(m, undo, before, reset_clock)
+    }
+
+    /// The part of [`make`](Self::make) after the board changes: rules effects, e.p.,
+    /// clocks, side, judgement.
+    #[inline(always)]
+    fn finish_make(
+        &mut self,
+        m: &Move,
+        mut undo: Undo,
+        before: Option<Before>,
+        mut reset_clock: bool,
+    ) -> Undo {
+        let us = self.side;
+        if !self.variant.plain_rules {
             if let Some(b) = &before {
                 if self.apply_effects(&mut undo, m, b) {
                     reset_clock = true;
@@ -506,25 +637,37 @@ impl Position {
         }
         if let Some(more) = &undo.more {
             for &(sq, cell, virgin) in more.cells.iter().rev() {
-                self.set_cell(sq as usize, cell);
-                self.virgin[sq as usize] = virgin;
+                self.restore_cell(sq as usize, cell);
+                self.restore_virgin(sq as usize, virgin);
             }
             for &(c, t, d) in more.hands.iter().rev() {
-                let color = if c == 0 { Color::White } else { Color::Black };
-                let n = self.hands[color.index()][t as usize];
-                self.hands[color.index()][t as usize] = n.saturating_add_signed(-(d as i32));
+                self.restore_hand(c, t, d);
             }
         }
-        for i in (0..undo.n_cells as usize).rev() {
-            let (sq, cell, virgin) = undo.cells[i];
-            self.set_cell(sq as usize, cell);
-            self.virgin[sq as usize] = virgin;
+        let mut i = undo.n_cells as usize;
+        while i > 0 {
+            let (sq, cell, virgin) = undo.cells[i - 1];
+            let sq = sq as usize;
+            // A piece that moved from the previous entry's square to this one (`shift`):
+            // moved back in one step, the same as restoring both entries.
+            if i >= 2 && cell == EMPTY {
+                let (back, was, back_virgin) = undo.cells[i - 2];
+                let back = back as usize;
+                if is_piece(was) && self.board[sq] == was && self.board[back] == EMPTY {
+                    self.relocate(sq, back);
+                    self.restore_virgin(sq, virgin);
+                    self.restore_virgin(back, back_virgin);
+                    i -= 2;
+                    continue;
+                }
+            }
+            self.restore_cell(sq, cell);
+            self.restore_virgin(sq, virgin);
+            i -= 1;
         }
         for i in (0..undo.n_hands as usize).rev() {
             let (c, t, d) = undo.hands[i];
-            let color = if c == 0 { Color::White } else { Color::Black };
-            let n = self.hands[color.index()][t as usize];
-            self.hands[color.index()][t as usize] = n.saturating_add_signed(-(d as i32));
+            self.restore_hand(c, t, d);
         }
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
@@ -552,6 +695,13 @@ impl Position {
     /// generating moves ([`outcome`](Self::outcome) also finds mate and stalemate).
     pub fn decided(&self) -> Option<crate::game::GameResult> {
         self.game.decided
+    }
+
+    /// A win waits for the side to move's one reply (it was bared, or the opponent
+    /// reached a win square): its next move decides the game, so a search must not pass
+    /// (null move) or stand pat here.
+    pub fn result_pending(&self) -> bool {
+        self.game.pending.is_some()
     }
 
     /// All legal moves (allocates; use [`legal_moves_into`](Self::legal_moves_into) in loops).

@@ -221,3 +221,83 @@ fn time_controls_are_accepted_and_a_move_comes_in_time() {
     assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
     assert!(start.elapsed().as_secs_f64() < 10.0);
 }
+
+/// The `highlight` answers of a session, in order.
+fn highlights(out: &[String]) -> Vec<&str> {
+    out.iter()
+        .filter_map(|l| l.strip_prefix("highlight "))
+        .collect()
+}
+
+#[test]
+fn a_lion_is_entered_leg_by_leg_as_xboard_does() {
+    // Expected marks: XBoard 4.9.1's own display for this position (the Lion defined by
+    // our `piece` line, legality testing on, seen under Xvfb), checked by hand: lifting
+    // d4 marks the 24 squares around it yellow and the e5 pawn cyan (a capture the Lion
+    // may go on from); dropping on e5 makes XBoard send `put e5` + `lift e5`, and the
+    // second leg goes to d5 d6 e4 e6 f4 f5 f6 (yellow) or back to d4 (red, igui).
+    let out = session(
+        "xboard\nprotover 2\nvariant lion\nforce\nsetboard 7k/8/8/4p3/3L4/8/8/K7 w - - 0 1\n\
+         lift d4\nput e5\nlift e5\nput d6\nping 1\n",
+    );
+    assert_eq!(
+        highlights(&out),
+        [
+            "8/8/1YYYYY2/1YYYCY2/1YY1YY2/1YYYYY2/1YYYYY2/8",
+            "8/8/3YYY2/3Y1Y2/3RYY2/8/8/8",
+            "8/8/8/8/8/8/8/8",
+        ],
+        "{out:?}"
+    );
+    assert!(has(&out, "pong 1"));
+}
+
+#[test]
+fn hover_on_a_transit_square_shows_the_next_leg() {
+    // Queen e5 and rook f6 next to each other: f6 is also a plain capture (red) from d4;
+    // hovering e5 shows the continuations from e5 — the double capture on f6 red, the
+    // return to d4 red, the five empty squares yellow. A fresh lift of the king after
+    // that is a new piece: g1 and g2 (h2 is covered by the queen's e5-h2 diagonal).
+    let out = session(
+        "xboard\nprotover 2\nvariant lion\nforce\nsetboard 7k/8/5r2/4q3/3L4/8/8/7K w - - 0 1\n\
+         lift d4\nhover e5\nhover c4\nput c4\nlift h1\nping 2\n",
+    );
+    assert_eq!(
+        highlights(&out),
+        [
+            "8/8/1YYYYR2/1YYYCY2/1YY1YY2/1YYYYY2/1YYYYY2/8",
+            "8/8/3YYR2/3Y1Y2/3RYY2/8/8/8",
+            "8/8/1YYYYR2/1YYYCY2/1YY1YY2/1YYYYY2/1YYYYY2/8",
+            "8/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/6Y1/6Y1",
+        ],
+        "{out:?}"
+    );
+    // The double capture is then accepted as XBoard writes it.
+    let out = session(
+        "xboard\nprotover 2\nvariant lion\nforce\nsetboard 7k/8/5r2/4q3/3L4/8/8/7K w - - 0 1\n\
+         usermove d4e5,e5f6\nping 3\n",
+    );
+    assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{out:?}");
+    assert!(has(&out, "pong 3"));
+}
+
+#[test]
+fn en_passant_is_red_and_hover_marks_its_victim_green() {
+    // Chess, e5 pawn with d6 as e.p. square: e6 yellow, d6 red; hovering d6 adds the
+    // d5 victim in green (XBoard's convention). A pawn on a7 promotes: a8 magenta.
+    let out = session(
+        "xboard\nprotover 2\nnew\nforce\nsetboard 4k3/P7/8/3pP3/8/8/8/4K3 w - d6 0 1\n\
+         lift e5\nhover d6\nput d6\nlift a7\nping 4\n",
+    );
+    assert_eq!(
+        highlights(&out),
+        [
+            "8/8/3RY3/8/8/8/8/8",
+            "8/8/3RY3/3G4/8/8/8/8",
+            "8/8/8/8/8/8/8/8",
+            "M7/8/8/8/8/8/8/8",
+        ],
+        "{out:?}"
+    );
+}

@@ -156,6 +156,28 @@ pub struct Diagram {
     /// The catalogue variant the pieces belong to, when known: the art index may give a
     /// variant its own set (shogi, xiangqi, makruk) or its own reading of a name.
     pub variant: Option<String>,
+    /// Pieces in hand, for a game with holdings (crazyhouse, shogi): drawn in a strip
+    /// beside the board for each side. `None` draws no strips; `Some` draws them even when
+    /// both hands are empty, so a game's pictures keep one size.
+    pub hands: Option<Hands>,
+}
+
+/// What each side holds, in the variant's piece order; only kinds with a count above zero.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hands {
+    pub white: Vec<(PieceRef, u32)>,
+    pub black: Vec<(PieceRef, u32)>,
+}
+
+impl Hands {
+    /// The pieces a side holds (Neutral holds nothing).
+    pub fn of(&self, side: Side) -> &[(PieceRef, u32)] {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+            Side::Neutral => &[],
+        }
+    }
 }
 
 /// Why a Fairy-FEN did not parse: the 1-based character position and the reason.
@@ -192,6 +214,7 @@ impl Diagram {
             ranks,
             squares: vec![SquareContent::Empty; files * ranks],
             variant: None,
+            hands: None,
         }
     }
 
@@ -493,7 +516,8 @@ impl Diagram {
     }
 
     /// A game position with the variant's own pieces (named for the art index), holes of
-    /// the board as gaps, and the variant's name for its art set.
+    /// the board as gaps, the variant's name for its art set, and (for a variant with
+    /// holdings) each side's pieces in hand.
     pub fn from_position(pos: &Position) -> Diagram {
         let v = pos.variant();
         let g = &v.geometry;
@@ -520,6 +544,29 @@ impl Diagram {
                 };
                 d.squares[rank * files + file] = content;
             }
+        }
+        if v.has_holdings() {
+            let held = |color: Color| -> Vec<(PieceRef, u32)> {
+                v.pieces
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(t, p)| {
+                        let n = pos.hand(color, t);
+                        (n > 0).then(|| {
+                            let piece = PieceRef {
+                                name: p.name.clone(),
+                                id: p.id.clone(),
+                                image: p.image.clone(),
+                            };
+                            (piece, n)
+                        })
+                    })
+                    .collect()
+            };
+            d.hands = Some(Hands {
+                white: held(Color::White),
+                black: held(Color::Black),
+            });
         }
         d
     }

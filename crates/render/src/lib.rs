@@ -42,7 +42,9 @@ pub mod render;
 pub mod rules_page;
 pub mod style;
 
-pub use ffen::{Diagram, FfenError, Figure, Item, MarkerShape, PieceRef, Side, SquareContent};
+pub use ffen::{
+    Diagram, FfenError, Figure, Hands, Item, MarkerShape, PieceRef, Side, SquareContent,
+};
 pub use render::RenderError;
 pub use style::{
     Arrow, DiagramQuery, Format, Highlight, Mark, MarkShape, QueryError, Rgb, Sq, Style,

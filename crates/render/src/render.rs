@@ -10,9 +10,16 @@
 //!
 //! Layout (pixels): an optional coordinate margin of half a square at the left and bottom,
 //! then the border (if any) around the squares. Square (file, rank) has its top-left corner
-//! at `(margin + border + col·s, border + row·s)` with `col = file`, `row = ranks−1−rank`
-//! (flipped: `col = files−1−file`, `row = rank`). A square is dark when file + rank is even
-//! (a1 is dark).
+//! at `(margin + border + col·s, hand + border + row·s)` with `col = file`,
+//! `row = ranks−1−rank` (flipped: `col = files−1−file`, `row = rank`). A square is dark when
+//! file + rank is even (a1 is dark).
+//!
+//! Hands (a diagram with [`Diagram::hands`]): a strip of `rows·s` pixels (`hand` above) is
+//! added above the picture for Black's hand and below it for White's (flipped: White's
+//! above), so the image is `2·rows·s` taller; `rows` is the larger number of kinds either
+//! side holds divided by the files, rounded up, at least 1 (one row of an 8×8 board has
+//! room for 8 kinds). Each held kind takes one square-sized cell from the left edge of the
+//! squares: the piece upright, its count in a badge at the cell's lower right corner.
 //!
 //! ```
 //! use fairyboard_render::{render, Diagram, Style};
@@ -23,6 +30,7 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -73,6 +81,10 @@ pub struct Layout {
     /// Top-left corner of the squares.
     pub board_x: f64,
     pub board_y: f64,
+    /// Height of each hand strip (0 when the diagram has no hands).
+    pub hand_strip: f64,
+    /// Frame width.
+    border: f64,
     files: usize,
     ranks: usize,
     flipped: bool,
@@ -83,14 +95,23 @@ impl Layout {
         let s = style.square_px.clamp(MIN_SQUARE_PX, MAX_SQUARE_PX);
         let margin = if style.coordinates { s / 2 } else { 0 };
         let b = style.border.min(crate::style::MAX_BORDER_PX);
+        let hand_rows = d.hands.as_ref().map_or(0, |h| {
+            (h.white.len().max(h.black.len()) as u64)
+                .div_ceil(d.files.max(1) as u64)
+                .max(1)
+        });
+        let strip = hand_rows.saturating_mul(s as u64);
         let width = margin as u64 + 2 * b as u64 + d.files as u64 * s as u64;
-        let height = margin as u64 + 2 * b as u64 + d.ranks as u64 * s as u64;
+        let height = (margin as u64 + 2 * b as u64 + d.ranks as u64 * s as u64)
+            .saturating_add(strip.saturating_mul(2));
         Layout {
             width: width.min(u32::MAX as u64) as u32,
             height: height.min(u32::MAX as u64) as u32,
             square: s as f64,
             board_x: (margin + b) as f64,
-            board_y: b as f64,
+            board_y: b as f64 + strip as f64,
+            hand_strip: strip as f64,
+            border: b as f64,
             files: d.files,
             ranks: d.ranks,
             flipped: style.flipped,
@@ -107,6 +128,22 @@ impl Layout {
         (
             self.board_x + col as f64 * self.square,
             self.board_y + row as f64 * self.square,
+        )
+    }
+
+    /// Top-left corner of the cell of the `index`-th kind a side holds: Black's hand is
+    /// above the board and White's below (the other way round when flipped).
+    pub fn hand_cell(&self, side: Side, index: usize) -> (f64, f64) {
+        let top = (side == Side::Black) != self.flipped;
+        let y0 = if top {
+            0.0
+        } else {
+            self.height as f64 - self.hand_strip
+        };
+        let per_row = self.files.max(1);
+        (
+            self.board_x + (index % per_row) as f64 * self.square,
+            y0 + (index / per_row) as f64 * self.square,
         )
     }
 
@@ -251,13 +288,27 @@ fn layers(d: &Diagram, style: &Style) -> Layers {
     let s = l.square;
     let mut body = String::new();
 
+    // Hand strips.
+    if l.hand_strip > 0.0 {
+        for y in [0.0, l.height as f64 - l.hand_strip] {
+            let _ = write!(
+                body,
+                "<rect class=\"hand\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{HAND_BACKGROUND}\"/>",
+                n(y),
+                l.width,
+                n(l.hand_strip)
+            );
+        }
+    }
+
     // Frame.
     if style.border > 0 {
-        let b = l.board_y;
+        let b = l.border;
         let _ = write!(
             body,
-            "<rect x=\"{}\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
             n(l.board_x - b),
+            n(l.board_y - b),
             n(d.files as f64 * s + 2.0 * b),
             n(d.ranks as f64 * s + 2.0 * b),
             style.border_color
@@ -317,7 +368,7 @@ fn layers(d: &Diagram, style: &Style) -> Layers {
     if style.coordinates {
         let h = (s * 0.28).max(5.0);
         let ink = "#444";
-        let below = l.board_y + d.ranks as f64 * s + l.board_y + (s / 2.0) / 2.0;
+        let below = l.board_y + d.ranks as f64 * s + l.border + (s / 2.0) / 2.0;
         for file in 0..d.files {
             let (cx, _) = l.square_centre(file, 0);
             body.push_str(&glyphs::text_svg(&file_name(file), cx, below, h, ink));
@@ -350,12 +401,69 @@ fn layers(d: &Diagram, style: &Style) -> Layers {
             arrow_svg(&mut over, from, to, a.color, s);
         }
     }
+    // Counts of held pieces, over their pictures.
+    if let Some(hands) = &d.hands {
+        for side in [Side::White, Side::Black] {
+            for (i, (piece, count)) in hands.of(side).iter().enumerate() {
+                let (x, y) = l.hand_cell(side, i);
+                count_badge(&mut over, side, piece, *count, x, y, s);
+            }
+        }
+    }
 
     Layers {
         layout: l,
         under: body,
         over,
     }
+}
+
+/// Background of the hand strips: neutral grey, apart from both square colours.
+const HAND_BACKGROUND: Rgb = Rgb(0xdd, 0xdd, 0xdd);
+
+/// The count of a held kind: a white disc with the number in the lower right corner of
+/// its cell, and a `<title>` saying it in words (the number itself is drawn as paths).
+fn count_badge(
+    out: &mut String,
+    side: Side,
+    piece: &crate::ffen::PieceRef,
+    count: u32,
+    x: f64,
+    y: f64,
+    s: f64,
+) {
+    let text = count.to_string();
+    let h = s * 0.26;
+    let r = (glyphs::width(&text) * h / 20.0 + h * 0.4).max(h * 0.8);
+    let (cx, cy) = (x + s - r - 1.0, y + s - r - 1.0);
+    let who = if side == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let what = if piece.name.is_empty() {
+        &piece.id
+    } else {
+        &piece.name
+    };
+    let _ = write!(
+        out,
+        "<g class=\"count\" data-count=\"{count}\"><title>{who} holds {count} {}</title><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"{}\"/>{}</g>",
+        xml_escape(what),
+        n(cx),
+        n(cy),
+        n(r),
+        n((s / 40.0).max(0.5)),
+        glyphs::text_svg(&text, cx, cy, h, "#000")
+    );
+}
+
+/// Text safe inside an XML element or attribute.
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 fn svg_open(out: &mut String, width: u32, height: u32) {
@@ -396,9 +504,8 @@ pub fn svg(d: &Diagram, style: &Style) -> String {
     } = layers(d, style);
     let mut syms = Symbols::default();
     let mut figures = String::new();
-    for (file, rank, item) in d.items() {
-        let id = syms.item(item, d.variant.as_deref());
-        let (x, y) = l.square_origin(file, rank);
+    for (x, y, item) in placed_figures(d, &l) {
+        let id = syms.item(&item, d.variant.as_deref());
         place(&mut figures, &id, x, y, l.square, item.turns);
     }
     let mut out =
@@ -417,6 +524,29 @@ pub fn svg(d: &Diagram, style: &Style) -> String {
     out.push_str(&over);
     out.push_str("</svg>\n");
     out
+}
+
+/// Every figure to draw with the top-left corner of its cell: the board's items, then the
+/// held pieces (upright, in their side's colour) in the hand strips.
+fn placed_figures<'a>(
+    d: &'a Diagram,
+    l: &'a Layout,
+) -> impl Iterator<Item = (f64, f64, Cow<'a, Item>)> + 'a {
+    let board = d.items().map(|(file, rank, item)| {
+        let (x, y) = l.square_origin(file, rank);
+        (x, y, Cow::Borrowed(item))
+    });
+    let held = d.hands.iter().flat_map(move |h| {
+        [Side::White, Side::Black]
+            .into_iter()
+            .flat_map(move |side| {
+                h.of(side).iter().enumerate().map(move |(i, (piece, _))| {
+                    let (x, y) = l.hand_cell(side, i);
+                    (x, y, Cow::Owned(Item::piece(piece.clone(), side)))
+                })
+            })
+    });
+    board.chain(held)
 }
 
 /// `a`…`z`, then `a1`-style names are impossible, so files past `z` get `?`.
@@ -566,36 +696,85 @@ fn arrow_svg(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), color
 }
 
 /// The diagram as PNG bytes: the picture of [`svg`], rasterised by resvg.
+///
+/// The common case (an opaque board, nothing drawn over the figures) is composed straight
+/// into 8-bit RGB: a copy of the cached board, each figure's cached sprite blended onto its
+/// square, then the PNG encoder. The result is exactly [`pixmap`]'s picture (source-over
+/// onto an opaque pixel leaves it opaque, so no alpha is needed), without its full-size
+/// RGBA buffer and conversion.
 pub fn png(d: &Diagram, style: &Style) -> Result<Vec<u8>, RenderError> {
-    encode_png(&pixmap(d, style)?)
+    let Layers {
+        layout: l,
+        under,
+        over,
+    } = checked_layers(d, style)?;
+    let board = board(&under, &l)?;
+    match (&board.rgb, over.is_empty()) {
+        (Some(rgb), true) => {
+            let mut img = rgb.clone();
+            let size = l.square as u32;
+            for (x, y, item) in placed_figures(d, &l) {
+                let sp = sprite(&item, d.variant.as_deref(), size)?;
+                blend_rgb(&mut img, l.width, &sp.1, x as u32, y as u32);
+            }
+            encode(&img, l.width, l.height, png::ColorType::Rgb)
+        }
+        _ => encode_png(&compose(d, &l, &board, &over)?),
+    }
 }
 
-/// PNG bytes of a pixmap. A board is mostly flat colour, so the fast zlib level with the
-/// `Up` filter already compresses it well, at a tenth of the default level's time; an opaque
-/// picture (no holes) is written without its alpha channel.
+/// PNG bytes of a pixmap: 8-bit RGB when every pixel is opaque, else RGBA (demultiplied,
+/// as PNG stores straight alpha).
 pub fn encode_png(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
-    let opaque = pixmap.pixels().iter().all(|p| p.alpha() == 255);
-    let channels = if opaque { 3 } else { 4 };
-    let mut data = Vec::with_capacity(pixmap.pixels().len() * channels);
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        data.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()][..channels]);
+    let (w, h) = (pixmap.width(), pixmap.height());
+    match opaque_rgb(pixmap) {
+        Some(rgb) => encode(&rgb, w, h, png::ColorType::Rgb),
+        None => {
+            let mut rgba = vec![0; pixmap.data().len()];
+            for (out, p) in rgba.chunks_exact_mut(4).zip(pixmap.pixels()) {
+                let c = p.demultiply();
+                out.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            }
+            encode(&rgba, w, h, png::ColorType::Rgba)
+        }
     }
-    let mut out = Vec::new();
+}
+
+/// The RGB bytes of a pixmap whose pixels are all opaque (premultiplied equals straight
+/// colour then), or `None`.
+fn opaque_rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Option<Vec<u8>> {
+    let data = pixmap.data();
+    if !data.chunks_exact(4).all(|p| p[3] == 255) {
+        return None;
+    }
+    let mut rgb = vec![0; data.len() / 4 * 3];
+    for (out, p) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+        out.copy_from_slice(&p[..3]);
+    }
+    Some(rgb)
+}
+
+/// Raw 8-bit rows as PNG. A board is mostly flat colour, so the `Up` filter turns most
+/// rows into zeros, and the `png` crate's fast level (fdeflate: zero runs and a fixed
+/// Huffman code made for filtered images) compresses them at a small fraction of zlib's
+/// cost; see BENCHMARKS.md "Diagram images".
+fn encode(
+    data: &[u8],
+    width: u32,
+    height: u32,
+    color: png::ColorType,
+) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(data.len() / 4);
     {
-        let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-        enc.set_color(if opaque {
-            png::ColorType::Rgb
-        } else {
-            png::ColorType::Rgba
-        });
+        let mut enc = png::Encoder::new(&mut out, width, height);
+        enc.set_color(color);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(png::Compression::Fast);
         enc.set_filter(png::FilterType::Up);
         let mut w = enc
             .write_header()
             .map_err(|e| RenderError::Rasterise(e.to_string()))?;
-        w.write_image_data(&data)
+        w.write_image_data(data)
             .map_err(|e| RenderError::Rasterise(e.to_string()))?;
     }
     Ok(out)
@@ -613,41 +792,42 @@ fn rasterise(doc: &str, pixmap: &mut resvg::tiny_skia::Pixmap) -> Result<(), Ren
     Ok(())
 }
 
-/// A cache of pixmaps with a byte budget: a server asked for many sizes, sets and styles
-/// starts afresh when the budget is spent, so memory stays bounded whatever clients send.
-struct PixmapCache<K> {
-    map: HashMap<K, Arc<resvg::tiny_skia::Pixmap>>,
+/// A cache with a byte budget: a server asked for many sizes, sets and styles starts
+/// afresh when the budget is spent, so memory stays bounded whatever clients send.
+struct Cache<K, V> {
+    map: HashMap<K, (Arc<V>, usize)>,
     bytes: usize,
+    budget: usize,
 }
 
-impl<K: std::hash::Hash + Eq> PixmapCache<K> {
-    fn new() -> PixmapCache<K> {
-        PixmapCache {
+impl<K: std::hash::Hash + Eq, V> Cache<K, V> {
+    fn new(budget: usize) -> Cache<K, V> {
+        Cache {
             map: HashMap::new(),
             bytes: 0,
+            budget,
         }
     }
 
-    fn get<Q>(&self, key: &Q) -> Option<Arc<resvg::tiny_skia::Pixmap>>
+    fn get<Q>(&self, key: &Q) -> Option<&(Arc<V>, usize)>
     where
         K: std::borrow::Borrow<Q>,
         Q: std::hash::Hash + Eq + ?Sized,
     {
-        self.map.get(key).cloned()
+        self.map.get(key)
     }
 
-    fn insert(&mut self, key: K, pm: Arc<resvg::tiny_skia::Pixmap>, budget: usize) {
-        let size = pm.data().len();
-        if size > budget / 8 {
+    fn insert(&mut self, key: K, value: Arc<V>, size: usize) {
+        if size > self.budget / 8 {
             return; // not worth a large share of the budget
         }
-        if self.bytes + size > budget {
+        if self.bytes + size > self.budget {
             self.map.clear();
             self.bytes = 0;
         }
         self.bytes += size;
-        if let Some(old) = self.map.insert(key, pm) {
-            self.bytes -= old.data().len();
+        if let Some((_, old)) = self.map.insert(key, (value, size)) {
+            self.bytes -= old;
         }
     }
 }
@@ -656,27 +836,59 @@ impl<K: std::hash::Hash + Eq> PixmapCache<K> {
 const BOARD_BUDGET: usize = 32 << 20;
 const SPRITE_BUDGET: usize = 32 << 20;
 
-/// Boards (the layer under the figures), by the layer's SVG text: most requests share a
-/// few board styles, and a copy is far cheaper than drawing the squares again.
-fn boards() -> &'static Mutex<PixmapCache<String>> {
-    static BOARDS: OnceLock<Mutex<PixmapCache<String>>> = OnceLock::new();
-    BOARDS.get_or_init(|| Mutex::new(PixmapCache::new()))
+/// The layer under the figures, drawn: as a pixmap, and as RGB bytes when it is opaque
+/// (no holes), ready for [`png`] to copy and draw on.
+struct Board {
+    pixmap: resvg::tiny_skia::Pixmap,
+    rgb: Option<Vec<u8>>,
 }
 
-/// A copy of the cached board drawn from `under` (the layer text fixes the size too, as its
-/// squares' coordinates do; the size is checked anyway).
-fn board_cache(under: &str, width: u32, height: u32) -> Option<resvg::tiny_skia::Pixmap> {
-    let cached = boards().lock().ok()?.get(under)?;
-    (cached.width() == width && cached.height() == height).then(|| (*cached).clone())
-}
-
-fn board_store(under: &str, pm: &resvg::tiny_skia::Pixmap) {
-    if let Ok(mut cache) = boards().lock() {
-        cache.insert(under.to_string(), Arc::new(pm.clone()), BOARD_BUDGET);
+/// The board drawn from `under`, from the cache of boards by layer text (most requests
+/// share a few board styles, and a copy is far cheaper than drawing the squares again).
+/// The layer text fixes the size too, as its squares' coordinates do; it is checked anyway.
+fn board(under: &str, l: &Layout) -> Result<Arc<Board>, RenderError> {
+    static BOARDS: OnceLock<Mutex<Cache<String, Board>>> = OnceLock::new();
+    let cache = BOARDS.get_or_init(|| Mutex::new(Cache::new(BOARD_BUDGET)));
+    let cached = cache
+        .lock()
+        .ok()
+        .and_then(|c| c.get(under).map(|(b, _)| b.clone()));
+    if let Some(b) = cached {
+        if b.pixmap.width() == l.width && b.pixmap.height() == l.height {
+            return Ok(b);
+        }
     }
+    let mut pixmap =
+        resvg::tiny_skia::Pixmap::new(l.width, l.height).ok_or(RenderError::EmptyBoard)?;
+    let mut doc = String::with_capacity(under.len() + 120);
+    svg_open(&mut doc, l.width, l.height);
+    doc.push_str(under);
+    doc.push_str("</svg>");
+    rasterise(&doc, &mut pixmap)?;
+    let rgb = opaque_rgb(&pixmap);
+    let size = pixmap.data().len() + rgb.as_ref().map_or(0, Vec::len);
+    let b = Arc::new(Board { pixmap, rgb });
+    if let Ok(mut c) = cache.lock() {
+        c.insert(under.to_string(), b.clone(), size);
+    }
+    Ok(b)
 }
 
+/// A sprite's key: the variant (its art set), the item and the size. Looked up by a hash
+/// first so that finding a sprite allocates nothing; the stored key confirms the match.
 type SpriteKey = (Option<String>, Item, u32);
+
+fn sprite_hash(variant: Option<&str>, item: &Item, size: u32) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    variant.hash(&mut h);
+    item.hash(&mut h);
+    size.hash(&mut h);
+    h.finish()
+}
+
+/// The sprite cache holds the key beside the picture, under the key's hash.
+type SpriteCache = Cache<u64, (SpriteKey, resvg::tiny_skia::Pixmap)>;
 
 /// A figure drawn alone on a transparent `size`-pixel square, turned as the item says:
 /// exactly what the SVG's `<use>` draws on its square, since squares sit on whole pixels.
@@ -684,12 +896,20 @@ fn sprite(
     item: &Item,
     variant: Option<&str>,
     size: u32,
-) -> Result<Arc<resvg::tiny_skia::Pixmap>, RenderError> {
-    static SPRITES: OnceLock<Mutex<PixmapCache<SpriteKey>>> = OnceLock::new();
-    let cache = SPRITES.get_or_init(|| Mutex::new(PixmapCache::new()));
-    let key = (variant.map(str::to_string), item.clone(), size);
-    if let Some(p) = cache.lock().ok().and_then(|c| c.get(&key)) {
-        return Ok(p);
+) -> Result<Arc<(SpriteKey, resvg::tiny_skia::Pixmap)>, RenderError> {
+    static SPRITES: OnceLock<Mutex<SpriteCache>> = OnceLock::new();
+    let cache = SPRITES.get_or_init(|| Mutex::new(Cache::new(SPRITE_BUDGET)));
+    let hash = sprite_hash(variant, item, size);
+    let hit = cache.lock().ok().and_then(|c| {
+        c.get(&hash)
+            .filter(|(s, _)| {
+                let (v, i, z) = &s.0;
+                v.as_deref() == variant && i == item && *z == size
+            })
+            .map(|(s, _)| s.clone())
+    });
+    if let Some(s) = hit {
+        return Ok(s);
     }
     let mut syms = Symbols::default();
     let id = syms.item(item, variant);
@@ -705,11 +925,12 @@ fn sprite(
     doc.push_str("</svg>");
     let mut pm = resvg::tiny_skia::Pixmap::new(size, size).ok_or(RenderError::EmptyBoard)?;
     rasterise(&doc, &mut pm)?;
-    let pm = Arc::new(pm);
+    let bytes = pm.data().len();
+    let s = Arc::new(((variant.map(str::to_string), item.clone(), size), pm));
     if let Ok(mut c) = cache.lock() {
-        c.insert(key, pm.clone(), SPRITE_BUDGET);
+        c.insert(hash, s.clone(), bytes);
     }
-    Ok(pm)
+    Ok(s)
 }
 
 /// Draw `src` over `dst` with its top-left corner at (x, y): source-over on premultiplied
@@ -745,9 +966,39 @@ fn blend(dst: &mut resvg::tiny_skia::Pixmap, src: &resvg::tiny_skia::Pixmap, x: 
     }
 }
 
-/// The diagram rasterised (for callers that want the pixels): the layer under the figures,
-/// the figures from cached sprites, then the layer over them.
-pub fn pixmap(d: &Diagram, style: &Style) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
+/// [`blend`] onto opaque RGB rows `width` pixels wide: the same arithmetic on the colour
+/// channels, and the alpha [`blend`] would compute is 255 again (αs + 255·(1−αs)), so
+/// nothing is lost by not storing it.
+fn blend_rgb(dst: &mut [u8], width: u32, src: &resvg::tiny_skia::Pixmap, x: u32, y: u32) {
+    let dh = (dst.len() / (width as usize * 3).max(1)) as u32;
+    let sw = src.width();
+    let w = sw.min(width.saturating_sub(x)) as usize;
+    let h = src.height().min(dh.saturating_sub(y));
+    let s = src.data();
+    for row in 0..h {
+        let so = (row * sw) as usize * 4;
+        let dof = (((y + row) * width + x) as usize) * 3;
+        let srow = &s[so..so + w * 4];
+        let drow = &mut dst[dof..dof + w * 3];
+        for (sp, dp) in srow.chunks_exact(4).zip(drow.chunks_exact_mut(3)) {
+            let a = sp[3] as u32;
+            if a == 0 {
+                continue;
+            }
+            if a == 255 {
+                dp.copy_from_slice(&sp[..3]);
+                continue;
+            }
+            let inv = 255 - a;
+            for i in 0..3 {
+                dp[i] = (sp[i] as u32 + (dp[i] as u32 * inv + 127) / 255).min(255) as u8;
+            }
+        }
+    }
+}
+
+/// The layers of a diagram whose picture is not too large to draw.
+fn checked_layers(d: &Diagram, style: &Style) -> Result<Layers, RenderError> {
     if d.files == 0 || d.ranks == 0 {
         return Err(RenderError::EmptyBoard);
     }
@@ -761,36 +1012,39 @@ pub fn pixmap(d: &Diagram, style: &Style) -> Result<resvg::tiny_skia::Pixmap, Re
             height: l.height,
         });
     }
+    Ok(layers(d, style))
+}
+
+/// The board, the figures from cached sprites, then the layer over them.
+fn compose(
+    d: &Diagram,
+    l: &Layout,
+    board: &Board,
+    over: &str,
+) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
+    let mut pm = board.pixmap.clone();
+    let size = l.square as u32;
+    for (x, y, item) in placed_figures(d, l) {
+        let sp = sprite(&item, d.variant.as_deref(), size)?;
+        blend(&mut pm, &sp.1, x as u32, y as u32);
+    }
+    if !over.is_empty() {
+        let mut doc = String::with_capacity(over.len() + 120);
+        svg_open(&mut doc, l.width, l.height);
+        doc.push_str(over);
+        doc.push_str("</svg>");
+        rasterise(&doc, &mut pm)?;
+    }
+    Ok(pm)
+}
+
+/// The diagram rasterised (for callers that want the pixels): the layer under the figures,
+/// the figures from cached sprites, then the layer over them.
+pub fn pixmap(d: &Diagram, style: &Style) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
     let Layers {
         layout: l,
         under,
         over,
-    } = layers(d, style);
-    let layer = |body: &str, pm: &mut resvg::tiny_skia::Pixmap| {
-        let mut doc = String::with_capacity(body.len() + 120);
-        svg_open(&mut doc, l.width, l.height);
-        doc.push_str(body);
-        doc.push_str("</svg>");
-        rasterise(&doc, pm)
-    };
-    let mut pm = match board_cache(&under, l.width, l.height) {
-        Some(cached) => cached,
-        None => {
-            let mut pm =
-                resvg::tiny_skia::Pixmap::new(l.width, l.height).ok_or(RenderError::EmptyBoard)?;
-            layer(&under, &mut pm)?;
-            board_store(&under, &pm);
-            pm
-        }
-    };
-    let size = l.square as u32;
-    for (file, rank, item) in d.items() {
-        let sp = sprite(item, d.variant.as_deref(), size)?;
-        let (x, y) = l.square_origin(file, rank);
-        blend(&mut pm, &sp, x as u32, y as u32);
-    }
-    if !over.is_empty() {
-        layer(&over, &mut pm)?;
-    }
-    Ok(pm)
+    } = checked_layers(d, style)?;
+    compose(d, &l, &*board(&under, &l)?, &over)
 }

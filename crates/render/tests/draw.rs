@@ -453,3 +453,280 @@ proptest::proptest! {
         }
     }
 }
+
+/// Straight-alpha RGBA of a premultiplied pixmap, as a PNG decoder gives it back.
+fn straight(pm: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
+    pm.pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect()
+}
+
+/// `render::png` takes a short cut for opaque boards with nothing over the figures (RGB
+/// composed directly, no RGBA picture). Whatever the path, the PNG must decode to the very
+/// pixels of `render::pixmap`, and those to resvg's picture of the whole SVG document (the
+/// reference rasterisation; same tolerance as above).
+#[test]
+fn png_decodes_to_the_reference_pixels_on_every_path() {
+    let mut holes = Diagram::parse_ffen("r2k/1-*1B2/4").unwrap();
+    holes.set(0, 0, SquareContent::Hole);
+    let crazyhouse = fairyboard_core::Position::from_fen(
+        fairyboard_core::catalogue::load("crazyhouse").unwrap(),
+        "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NNn] w KQkq - 0 1",
+    )
+    .unwrap();
+    let coords = Style {
+        square_px: 33,
+        coordinates: true,
+        border: 2,
+        highlights: vec![fairyboard_render::Highlight {
+            square: Sq::new(4, 3),
+            color: Rgb(255, 0, 0),
+        }],
+        ..Style::default()
+    };
+    let marked = Style {
+        marks: vec![Mark {
+            square: Sq::new(3, 0),
+            shape: MarkShape::Dot,
+            color: Rgb::LEAP,
+        }],
+        ..Style::default()
+    };
+    let cases = [
+        // Short cut (opaque board, nothing over the figures) or not: the coordinate margin
+        // is transparent.
+        (Diagram::parse_ffen(START).unwrap(), Style::default(), true),
+        (Diagram::parse_ffen(START).unwrap(), coords.clone(), false),
+        (
+            Diagram::parse_ffen(START).unwrap(),
+            Style {
+                border: 3,
+                coordinates: false,
+                ..coords.clone()
+            },
+            true,
+        ),
+        (
+            Diagram::parse_ffen("-*2q'a''171/*1N*3xT-C").unwrap(),
+            Style::default(),
+            true,
+        ),
+        // Marks over the figures, holes (RGBA), hand counts over the held pieces.
+        (Diagram::parse_ffen(START).unwrap(), marked, false),
+        (holes, Style::default(), false),
+        (Diagram::from_position(&crazyhouse), Style::default(), false),
+    ];
+    for (d, style, short_cut) in cases {
+        let png = render::png(&d, &style).unwrap();
+        let img = Image::decode(&png);
+        let pm = render::pixmap(&d, &style).unwrap();
+        assert_eq!((img.width, img.height), (pm.width(), pm.height()));
+        // Colour type byte of IHDR: 2 = RGB, 6 = RGBA.
+        // (The coordinate margin is transparent, like holes.)
+        let opaque = img.rgba.chunks_exact(4).all(|p| p[3] == 255);
+        assert_eq!(png[25], if opaque { 2 } else { 6 }, "{}", d.to_ffen());
+        assert!(
+            img.rgba == straight(&pm),
+            "{} ({}): PNG pixels differ from render::pixmap",
+            d.to_ffen(),
+            if short_cut {
+                "short cut"
+            } else {
+                "pixmap path"
+            }
+        );
+        let tree =
+            resvg::usvg::Tree::from_str(&render::svg(&d, &style), &Default::default()).unwrap();
+        let mut whole = resvg::tiny_skia::Pixmap::new(pm.width(), pm.height()).unwrap();
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::identity(),
+            &mut whole.as_mut(),
+        );
+        let reference = straight(&whole);
+        let diffs: Vec<u32> = img
+            .rgba
+            .iter()
+            .zip(&reference)
+            .map(|(x, y)| (*x as i32 - *y as i32).unsigned_abs())
+            .collect();
+        let mean = diffs.iter().sum::<u32>() as f64 / diffs.len() as f64;
+        let big = diffs.iter().filter(|&&d| d > 8).count();
+        assert!(
+            mean < 0.3 && big * 1000 < diffs.len(),
+            "{}: mean {mean}, {big} large differences from the whole-SVG picture",
+            d.to_ffen()
+        );
+    }
+}
+
+/// The grey of the hand strips (documented in `render`'s module docs as `#dddddd`).
+const HAND: [u8; 4] = [0xdd, 0xdd, 0xdd, 255];
+
+fn crazyhouse(fen: &str) -> Diagram {
+    let v = fairyboard_core::catalogue::load("crazyhouse").unwrap();
+    Diagram::from_position(&fairyboard_core::Position::from_fen(v, fen).unwrap())
+}
+
+/// Crazyhouse with White holding two knights and Black one queen (FEN written by hand):
+/// the picture is two squares taller (a strip above for Black, below for White), the held
+/// pieces stand in the first cell of their strip, the rest of the strip is bare, and the
+/// SVG says the counts.
+#[test]
+fn hands_are_drawn_beside_the_board_with_counts() {
+    let d = crazyhouse("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NNq] w KQkq - 0 1");
+    let hands = d.hands.as_ref().expect("crazyhouse has holdings");
+    let names = |h: &[(fairyboard_render::PieceRef, u32)]| {
+        h.iter()
+            .map(|(p, n)| (p.name.clone(), *n))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(&hands.white), [("knight".to_string(), 2)]);
+    assert_eq!(names(&hands.black), [("queen".to_string(), 1)]);
+
+    let style = Style::default();
+    let img = Image::decode(&render::png(&d, &style).unwrap());
+    assert_eq!((img.width, img.height), (320, 320 + 2 * 40));
+    // The board moved down one square: a3 (dark, empty) is now at row 1 + 5.
+    assert_eq!(img.count(0, 40 + 5 * 40, 40, |p| p != rgb(style.dark)), 0);
+    // White's knight: bottom strip, first cell; mostly white with black outlines (counted
+    // in the upper left 26 pixels, clear of the count badge).
+    let (w, b) = (
+        img.count(0, 360, 26, near_white),
+        img.count(0, 360, 26, near_black),
+    );
+    assert!(
+        w > 120 && b > 20,
+        "White's hand: {w} white, {b} black pixels"
+    );
+    // Black's queen: top strip, first cell; mostly black.
+    let (w, b) = (
+        img.count(0, 0, 26, near_white),
+        img.count(0, 0, 26, near_black),
+    );
+    assert!(
+        b > 120 && w < b / 4,
+        "Black's hand: {w} white, {b} black pixels"
+    );
+    // Second cells and beyond: bare strip.
+    assert_eq!(img.count(40, 0, 40, |p| p != HAND), 0);
+    assert_eq!(img.count(280, 360, 40, |p| p != HAND), 0);
+    // The count badge's white disc sits in the lower right corner of a cell, over the held
+    // piece: Black's queen there is white where the same queen on d8 (no badge) is not.
+    let pure_white = |p: [u8; 4]| p == [255, 255, 255, 255];
+    let (badge, plain) = (
+        img.count(26, 26, 14, pure_white),
+        img.count(120 + 26, 40 + 26, 14, pure_white),
+    );
+    assert!(
+        badge > 80 && plain < 40,
+        "{badge} white pixels at the held queen's corner, {plain} at d8's"
+    );
+
+    let svg = render::svg(&d, &style);
+    assert!(svg.contains("height=\"400\""));
+    assert!(svg.contains("<title>White holds 2 knight</title>"), "{svg}");
+    assert!(svg.contains("<title>Black holds 1 queen</title>"));
+    assert_eq!(svg.matches("class=\"count\"").count(), 2);
+    // 30 pieces on the board and 2 held kinds: one <use> each.
+    assert_eq!(board_uses(&svg).len(), 32);
+}
+
+/// Flipped, White's hand is the top strip.
+#[test]
+fn flipped_hands_swap_strips() {
+    let d = crazyhouse("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NNq] w KQkq - 0 1");
+    let img = Image::decode(
+        &render::png(
+            &d,
+            &Style {
+                flipped: true,
+                ..Style::default()
+            },
+        )
+        .unwrap(),
+    );
+    let (w, b) = (
+        img.count(0, 0, 26, near_white),
+        img.count(0, 0, 26, near_black),
+    );
+    assert!(
+        w > 150 && w > b,
+        "top strip holds White's knight: {w} white, {b} black"
+    );
+    let (w, b) = (
+        img.count(0, 360, 26, near_white),
+        img.count(0, 360, 26, near_black),
+    );
+    assert!(
+        b > 120 && w < b / 4,
+        "bottom strip holds Black's queen: {w} white, {b} black"
+    );
+}
+
+/// Empty hands keep the strips (a game's pictures keep one size); a variant without
+/// holdings has none.
+#[test]
+fn strips_depend_on_the_variant_not_the_hands() {
+    let start = crazyhouse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
+    assert_eq!(start.hands, Some(fairyboard_render::Hands::default()));
+    let img = Image::decode(&render::png(&start, &Style::default()).unwrap());
+    assert_eq!((img.width, img.height), (320, 400));
+    assert_eq!(img.count(0, 0, 40, |p| p != HAND), 0);
+    let chess = Diagram::from_position(&fairyboard_core::Position::start(
+        fairyboard_core::catalogue::load("chess").unwrap(),
+    ));
+    assert_eq!(chess.hands, None);
+    let img = Image::decode(&render::png(&chess, &Style::default()).unwrap());
+    assert_eq!((img.width, img.height), (320, 320));
+}
+
+/// Shogi: 9 files, pieces in hand written in the FEN's brackets; more kinds than files
+/// wrap into a second row of cells.
+#[test]
+fn shogi_hands_and_wrapping_rows() {
+    let v = fairyboard_core::catalogue::load("shogi").unwrap();
+    let pos = fairyboard_core::Position::from_fen(
+        v,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PPPSb] w 0 1",
+    )
+    .unwrap();
+    let d = Diagram::from_position(&pos);
+    let svg = render::svg(&d, &Style::default());
+    for title in [
+        "White holds 3 pawn",
+        "White holds 1 silver",
+        "Black holds 1 bishop",
+    ] {
+        assert!(svg.contains(&format!("<title>{title}</title>")), "{title}");
+    }
+    let img = Image::decode(&render::png(&d, &Style::default()).unwrap());
+    assert_eq!((img.width, img.height), (360, 360 + 80));
+
+    // Four kinds on a 3-file board: ceil(4 / 3) = 2 rows per strip.
+    let mut d = Diagram::parse_ffen("3/3/3").unwrap();
+    let p = fairyboard_render::PieceRef::from_letter;
+    d.hands = Some(fairyboard_render::Hands {
+        white: vec![(p('P'), 1), (p('N'), 1), (p('B'), 1), (p('R'), 5)],
+        black: vec![],
+    });
+    let style = Style {
+        square_px: 20,
+        ..Style::default()
+    };
+    let img = Image::decode(&render::png(&d, &style).unwrap());
+    assert_eq!((img.width, img.height), (60, 60 + 2 * 2 * 20));
+    // White's strip is the bottom 40 pixels; the fourth kind (rook) wraps to its second
+    // row, first cell; the cells after it are bare.
+    let rook = img.count(0, 120, 20, |p| p != HAND);
+    assert!(rook > 60, "{rook} pixels of the rook");
+    assert_eq!(img.count(20, 120, 20, |p| p != HAND), 0);
+    assert!(img.count(40, 100, 20, |p| p != HAND) > 60, "the bishop");
+    // Black's strip (top 40 pixels) is bare.
+    assert_eq!(img.count(0, 0, 20, |p| p != HAND), 0);
+    assert_eq!(img.count(0, 20, 20, |p| p != HAND), 0);
+}

@@ -74,6 +74,60 @@ pub(crate) async fn variant(Path(name): Path<String>) -> Result<Json<Value>, Pro
     })))
 }
 
+/// One piece type of the catalogue, for the Design Wizard's piece picker.
+#[derive(Serialize)]
+pub(crate) struct CataloguePiece {
+    pub name: String,
+    pub id: String,
+    /// The move as the definition resolves it (a name's default move filled in).
+    pub betza: String,
+    pub image: String,
+    /// The catalogue entries that define it, sorted.
+    pub variants: Vec<String>,
+}
+
+/// Every piece type of every catalogue definition, one entry per name (case-insensitive)
+/// and move: the same Knight in twenty games is one choice, a Knight with another move is
+/// another. Sorted by name, then move.
+pub(crate) fn catalogue_pieces() -> Vec<CataloguePiece> {
+    let mut out: Vec<CataloguePiece> = Vec::new();
+    for name in catalogue::names() {
+        let Ok((_, text)) = catalogue::read(&name) else {
+            continue;
+        };
+        for p in idiagram::parse(&text).definition.pieces {
+            let key = p.name.to_lowercase();
+            match out
+                .iter_mut()
+                .find(|c| c.name.to_lowercase() == key && c.betza == p.betza)
+            {
+                Some(c) => {
+                    if !c.variants.contains(&name) {
+                        c.variants.push(name.clone());
+                    }
+                }
+                None => out.push(CataloguePiece {
+                    name: p.name,
+                    id: p.id,
+                    betza: p.betza,
+                    image: p.image,
+                    variants: vec![name.clone()],
+                }),
+            }
+        }
+    }
+    out.sort_by(|a, b| (a.name.to_lowercase(), &a.betza).cmp(&(b.name.to_lowercase(), &b.betza)));
+    out
+}
+
+pub(crate) async fn pieces() -> Json<Vec<CataloguePiece>> {
+    Json(
+        tokio::task::spawn_blocking(catalogue_pieces)
+            .await
+            .unwrap_or_default(),
+    )
+}
+
 #[derive(Deserialize)]
 pub(crate) struct MovesQuery {
     variant: Option<String>,

@@ -145,6 +145,31 @@ pub(crate) async fn diagram(
     Ok(resp)
 }
 
+/// `GET /favicon.ico`: a white knight on a 32-pixel square, drawn by the renderer once (as
+/// PNG; browsers read the format from the bytes, whatever the name says). Without it every
+/// page view logs a 404 in the browser's console.
+pub(crate) async fn favicon() -> Response {
+    static ICON: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let icon = ICON.get_or_init(|| {
+        let style = fairyboard_render::Style {
+            square_px: 32,
+            ..Default::default()
+        };
+        Diagram::parse_ffen("N")
+            .ok()
+            .and_then(|d| render::png(&d, &style).ok())
+            .unwrap_or_default()
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        icon.clone(),
+    )
+        .into_response()
+}
+
 /// `If-None-Match` holds this ETag (weak comparison, as RFC 9110 asks for this header) or `*`.
 fn matches_etag(headers: &HeaderMap, etag: &str) -> bool {
     headers

@@ -4,11 +4,12 @@
 //! |---|---|
 //! | `GET /` | the catalogue: thumbnails, sizes, piece counts, a search box |
 //! | `GET /variants/NAME` | live diagram, generated rules page and definition of a variant |
-//! | `GET /wizard` | Design Wizard: a form that writes a definition, with its live diagram |
+//! | `GET /wizard` | Design Wizard (`web/wizard.html`): board, rules, pieces, setup by clicks, live diagram, HTML to copy |
 //! | `GET /editor` | Fairy-FEN editor: type a position, see the image, copy the link |
 //! | `GET /d?ff=FFEN&…` | a diagram image, PNG (`fmt=svg`: SVG); `variant=NAME[&fen=FEN]` draws a game position |
 //! | `GET /api/variants` | the catalogue as JSON |
 //! | `GET /api/variants/NAME` | definition, pieces and start FEN |
+//! | `GET /api/pieces` | every catalogue piece type, one per name and move (the wizard's picker) |
 //! | `GET /api/moves?variant=NAME[&fen=FEN]` | legal moves in the core's notation |
 //! | `GET /api/rules/NAME` | the analysed rules (what the rules page shows) |
 //! | `POST /api/check` | a definition text in, its errors, warnings and start FEN out |
@@ -260,8 +261,10 @@ pub fn router(config: Config) -> Router {
         .route("/wizard", get(pages::wizard))
         .route("/editor", get(pages::editor))
         .route("/d", get(image::diagram))
+        .route("/favicon.ico", get(image::favicon))
         .route("/api/variants", get(api::variants))
         .route("/api/variants/{name}", get(api::variant))
+        .route("/api/pieces", get(api::pieces))
         .route("/api/moves", get(api::moves))
         .route("/api/rules/{name}", get(api::rules))
         .route("/api/check", post(api::check))

@@ -28,12 +28,7 @@ pre.definition{background:#fff;border:1px solid #ddd;padding:.6rem;overflow:auto
 .variant-page .fbr h1{display:none}
 .live{margin:1rem 0}
 textarea{font-family:ui-monospace,monospace;font-size:.9rem;width:100%}
-.wizard-grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1.5rem}
-@media (max-width:50rem){.wizard-grid{grid-template-columns:1fr}}
-table.pieces input{width:100%;box-sizing:border-box}
-table.pieces td{padding:.1rem}
 .errors{color:#b00020;white-space:pre-wrap}
-.ok{color:#2f7d32}
 label{display:inline-block;margin:.2rem .8rem .2rem 0}
 ";
 
@@ -153,118 +148,11 @@ pub(crate) async fn variant(
     Ok(layout(&title, &body, &head))
 }
 
-/// The Design Wizard: a form that writes a definition as you type, checks it on the
-/// server (`POST /api/check`) and shows it as a live diagram.
-pub(crate) async fn wizard() -> Html<String> {
-    let body = r#"<h1>Design Wizard</h1>
-<p>Describe a board and its pieces; the definition is written as you type, checked, and shown as a live diagram.
-Moves are in <a href="https://www.chessvariants.com/page/MSbetza-notation">XBetza notation</a>; squares as <code>a1,h1</code> or ranges <code>a2-h2</code>.</p>
-<div class="wizard-grid">
-<form id="wiz" onsubmit="return false">
-<fieldset><legend>Board</legend>
-<label>Files <input name="files" type="number" min="1" max="24" value="8"></label>
-<label>Ranks <input name="ranks" type="number" min="1" max="24" value="8"></label>
-<label>Symmetry <select name="symmetry"><option>mirror</option><option>rotate</option><option>none</option></select></label>
-</fieldset>
-<fieldset><legend>Promotion and holdings</legend>
-<label>Zone depth <input name="promoZone" type="number" min="0" max="24" value="1"></label>
-<label>Promoting types <input name="maxPromote" type="number" min="0" max="99" value="1"></label>
-<label>Choices <input name="promoChoice" value="QRBN" size="10"></label>
-<label>Captured pieces <select name="holdingsType"><option value="0">are gone</option><option value="-1">change sides (drops)</option><option value="1">return to owner</option></select></label>
-<label>Stalemate <select name="stalemate"><option>draw</option><option>win</option><option>loss</option></select></label>
-</fieldset>
-<fieldset><legend>Pieces (in order; the first ones promote)</legend>
-<table class="pieces"><thead><tr><th>Name</th><th>ID</th><th>Moves (Betza)</th><th>White squares</th><th>In hand</th><th>Royal</th><th></th></tr></thead>
-<tbody id="rows"></tbody></table>
-<button type="button" id="add">Add a piece</button>
-</fieldset>
-</form>
-<div>
-<h2>Definition</h2>
-<textarea id="out" rows="16" readonly></textarea>
-<p><button type="button" id="copy">Copy the definition</button> <span id="status"></span></p>
-<div id="errors" class="errors"></div>
-<h2>Live diagram</h2>
-<iframe id="live" class="live" title="live diagram" style="width:100%;height:40rem;border:0"></iframe>
-</div>
-</div>
-<script type="module">
-const start = [
-  ['pawn', 'P', 'fmWfceFifmnD', 'a2-h2', 0, false],
-  ['knight', 'N', 'N', 'b1,g1', 0, false],
-  ['bishop', 'B', 'B', 'c1,f1', 0, false],
-  ['rook', 'R', 'R', 'a1,h1', 0, false],
-  ['queen', 'Q', 'Q', 'd1', 0, false],
-  ['king', 'K', 'KisO2', 'e1', 0, true],
-];
-const rows = document.getElementById('rows');
-function addRow([name, id, betza, squares, hand, royal]) {
-  const tr = document.createElement('tr');
-  tr.innerHTML = `<td><input data-f="name"></td><td><input data-f="id" size="2"></td><td><input data-f="betza"></td>`
-    + `<td><input data-f="squares"></td><td><input data-f="hand" type="number" min="0" max="99"></td>`
-    + `<td><input data-f="royal" type="checkbox"></td><td><button type="button" title="Remove">✕</button></td>`;
-  const f = k => tr.querySelector(`[data-f="${k}"]`);
-  f('name').value = name; f('id').value = id; f('betza').value = betza;
-  f('squares').value = squares; f('hand').value = hand; f('royal').checked = royal;
-  tr.querySelector('button').onclick = () => { tr.remove(); update(); };
-  rows.appendChild(tr);
-}
-start.forEach(addRow);
-document.getElementById('add').onclick = () => { addRow(['', '', '', '', 0, false]); update(); };
-const clean = s => String(s).replace(/[:\n\r]/g, ' ').trim();
-function definition() {
-  const form = document.getElementById('wiz');
-  const v = n => form.elements[n].value.trim();
-  const lines = [`files=${v('files')}`, `ranks=${v('ranks')}`, `symmetry=${v('symmetry')}`,
-    `promoZone=${v('promoZone')}`, `maxPromote=${v('maxPromote')}`, `promoChoice=${v('promoChoice')}`];
-  if (v('holdingsType') !== '0') lines.push(`holdingsType=${v('holdingsType')}`);
-  if (v('stalemate') !== 'draw') lines.push(`stalemate=${v('stalemate')}`);
-  const pieces = [...rows.querySelectorAll('tr')].map(tr => {
-    const f = k => tr.querySelector(`[data-f="${k}"]`);
-    return { name: clean(f('name').value), id: clean(f('id').value), betza: clean(f('betza').value),
-             squares: clean(f('squares').value).replace(/\s+/g, ''), hand: parseInt(f('hand').value) || 0,
-             royal: f('royal').checked };
-  }).filter(p => p.name);
-  pieces.forEach((p, i) => { if (p.royal) lines.push(`royal=${i + 1}`); });
-  for (const p of pieces) {
-    lines.push(`${p.name}:${p.id}:${p.betza}::${p.squares}` + (p.hand ? `:${p.hand}` : ''));
-  }
-  return lines.join('\n') + '\n';
-}
-let timer = 0, seq = 0;
-async function check(text) {
-  const mine = ++seq;
-  const status = document.getElementById('status'), errors = document.getElementById('errors');
-  try {
-    const r = await fetch('/api/check', { method: 'POST', body: text });
-    const j = await r.json();
-    if (mine !== seq) return;
-    status.textContent = j.ok ? 'compiles' : 'has errors';
-    status.className = j.ok ? 'ok' : 'errors';
-    errors.textContent = [...j.errors, ...j.warnings].join('\n');
-  } catch (e) { status.textContent = 'could not check: ' + e; }
-}
-// The live diagram runs in a fresh frame per version: the web module builds the boards
-// present when it loads, so a new definition gets a new document.
-function showLive(text) {
-  const frame = document.getElementById('live');
-  const esc = t => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  frame.srcdoc = '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0">'
-    + '<div class="idiagram">' + esc(text) + '</div>'
-    + '<script type="module" src="/web/idiagram.js"><' + '/script></body></html>';
-}
-function update() {
-  const text = definition();
-  document.getElementById('out').value = text;
-  clearTimeout(timer);
-  timer = setTimeout(() => { check(text); showLive(text); }, 300);
-}
-document.getElementById('wiz').addEventListener('input', update);
-document.getElementById('copy').onclick = () => navigator.clipboard?.writeText(document.getElementById('out').value);
-update();
-</script>
-"#;
-    layout("Design Wizard", body, "")
+/// The Design Wizard: `web/wizard.html`, compiled in so the page always matches this
+/// server. Its modules (`/web/wizard.js`, the WebAssembly rules core) come from the served
+/// `web/` folder and its piece picker from [`/api/pieces`](crate::api::pieces).
+pub(crate) async fn wizard() -> Html<&'static str> {
+    Html(include_str!("../../../web/wizard.html"))
 }
 
 /// The Fairy-FEN editor: type a position, see the image `/d` draws, copy its link.

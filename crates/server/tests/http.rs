@@ -194,6 +194,33 @@ async fn diagram_svg_and_game_positions() {
     assert_eq!(r.content_type(), "image/png");
 }
 
+/// A drop game's picture carries both hands: two more square rows (IHDR 320 × 400) and the
+/// counts (FEN written by hand: White holds two knights, Black a queen).
+#[tokio::test]
+async fn diagram_of_a_drop_game_shows_the_hands() {
+    let fen = enc("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NNq] w KQkq - 0 1");
+    let r = get(&format!("/d?variant=crazyhouse&fen={fen}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(&r.body[16..24], &[0, 0, 1, 64, 0, 0, 1, 144]);
+    let r = get(&format!("/d?variant=crazyhouse&fen={fen}&fmt=svg")).await;
+    assert!(r.text().contains("<title>White holds 2 knight</title>"));
+    assert!(r.text().contains("<title>Black holds 1 queen</title>"));
+    // Chess has no holdings: the plain 320 × 320.
+    let r = get("/d?variant=chess").await;
+    assert_eq!(&r.body[16..24], &[0, 0, 1, 64, 0, 0, 1, 64]);
+}
+
+/// Browsers ask every site for `/favicon.ico`; a 404 there is an error in every page's
+/// console. The icon is one 32-pixel square (IHDR 32 × 32).
+#[tokio::test]
+async fn favicon_is_a_small_png() {
+    let r = get("/favicon.ico").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.content_type(), "image/png");
+    assert!(r.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert_eq!(&r.body[16..24], &[0, 0, 0, 32, 0, 0, 0, 32]);
+}
+
 #[tokio::test]
 async fn bad_diagram_requests_name_the_parameter() {
     let cases: [(&str, &str); 7] = [
@@ -346,11 +373,18 @@ async fn api_rules_and_definition_check() {
 async fn wizard_editor_static_files_and_unknown_paths() {
     let r = get("/wizard").await;
     assert_eq!(r.status, StatusCode::OK);
-    assert!(r.text().contains("/api/check"));
     assert!(
-        r.text().contains("/web/idiagram.js"),
-        "the wizard's live diagram"
+        r.content_type().starts_with("text/html"),
+        "{}",
+        r.content_type()
     );
+    assert!(r.text().contains("<title>Design Wizard"));
+    assert!(
+        r.text()
+            .contains("<script type=\"module\" src=\"/web/wizard.js\">"),
+        "the wizard's module"
+    );
+    assert!(r.text().contains("id=\"preview\""), "the live preview");
     let r = get("/editor").await;
     assert_eq!(r.status, StatusCode::OK);
     assert!(r.text().contains("/d?"));
@@ -368,6 +402,55 @@ async fn wizard_editor_static_files_and_unknown_paths() {
     assert!(r.status.is_client_error());
     let r = get("/nowhere").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+/// The wizard's piece picker: one entry per piece name and move, listing its games. The
+/// expected entries are read off `variants/*.txt` by eye (`grep -i cannon variants/*.txt`).
+#[tokio::test]
+async fn api_pieces_lists_each_catalogue_piece_once() {
+    let r = get("/api/pieces").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let list = r.json();
+    let list = list.as_array().expect("a list");
+    let find = |name: &str, betza: &str| {
+        let hits: Vec<&Value> = list
+            .iter()
+            .filter(|p| p["name"] == name && p["betza"] == betza)
+            .collect();
+        assert_eq!(hits.len(), 1, "{name} {betza}: {hits:?}");
+        hits[0].clone()
+    };
+    let cannon = find("cannon", "mRcpR");
+    assert_eq!(cannon["id"], "C");
+    assert_eq!(
+        cannon["variants"],
+        serde_json::json!(["cv-cannons", "xiangqi"])
+    );
+    // Chess's pieces are shared by many games but listed once each.
+    for (name, betza) in [("knight", "N"), ("rook", "R"), ("king", "KisO2")] {
+        let p = find(name, betza);
+        let games = p["variants"].as_array().unwrap();
+        assert!(games.iter().any(|g| g == "chess"), "{name}: {games:?}");
+        assert!(games.len() > 3, "{name}: {games:?}");
+    }
+    // Shogi's knight jumps forward only: another entry under the same name.
+    assert!(find("knight", "ffN")["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g == "shogi"));
+    let mut keys: Vec<(String, String)> = list
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_lowercase(),
+                p["betza"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let n = keys.len();
+    keys.dedup();
+    assert_eq!(keys.len(), n, "sorted, without repeats");
 }
 
 #[tokio::test]

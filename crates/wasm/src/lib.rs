@@ -370,6 +370,71 @@ impl Diagram {
     }
 }
 
+/// The definition as written, for the Design Wizard's "load a definition": board size,
+/// symmetry, holes, each piece line with its start squares (ranges expanded) and line number,
+/// and every general parameter as written, in order, with its line (so parameters the
+/// wizard has no field for, and per-piece `morph` lines, are kept).
+///
+/// ```
+/// let j: serde_json::Value = serde_json::from_str(&fairyboard_wasm::parse_definition(
+///     "files=6\nranks=6\nroyal=2\nrook::::a1-c1\nking::KisO2::e1\n",
+/// ))
+/// .unwrap();
+/// assert_eq!(j["pieces"][0]["white"].as_array().unwrap().len(), 3);
+/// assert_eq!(j["pieces"][1]["black"][0], serde_json::json!([4, 5]));
+/// assert_eq!(j["params"][2]["key"], "royal");
+///
+/// // Black listed after ",," (symmetry=none); holes apart from the pieces; morph kept.
+/// let j: serde_json::Value = serde_json::from_str(&fairyboard_wasm::parse_definition(
+///     "files=4\nranks=4\nsymmetry=none\nking::K::a1,,d4\nmorph=Q\nhole::::b2\n",
+/// ))
+/// .unwrap();
+/// assert_eq!(j["pieces"].as_array().unwrap().len(), 1);
+/// assert_eq!(j["pieces"][0]["black"], serde_json::json!([[3, 3]]));
+/// assert_eq!(j["holes"], serde_json::json!([[1, 1]]));
+/// assert_eq!(j["params"][3]["key"], "morph");
+/// assert_eq!(j["params"][3]["line"], 5);
+/// ```
+#[wasm_bindgen]
+pub fn parse_definition(text: &str) -> String {
+    let parsed = idiagram::parse(text);
+    let d = &parsed.definition;
+    let squares = |list: &[idiagram::Coord]| -> Vec<[u8; 2]> {
+        list.iter().map(|c| [c.file, c.rank]).collect()
+    };
+    let pieces: Vec<serde_json::Value> = d
+        .pieces
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "id": p.id,
+                "betza": p.betza,
+                "image": p.image,
+                "white": squares(&p.white),
+                "black": squares(&p.black),
+                "hand": p.hand,
+                "line": p.line,
+            })
+        })
+        .collect();
+    let params: Vec<serde_json::Value> = parsed
+        .all_params
+        .iter()
+        .map(|p| json!({ "key": p.key, "value": p.value, "line": p.line }))
+        .collect();
+    json!({
+        "files": d.files,
+        "ranks": d.ranks,
+        "symmetry": d.symmetry.as_str(),
+        "holes": squares(&d.holes),
+        "pieces": pieces,
+        "params": params,
+        "errors": parsed.errors().map(|e| e.to_string()).collect::<Vec<_>>(),
+    })
+    .to_string()
+}
+
 /// The search's clock: the browser's `Date.now()` in WebAssembly, the system clock natively.
 struct WallClock;
 

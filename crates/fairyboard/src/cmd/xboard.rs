@@ -24,7 +24,7 @@ use std::sync::Arc;
 use fairyboard_ai::native::Stopwatch;
 use fairyboard_ai::{mate_in, Limits, Options, Searcher};
 use fairyboard_core::game::Game;
-use fairyboard_core::{catalogue, Color, MoveKind, MoveList, Position, Variant};
+use fairyboard_core::{catalogue, Color, Move, MoveKind, MoveList, Position, Variant};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -115,8 +115,16 @@ pub(crate) struct Engine<'w> {
     post: bool,
     clock: Clock,
     stop: Arc<AtomicBool>,
-    /// The square `lift` named (for `hover`).
-    lifted: Option<usize>,
+    /// The piece the user holds in the GUI (`lift`), for `hover` and multi-leg entry.
+    lifted: Option<Lift>,
+}
+
+/// A piece picked up in the GUI: where it stands, and the transit squares of a
+/// multi-leg move entered so far (XBoard sends `put SQ` + `lift SQ` on a cyan square).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Lift {
+    from: usize,
+    path: Vec<usize>,
 }
 
 /// What the loop does after a command.
@@ -455,31 +463,102 @@ impl<'w> Engine<'w> {
         (c.file < g.files && c.rank < g.ranks).then(|| self.variant.square(c))
     }
 
-    /// A board of colour letters for `highlight`: targets of the piece on `from`.
-    fn highlight(&mut self, from: Option<usize>) -> String {
-        let variant = self.variant.clone();
-        let g = &variant.geometry;
-        let mut marks = vec![None; g.cells];
-        if let Some(from) = from {
-            let mut list = MoveList::new();
-            self.game.position_mut().legal_moves_into(&mut list);
-            for m in list
-                .iter()
-                .filter(|m| m.from() == from && m.kind != MoveKind::Drop)
+    /// The legal moves of the piece on `from` (drops excluded).
+    fn moves_from(&mut self, from: usize) -> Vec<Move> {
+        let mut list = MoveList::new();
+        self.game.position_mut().legal_moves_into(&mut list);
+        list.into_iter()
+            .filter(|m| m.from() == from && m.kind != MoveKind::Drop)
+            .collect()
+    }
+
+    /// Whether `sq` is where the next leg of a multi-leg move of the lifted piece stops
+    /// on the way (a cyan square for XBoard).
+    fn is_transit(&mut self, lift: &Lift, sq: usize) -> bool {
+        let n = lift.path.len();
+        self.moves_from(lift.from).iter().any(|m| {
+            let ends = leg_ends(m);
+            ends.len() > n + 1 && ends[..n] == lift.path[..] && ends[n] == sq
+        })
+    }
+
+    /// Colour marks for the next leg of the lifted piece: yellow = a quiet destination,
+    /// red = a capture (the GUI then sends `hover`), magenta = a promotion, cyan = a
+    /// transit square where a multi-leg move goes on (the GUI waits for the next leg
+    /// there; clicking it again ends the move on it). The way back to the start square
+    /// (igui, capture-and-return) is red, as XBoard itself marks it for its own Lion.
+    fn leg_marks(&mut self, lift: &Lift) -> Vec<Option<char>> {
+        let cells = self.variant.geometry.cells;
+        let mut marks: Vec<Option<char>> = vec![None; cells];
+        let n = lift.path.len();
+        let pos = self.game.position().clone();
+        let us = pos.side_to_move();
+        let rank = |c: char| match c {
+            'C' => 4,
+            'M' => 3,
+            'R' => 2,
+            _ => 1,
+        };
+        for m in self.moves_from(lift.from) {
+            let ends = leg_ends(&m);
+            if ends.len() <= n || ends[..n] != lift.path[..] {
+                continue;
+            }
+            let next = ends[n];
+            if next == lift.from && n == 0 {
+                // A turn pass (step out and back) cannot be entered as a drop on the start.
+                continue;
+            }
+            let mark = if ends.len() > n + 1 {
+                'C'
+            } else if next == lift.from && n > 0 {
+                'R'
+            } else if m.is_promotion() {
+                'M'
+            } else if m.kind == MoveKind::EnPassant
+                || pos.piece_at(next).is_some_and(|(_, c)| c != us)
             {
-                let capture =
-                    !m.locust().is_empty() || self.game.position().piece_at(m.to()).is_some();
-                marks[m.to()] = Some(if capture { 'R' } else { 'Y' });
-                for &v in m.locust() {
-                    marks[v as usize] = Some('R');
+                'R'
+            } else {
+                'Y'
+            };
+            if marks[next].is_none_or(|old| rank(old) < rank(mark)) {
+                marks[next] = Some(mark);
+            }
+        }
+        marks
+    }
+
+    /// The `highlight` answer to `hover SQ` while a piece is lifted: on a transit square
+    /// the continuation legs from there; on a capture with a side victim (e.p.) the same
+    /// marks as before with the victim green (XBoard's convention).
+    fn hover_marks(&mut self, lift: &Lift, sq: usize) -> Vec<Option<char>> {
+        if self.is_transit(lift, sq) {
+            let mut next = lift.clone();
+            next.path.push(sq);
+            return self.leg_marks(&next);
+        }
+        let mut marks = self.leg_marks(lift);
+        if lift.path.is_empty() {
+            for m in self.moves_from(lift.from) {
+                if m.kind == MoveKind::EnPassant && m.to() == sq {
+                    marks[m.extra[0] as usize] = Some('G');
                 }
             }
         }
+        marks
+    }
+
+    /// Marks as XBoard's colour FEN: the board part of a FEN with colour letters.
+    fn colour_fen(&self, marks: &[Option<char>]) -> String {
+        let g = &self.variant.geometry;
         let mut s = String::new();
         for rank in (0..g.ranks).rev() {
             let mut run = 0;
             for file in 0..g.files {
-                let sq = variant.square(fairyboard_core::coord::Coord::new(file, rank));
+                let sq = self
+                    .variant
+                    .square(fairyboard_core::coord::Coord::new(file, rank));
                 match marks[sq] {
                     Some(c) => {
                         if run > 0 {
@@ -499,6 +578,40 @@ impl<'w> Engine<'w> {
             }
         }
         s
+    }
+
+    fn send_marks(&mut self, marks: &[Option<char>]) {
+        let fen = self.colour_fen(marks);
+        self.send(&format!("highlight {fen}"));
+    }
+
+    /// `lift SQ`: a fresh pick-up, or (after `put` on a transit square) the same piece
+    /// going on from there.
+    fn lift(&mut self, sq: usize) {
+        let lift = match self.lifted.take() {
+            Some(l) if l.path.last() == Some(&sq) => l,
+            _ => Lift {
+                from: sq,
+                path: Vec::new(),
+            },
+        };
+        let marks = self.leg_marks(&lift);
+        self.lifted = Some(lift);
+        self.send_marks(&marks);
+    }
+
+    /// `put SQ`: on a transit square the move goes on (XBoard follows with `lift SQ`);
+    /// anywhere else the move is complete and the marks are cleared.
+    fn put(&mut self, sq: usize) {
+        if let Some(mut lift) = self.lifted.take() {
+            if self.is_transit(&lift, sq) {
+                lift.path.push(sq);
+                self.lifted = Some(lift);
+                return;
+            }
+        }
+        let none = vec![None; self.variant.geometry.cells];
+        self.send_marks(&none);
     }
 
     fn parse_time(text: &str) -> Option<f64> {
@@ -615,26 +728,19 @@ impl<'w> Engine<'w> {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "lift" => match self.square(rest) {
-                Some(sq) => {
-                    self.lifted = Some(sq);
-                    let h = self.highlight(Some(sq));
-                    self.send(&format!("highlight {h}"));
-                }
+                Some(sq) => self.lift(sq),
                 None => self.send(&bad_arg("bad square")),
             },
-            "hover" => match self.square(rest) {
-                Some(_) => {
-                    let h = self.highlight(self.lifted);
-                    self.send(&format!("highlight {h}"));
+            "hover" => match (self.square(rest), self.lifted.clone()) {
+                (Some(sq), Some(lift)) => {
+                    let marks = self.hover_marks(&lift, sq);
+                    self.send_marks(&marks);
                 }
-                None => self.send(&bad_arg("bad square")),
+                (Some(_), None) => {}
+                (None, _) => self.send(&bad_arg("bad square")),
             },
             "put" => match self.square(rest) {
-                Some(_) => {
-                    self.lifted = None;
-                    let h = self.highlight(None);
-                    self.send(&format!("highlight {h}"));
-                }
+                Some(sq) => self.put(sq),
                 None => self.send(&bad_arg("bad square")),
             },
             "quit" | "exit" => return Flow::Quit,
@@ -646,6 +752,18 @@ impl<'w> Engine<'w> {
         }
         Flow::Continue
     }
+}
+
+/// The squares a move reaches leg by leg after its start, as its coordinate notation
+/// writes the legs: the relay (induction) square, each locust victim, the destination.
+fn leg_ends(m: &Move) -> Vec<usize> {
+    let mut ends = Vec::new();
+    if m.kind == MoveKind::Normal && m.relay != 0 {
+        ends.push(m.relay as usize);
+    }
+    ends.extend(m.locust().iter().map(|&v| v as usize));
+    ends.push(m.to());
+    ends
 }
 
 /// Read stdin on a thread (so `?` and `quit` can stop a search), handle lines in order.

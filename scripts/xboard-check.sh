@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The engine in the real XBoard: Debian's `xboard` under Xvfb runs two-machine games of
+# fairyboard against itself in Mighty-Lion Chess (variants/lion.txt), a variant XBoard
+# learns from our `variants` feature and `setup`/`piece` commands:
+#   1. from the start position, adjudicated as a draw after a dozen moves;
+#   2. from a position where the Lion's double capture (Lxe5xf6) is the obvious move.
+# Checks: XBoard ends each game with a result and rejects no move (its debug log has no
+# "Illegal move"), the PGN has as many moves as the engines sent, every sent move replays
+# legally through `fairyboard play`, a decisive result XBoard adjudicated is also ours,
+# and game 2 contains a multi-leg Lion move. A screenshot of the board goes to
+# artifacts/xboard/. Exit 0 = passed, 1 = failed, 77 = XBoard could not be installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=${XBOARD_CHECK_OUT:-$ROOT/artifacts/xboard}
+XBOARD=/usr/games/xboard
+
+if [ ! -x "$XBOARD" ] || ! command -v xvfb-run >/dev/null || ! command -v import >/dev/null; then
+    if [ "$(id -u)" = 0 ]; then
+        (apt-get update -q && apt-get install -y -q xboard xvfb imagemagick) >/dev/null 2>&1 || true
+    fi
+fi
+if [ ! -x "$XBOARD" ] || ! command -v xvfb-run >/dev/null; then
+    echo "xboard-check: XBoard or Xvfb is not installed (apt-get install xboard xvfb); skipped"
+    exit 77
+fi
+
+cargo build -q -p fairyboard
+BIN=${CARGO_TARGET_DIR:-$ROOT/target}/debug/fairyboard
+export FAIRYBOARD_VARIANTS=$ROOT/variants
+mkdir -p "$OUT"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() {
+    echo "xboard-check: FAILED: $*" >&2
+    exit 1
+}
+
+# One game: NAME, FEN ("" = the start position), moves before a draw adjudication.
+# Screenshots are taken every half second while XBoard runs; the last one is kept.
+play_game() {
+    local name=$1 fen=$2 moves=$3
+    local pgn=$OUT/$name.pgn debug=$OUT/$name.debug.txt
+    rm -f "$pgn" "$debug"
+    local position=()
+    if [ -n "$fen" ]; then
+        echo "$fen" >"$WORK/$name.fen"
+        position=(-lpf "$WORK/$name.fen")
+    fi
+    cat >"$WORK/$name.sh" <<EOF
+#!/usr/bin/env bash
+"$XBOARD" -xncp -fcp "$BIN xboard" -scp "$BIN xboard --seed 7" -variant lion ${position[*]} \
+    -mg 1 -tc 0:20 -mps 40 -adjudicateDrawMoves $moves -sgf "$pgn" \
+    -debug -nameOfDebugFile "$debug" -popupExitMessage false -saveSettingsOnExit false \
+    -size 49 >"$WORK/$name.out" 2>&1 &
+pid=\$!
+while kill -0 \$pid 2>/dev/null; do
+    import -window root "$WORK/$name.new.png" 2>/dev/null && mv "$WORK/$name.new.png" "$WORK/$name.png"
+    sleep 0.5
+done
+wait \$pid
+EOF
+    chmod +x "$WORK/$name.sh"
+    timeout 240 xvfb-run -a -s "-screen 0 640x560x24" "$WORK/$name.sh" ||
+        fail "$name: XBoard did not finish the game (exit $?)"
+    [ -s "$pgn" ] || fail "$name: no PGN written"
+    [ -f "$WORK/$name.png" ] && cp "$WORK/$name.png" "$OUT/$name.png"
+
+    if grep -qi "illegal move" "$debug"; then
+        grep -i "illegal move" "$debug" >&2
+        fail "$name: a move was rejected (see $debug)"
+    fi
+    local result
+    result=$(sed -n 's/^\[Result "\(.*\)"\]/\1/p' "$pgn")
+    [ -n "$result" ] && [ "$result" != "*" ] || fail "$name: the game has no result"
+
+    # The moves the engines sent, in order (XBoard forwarded each to the other engine).
+    local sent
+    sent=$(sed -n 's/^[0-9]* <\(first\|second\) *: move \([^ ]*\).*/\2/p' "$debug" | tr '\n' ' ')
+    local nsent
+    nsent=$(wc -w <<<"$sent")
+    [ "$nsent" -gt 0 ] || fail "$name: no moves were played"
+    # SAN moves in the PGN: movetext without comments, move numbers and the result.
+    local npgn
+    npgn=$(sed '/^\[/d' "$pgn" | tr '\n' ' ' | sed 's/{[^}]*}//g' | tr ' ' '\n' |
+        grep -v -E '^$|^[0-9]+\.+$|^(1-0|0-1|1/2-1/2|\*)$' | wc -l)
+    [ "$npgn" = "$nsent" ] || fail "$name: the PGN has $npgn moves, the engines sent $nsent"
+
+    local replay
+    if [ -n "$fen" ]; then
+        replay=$("$BIN" play lion --fen "$fen" --moves "$sent") || fail "$name: replay: $replay"
+    else
+        replay=$("$BIN" play lion --moves "$sent") || fail "$name: replay: $replay"
+    fi
+    if [ "$result" != "1/2-1/2" ]; then
+        grep -q "^$result " <<<"$replay" || fail "$name: XBoard says $result, fairyboard: $replay"
+    fi
+    echo "xboard-check: $name: $nsent moves, $result; moves: $sent"
+    LAST_SENT=$sent
+}
+
+play_game lion-start "" 12
+play_game lion-double "2k5/ppp2p1p/5b2/4n3/3L4/8/PPP2PPP/2K1R3 w - - 0 1" 12
+grep -q "," <<<"$LAST_SENT" || fail "lion-double: no multi-leg Lion move was played"
+echo "xboard-check: passed (PGNs, XBoard debug logs and screenshots in $OUT)"

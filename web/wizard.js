@@ -1,0 +1,773 @@
+// The Design Wizard (wizard.html, served at /wizard): a form and a clickable setup board
+// that write an Interactive Diagram definition, check it with the same WebAssembly rules
+// core the diagram uses, and show it through the real embed (web/idiagram.js) in a frame
+// whose document is exactly the HTML offered for copying — so what the preview shows is what
+// a page with that HTML shows.
+//
+//   board, rules, pieces, squares  ->  definition()  ->  <div class="idiagram">…</div> + script
+//
+// Everything the user types (names, IDs, moves, pasted text) is used as text: form values,
+// textContent, or definition text escaped for HTML. Nothing typed becomes markup.
+
+import init, { Diagram, parse_definition } from './pkg/fairyboard_wasm.js';
+import { loadArt, artUrl, pieceElement } from './art.js';
+
+const FILES = 'abcdefghijklmnopqrstuvwxyz';
+const MAX_SIZE = 24;
+const EMBED = new URL('./idiagram.js', import.meta.url).href;
+const $ = (id) => document.getElementById(id);
+const sqName = (f, r) => FILES[f] + (r + 1);
+const key = (f, r) => f + ',' + r;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Text for HTML element content: the embed reads it back with textContent. */
+const escapeHtml = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// ---------- the design ----------
+
+let nextUid = 1;
+/** Piece types in definition order: {uid, name, id, betza, image, hand, royal, castling, morph}. */
+let pieces = [];
+/** Squares: "f,r" -> {uid, color} for a piece, {hole: true} for a hole. */
+let board = new Map();
+/** The palette's piece (a uid) and tool ('piece', 'remove', 'hole'). */
+let chosen = null;
+let catalogue = [];
+/** The number on the bottom rank when coordinates are shown (a pasted definition may say 0). */
+let firstRank = 1;
+
+function newPiece(p) {
+  return {
+    uid: nextUid++,
+    name: p.name || '',
+    id: p.id || '',
+    betza: p.betza || '',
+    image: p.image && p.image !== p.name ? p.image : '',
+    hand: p.hand || 0,
+    royal: !!p.royal,
+    castling: p.castling || 0,
+    morph: p.morph || '',
+  };
+}
+
+/**
+ * A move written with a trailing castling atom (`KisO2`) as the move and the castling
+ * distance, so the Castling field shows it; anything else stays as written.
+ */
+function splitCastling(betza) {
+  const m = /^(.+?)isO(\d+)$/.exec(betza || '');
+  return m ? { betza: m[1], castling: +m[2] } : { betza: betza || '', castling: 0 };
+}
+
+const CHESS = [
+  ['pawn', 'P', 'fmWfceFifmnD', 'a2-h2'],
+  ['knight', 'N', 'N', 'b1,g1'],
+  ['bishop', 'B', 'B', 'c1,f1'],
+  ['rook', 'R', 'R', 'a1,h1'],
+  ['queen', 'Q', 'Q', 'd1'],
+  ['king', 'K', 'KisO2', 'e1'],
+];
+
+/** The design the page opens with: orthodox chess, to change at will. */
+function startDesign() {
+  pieces = [];
+  board = new Map();
+  for (const [name, id, move, squares] of CHESS) {
+    const p = newPiece({ name, id, ...splitCastling(move), royal: name === 'king' });
+    pieces.push(p);
+    const list = squares.includes('-')
+      ? [...Array(8).keys()].map((f) => [f, 1])
+      : squares.split(',').map((s) => [FILES.indexOf(s[0]), +s.slice(1) - 1]);
+    for (const [f, r] of list) {
+      board.set(key(f, r), { uid: p.uid, color: 0 });
+      board.set(key(f, 7 - r), { uid: p.uid, color: 1 });
+    }
+  }
+  chosen = pieces[0].uid;
+}
+
+// ---------- form values ----------
+
+const num = (id, lo, hi, dflt) => {
+  const v = parseInt($(id).value, 10);
+  return Number.isFinite(v) ? Math.max(lo, Math.min(hi, v)) : dflt;
+};
+const size = () => ({ files: num('files', 1, MAX_SIZE, 8), ranks: num('ranks', 1, MAX_SIZE, 8) });
+
+/** Field text made safe for the line format: no line breaks, no ':' (field separator). */
+const field = (s) => String(s).replace(/[\r\n:]+/g, ' ').trim();
+/** A name must also not look like `key=value` or a comment. */
+const cleanName = (s) => field(s).replace(/=/g, ' ').replace(/^#+/, '').trim();
+/** An ID or promotion choice list: no blanks, no separators. */
+const cleanToken = (s) => String(s).replace(/[\s:=,]+/g, '');
+/** A move: no blanks, no ':' (its commas and brackets are XBetza's own). */
+const cleanMove = (s) => String(s).replace(/[\s:]+/g, '');
+/** One parameter value: a single line. */
+const cleanValue = (s) => String(s).replace(/[\r\n]+/g, ' ').trim();
+
+function pieceOf(uid) {
+  return pieces.find((p) => p.uid === uid);
+}
+
+/** The pieces that make it into the definition (a piece needs a name). */
+const named = () => pieces.filter((p) => cleanName(p.name));
+
+// ---------- writing the definition ----------
+
+/** Squares in rank order, runs of three or more along a rank as ranges (a2-h2). */
+function squareList(list) {
+  const sorted = [...list].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const out = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j][1] === sorted[i][1] && sorted[j][0] === sorted[i][0] + (j - i)) j++;
+    if (j - i >= 3) out.push(sqName(...sorted[i]) + '-' + sqName(...sorted[j - 1]));
+    else for (let k = i; k < j; k++) out.push(sqName(...sorted[k]));
+    i = j;
+  }
+  return out.join(',');
+}
+
+/**
+ * How Black's setup can be written: `mirror` or `rotate` when Black's pieces (and the holes)
+ * are exactly White's reflected, else `none` (both lists written out).
+ */
+function symmetryOf(files, ranks) {
+  const maps = {
+    mirror: (f, r) => [f, ranks - 1 - r],
+    rotate: (f, r) => [files - 1 - f, ranks - 1 - r],
+  };
+  for (const [name, map] of Object.entries(maps)) {
+    let ok = true;
+    for (const [k, c] of board) {
+      const [f, r] = k.split(',').map(Number);
+      const o = board.get(key(...map(f, r)));
+      ok = c.hole ? !!(o && o.hole) : !!(o && !o.hole && o.uid === c.uid && o.color === 1 - c.color);
+      if (!ok) break;
+    }
+    if (ok) return name;
+  }
+  return 'none';
+}
+
+/** The definition text, and the line of each piece (for placing the engine's messages). */
+function definition() {
+  const { files, ranks } = size();
+  const lines = [`files=${files}`, `ranks=${ranks}`];
+  if ($('own-shades').checked) lines.push(`lightShade=${$('light').value}`, `darkShade=${$('dark').value}`);
+  const sq = num('square-size', 20, 100, 50);
+  if (sq !== 50) lines.push(`squareSize=${sq}`);
+  if ($('coords').checked) lines.push(`firstRank=${firstRank}`);
+  const dir = cleanValue($('graphics-dir').value);
+  if (dir) {
+    lines.push(`graphicsDir=${dir}`);
+    const type = cleanValue($('graphics-type').value);
+    if (type) lines.push(`graphicsType=${type}`);
+  }
+  const symmetry = symmetryOf(files, ranks);
+  lines.push(`symmetry=${symmetry}`);
+  lines.push(`promoZone=${num('promo-zone', 0, MAX_SIZE, 1)}`);
+  lines.push(`maxPromote=${num('max-promote', 0, 99, 1)}`);
+  // An empty choice list is left out: the format's default (every type that is not royal).
+  const choice = $('promo-choice').value.replace(/\s+/g, '');
+  if (choice) lines.push(`promoChoice=${choice}`);
+  if ($('holdings').value !== '0') lines.push(`holdingsType=${$('holdings').value}`);
+  const list = named();
+  list.forEach((p, i) => {
+    if (p.royal) lines.push(`royal=${i + 1}`);
+  });
+  if ($('stalemate').value !== 'draw') lines.push(`stalemate=${$('stalemate').value}`);
+  if ($('baring').value === 'on') {
+    lines.push('baring=0');
+    if ($('counterbare').value !== 'draw') lines.push(`counterbare=${$('counterbare').value}`);
+  }
+  for (const extra of $('extra').value.split('\n')) {
+    const t = extra.trim();
+    if (t) lines.push(t);
+  }
+  const lineOf = new Map();
+  for (const p of list) {
+    const white = [];
+    const black = [];
+    for (const [k, c] of board) {
+      if (c.uid !== p.uid) continue;
+      (c.color === 0 ? white : black).push(k.split(',').map(Number));
+    }
+    let squares = symmetry === 'none' && black.length ? squareList(white) + ',,' + squareList(black) : squareList(white);
+    const name = cleanName(p.name);
+    const image = field(p.image);
+    const betza = cleanMove(p.betza) + (p.castling > 0 ? `isO${p.castling}` : '');
+    let line = `${name}:${cleanToken(p.id)}:${betza}:${image === name ? '' : image}:${squares}`;
+    if (p.hand > 0) line += `:${p.hand}`;
+    lines.push(line);
+    lineOf.set(p.uid, lines.length);
+    if (cleanValue(p.morph)) lines.push(`morph=${cleanValue(p.morph)}`);
+  }
+  const holes = [...board].filter(([, c]) => c.hole).map(([k]) => k.split(',').map(Number));
+  if (holes.length) lines.push(`hole::::${squareList(holes)}`);
+  return { text: lines.join('\n') + '\n', lineOf };
+}
+
+/**
+ * The HTML to copy: the diagram and the script that brings it to life. The definition starts
+ * right after the tag so the embed's line numbers in messages are the wizard's.
+ */
+function embedHtml(text) {
+  return `<div class="idiagram">${escapeHtml(text)}</div>\n<script type="module" src="${EMBED}"></script>\n`;
+}
+
+// ---------- drawing the form ----------
+
+/** Image URLs [white, black] per piece uid when the definition names a graphicsDir (the engine's answer). */
+let ownImages = new Map();
+
+function pieceImage(p, color, cls) {
+  const info = { name: cleanName(p.name), id: cleanToken(p.id) || cleanName(p.name).slice(0, 1).toUpperCase(), image: p.image || p.name };
+  const own = ownImages.get(p.uid);
+  const node = pieceElement(info, color, 32, [own && own[color], artUrl(info, color, '')]);
+  if (cls) node.classList.add(cls);
+  return node;
+}
+
+function drawPieceRows() {
+  const body = $('piece-rows');
+  body.textContent = '';
+  pieces.forEach((p, i) => {
+    const tr = el('tr', 'wz-piece');
+    tr.dataset.uid = p.uid;
+    const img = el('td');
+    const box = el('span', 'wz-piece-img');
+    box.appendChild(pieceImage(p, 0));
+    img.appendChild(box);
+    tr.appendChild(img);
+    const input = (f, type, attrs = {}) => {
+      const td = el('td');
+      const inp = el('input');
+      inp.type = type;
+      inp.dataset.f = f;
+      inp.spellcheck = false;
+      Object.assign(inp, attrs);
+      if (type === 'checkbox') inp.checked = !!p[f];
+      else inp.value = p[f];
+      inp.addEventListener(type === 'checkbox' ? 'change' : 'input', () => {
+        p[f] = type === 'checkbox' ? inp.checked : type === 'number' ? Math.max(0, parseInt(inp.value, 10) || 0) : inp.value;
+        if (f === 'name' || f === 'id' || f === 'image') {
+          box.textContent = '';
+          box.appendChild(pieceImage(p, 0));
+          drawPalette();
+          drawBoard();
+        }
+        changed();
+      });
+      td.appendChild(inp);
+      tr.appendChild(td);
+      return inp;
+    };
+    input('name', 'text', { placeholder: 'name', title: 'name' });
+    input('id', 'text', { maxLength: 3, title: 'ID (one letter; empty: first letter of the name)' });
+    input('betza', 'text', { placeholder: 'e.g. N, WF, mRcB', title: 'XBetza move' });
+    input('image', 'text', { placeholder: '(name)', title: 'image name (used with a graphicsDir)' });
+    input('hand', 'number', { min: 0, max: 99 });
+    input('royal', 'checkbox', { title: 'royal: losing it loses the game' });
+    const ctd = el('td');
+    const cast = el('select');
+    cast.dataset.f = 'castling';
+    cast.title = 'castling: the royal piece moves this many squares towards a corner piece';
+    for (let n = 0; n <= 4; n++) {
+      const o = el('option', '', n ? `${n} squares` : 'none');
+      o.value = String(n);
+      cast.appendChild(o);
+    }
+    if (p.castling > 4) {
+      const o = el('option', '', `${p.castling} squares`);
+      o.value = String(p.castling);
+      cast.appendChild(o);
+    }
+    cast.value = String(p.castling);
+    cast.addEventListener('change', () => {
+      p.castling = +cast.value;
+      changed();
+    });
+    ctd.appendChild(cast);
+    tr.appendChild(ctd);
+    const actions = el('td', 'wz-actions');
+    const button = (label, title, fn) => {
+      const b = el('button', 'wz-' + title, label);
+      b.type = 'button';
+      b.title = title;
+      b.addEventListener('click', fn);
+      actions.appendChild(b);
+    };
+    button('▲', 'up', () => movePiece(i, -1));
+    button('▼', 'down', () => movePiece(i, 1));
+    button('⋯', 'more', () => {
+      more.hidden = !more.hidden;
+    });
+    button('✕', 'remove', () => removePiece(p.uid));
+    tr.appendChild(actions);
+    body.appendChild(tr);
+    // Per-piece zones (morph=): promotion or confinement by square, kept from a pasted
+    // definition and editable here.
+    const more = el('tr', 'wz-more-row');
+    more.dataset.uid = p.uid;
+    const mtd = el('td');
+    mtd.colSpan = 9;
+    const label = el('label', 'wz-block', 'Zones (morph=, a board picture from the far rank down, e.g. ');
+    label.append(el('code', '', 'Q'), document.createTextNode(': promotes to Q on the last rank) '));
+    const morph = el('input');
+    morph.dataset.f = 'morph';
+    morph.spellcheck = false;
+    morph.placeholder = '(none)';
+    morph.value = p.morph;
+    morph.addEventListener('input', () => {
+      p.morph = morph.value;
+      changed();
+    });
+    label.appendChild(morph);
+    mtd.appendChild(label);
+    more.appendChild(mtd);
+    more.hidden = !p.morph;
+    body.appendChild(more);
+    const er = el('tr', 'wz-error-row');
+    er.dataset.uid = p.uid;
+    const etd = el('td', 'wz-error');
+    etd.colSpan = 9;
+    er.appendChild(etd);
+    er.hidden = true;
+    body.appendChild(er);
+  });
+}
+
+function movePiece(i, step) {
+  const j = i + step;
+  if (j < 0 || j >= pieces.length) return;
+  [pieces[i], pieces[j]] = [pieces[j], pieces[i]];
+  drawAll();
+}
+
+function removePiece(uid) {
+  pieces = pieces.filter((p) => p.uid !== uid);
+  for (const [k, c] of board) if (c.uid === uid) board.delete(k);
+  if (chosen === uid) chosen = pieces.length ? pieces[0].uid : null;
+  drawAll();
+}
+
+function addPiece(p) {
+  const piece = newPiece(p);
+  pieces.push(piece);
+  chosen = piece.uid;
+  $('tool-remove').checked = false;
+  $('tool-hole').checked = false;
+  drawAll();
+  const row = document.querySelector(`#piece-rows tr.wz-piece[data-uid="${piece.uid}"] input[data-f=name]`);
+  if (row && !p.name) row.focus();
+}
+
+function drawPalette() {
+  const pal = $('palette');
+  pal.textContent = '';
+  const color = currentColor();
+  for (const p of pieces) {
+    const b = el('button', 'wz-pick');
+    b.type = 'button';
+    b.dataset.uid = p.uid;
+    b.title = cleanName(p.name) || '(no name)';
+    b.setAttribute('aria-pressed', String(tool() === 'piece' && chosen === p.uid));
+    b.appendChild(pieceImage(p, color));
+    b.addEventListener('click', () => {
+      chosen = p.uid;
+      $('tool-remove').checked = false;
+      $('tool-hole').checked = false;
+      drawPalette();
+    });
+    pal.appendChild(b);
+  }
+}
+
+const currentColor = () => +document.querySelector('input[name=color]:checked').value;
+function tool() {
+  if ($('tool-remove').checked) return 'remove';
+  if ($('tool-hole').checked) return 'hole';
+  return 'piece';
+}
+
+function drawBoard() {
+  const { files, ranks } = size();
+  const b = $('setup-board');
+  b.textContent = '';
+  b.style.gridTemplateColumns = `repeat(${files}, 40px)`;
+  const own = $('own-shades').checked;
+  for (let r = ranks - 1; r >= 0; r--) {
+    for (let f = 0; f < files; f++) {
+      const dark = (f + r) % 2 === 0;
+      const cell = el('button', dark ? 'wz-dark' : 'wz-light');
+      cell.type = 'button';
+      if (own) cell.style.backgroundColor = dark ? $('dark').value : $('light').value;
+      cell.dataset.square = sqName(f, r);
+      const c = board.get(key(f, r));
+      if (c && c.hole) {
+        cell.classList.add('wz-hole');
+        cell.title = sqName(f, r) + ': hole';
+      } else if (c) {
+        const p = pieceOf(c.uid);
+        const node = pieceImage(p, c.color, 'wz-p');
+        node.dataset.color = c.color;
+        node.dataset.uid = c.uid;
+        cell.appendChild(node);
+        cell.title = `${sqName(f, r)}: ${c.color ? 'black' : 'white'} ${cleanName(p.name)}`;
+      } else {
+        cell.title = sqName(f, r);
+      }
+      if (f === 0 || r === 0) cell.appendChild(el('span', 'wz-coord', f === 0 ? String(r + 1) : FILES[f]));
+      cell.addEventListener('click', () => clickSquare(f, r));
+      b.appendChild(cell);
+    }
+  }
+}
+
+/** The square Black's counterpart goes to when Black's army follows White's, or null. */
+function partner(f, r) {
+  const { files, ranks } = size();
+  const mode = $('mirror').value;
+  if (mode === 'mirror') return [f, ranks - 1 - r];
+  if (mode === 'rotate') return [files - 1 - f, ranks - 1 - r];
+  return null;
+}
+
+function clickSquare(f, r) {
+  const here = board.get(key(f, r));
+  const t = tool();
+  const other = partner(f, r);
+  const set = (ff, rr, v) => (v ? board.set(key(ff, rr), v) : board.delete(key(ff, rr)));
+  const self = other && other[0] === f && other[1] === r;
+  if (t === 'remove') {
+    if (other && !self && here) {
+      const o = board.get(key(...other));
+      // The counterpart goes too when it is this piece's reflection.
+      if (o && ((here.hole && o.hole) || (!here.hole && o.uid === here.uid && o.color === 1 - here.color))) set(...other, null);
+    }
+    set(f, r, null);
+  } else if (t === 'hole') {
+    const v = here && here.hole ? null : { hole: true };
+    set(f, r, v);
+    if (other && !self) set(...other, v);
+  } else {
+    if (chosen === null || !pieceOf(chosen)) return;
+    const color = currentColor();
+    const same = here && !here.hole && here.uid === chosen && here.color === color;
+    const v = same ? null : { uid: chosen, color };
+    set(f, r, v);
+    if (other && !self) {
+      const o = board.get(key(...other));
+      // Placing puts the reflection there too; taking off takes only the reflection away.
+      if (v) set(...other, { uid: chosen, color: 1 - color });
+      else if (o && !o.hole && o.uid === chosen && o.color === 1 - color) set(...other, null);
+    }
+  }
+  drawBoard();
+  changed();
+}
+
+function drawCatalogue() {
+  const words = $('cat-search').value.toLowerCase().split(/\s+/).filter(Boolean);
+  const list = $('cat-list');
+  const keep = list.value;
+  list.textContent = '';
+  catalogue.forEach((p, i) => {
+    const text = `${p.name} (${p.id}) ${p.betza} — ${p.variants.join(', ')}`;
+    const hay = `${p.name} ${p.id} ${p.betza} ${p.variants.join(' ')}`.toLowerCase();
+    if (!words.every((w) => hay.includes(w))) return;
+    const o = el('option', '', text);
+    o.value = String(i);
+    list.appendChild(o);
+  });
+  if (keep && list.querySelector(`option[value="${keep}"]`)) list.value = keep;
+  else if (list.options.length) list.selectedIndex = 0;
+}
+
+function addFromCatalogue() {
+  const p = catalogue[+$('cat-list').value];
+  if (!p || $('cat-list').value === '') return;
+  addPiece({ name: p.name, id: p.id, image: p.image, ...splitCastling(p.betza), royal: /^king$/i.test(p.name) });
+}
+
+function drawAll() {
+  drawPieceRows();
+  drawPalette();
+  drawBoard();
+  changed();
+}
+
+// ---------- checking and the preview ----------
+
+let previewTimer = 0;
+let current = '';
+
+/** After every change: write the definition, check it, show the HTML, refresh the preview. */
+function changed() {
+  const { text, lineOf } = definition();
+  const html = embedHtml(text);
+  $('html').value = html;
+  showProblems(text, lineOf);
+  $('counterbare-label').hidden = $('baring').value !== 'on';
+  if (html === current) return;
+  current = html;
+  const frame = $('preview');
+  frame.dataset.ready = '0';
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(() => showPreview(html), 200);
+}
+
+/** The engine's problems with the definition, each next to its piece when it has one. */
+function showProblems(text, lineOf) {
+  const d = new Diagram(text);
+  let info;
+  try {
+    info = JSON.parse(d.info());
+  } finally {
+    d.free();
+  }
+  const byUid = new Map();
+  const general = [];
+  const list = named();
+  // The definition's own images, when it has a graphicsDir: redraw the pieces if they changed.
+  const images = new Map(list.map((p, i) => [p.uid, info.pieces[i] && info.pieces[i].images]).filter(([, v]) => v));
+  if (JSON.stringify([...images]) !== JSON.stringify([...ownImages])) {
+    ownImages = images;
+    for (const box of document.querySelectorAll('#piece-rows .wz-piece-img')) {
+      const p = pieceOf(+box.closest('tr').dataset.uid);
+      box.textContent = '';
+      if (p) box.appendChild(pieceImage(p, 0));
+    }
+    drawPalette();
+    drawBoard();
+  }
+  for (const p of info.problems) {
+    let uid = null;
+    for (const [u, line] of lineOf) if (p.line === line) uid = u;
+    if (uid === null && p.piece) {
+      const hit = list.filter((x) => cleanName(x.name) === p.piece);
+      if (hit.length === 1) uid = hit[0].uid;
+    }
+    if (uid !== null) {
+      if (!byUid.has(uid)) byUid.set(uid, []);
+      byUid.get(uid).push(p.text);
+    } else {
+      general.push(p.text);
+    }
+  }
+  for (const row of document.querySelectorAll('#piece-rows tr.wz-error-row')) {
+    const msgs = byUid.get(+row.dataset.uid) || [];
+    row.hidden = msgs.length === 0;
+    row.firstChild.textContent = msgs.join('\n');
+    const main = document.querySelector(`#piece-rows tr.wz-piece[data-uid="${row.dataset.uid}"]`);
+    if (main) main.classList.toggle('wz-has-error', msgs.length > 0);
+  }
+  const unnamed = pieces.length - list.length;
+  if (unnamed) general.push(`${unnamed} piece${unnamed > 1 ? 's have' : ' has'} no name and is left out`);
+  const box = $('problems');
+  const errors = info.problems.filter((p) => p.severity === 'error').length;
+  box.classList.toggle('wz-ok', errors === 0);
+  box.dataset.errors = String(errors);
+  if (!info.playable) general.unshift('The definition has errors; the diagram cannot be played.');
+  const placed = [...board.values()].filter((c) => !c.hole).length;
+  box.textContent = general.length ? general.join('\n') : `The definition compiles: ${info.pieces.length} piece types, ${placed} pieces on the board.`;
+}
+
+/**
+ * The preview: a frame whose document is the HTML to copy and nothing else (plus a margin),
+ * so the embed builds it exactly as on the designer's page.
+ */
+function showPreview(html) {
+  const frame = $('preview');
+  frame.dataset.ready = '0';
+  frame.srcdoc = `<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head><body style="margin:8px">\n${html}</body></html>\n`;
+}
+
+function watchPreview() {
+  const frame = $('preview');
+  frame.addEventListener('load', () => {
+    const doc = frame.contentDocument;
+    const started = performance.now();
+    const poll = () => {
+      if (!doc || frame.contentDocument !== doc) return;
+      if (doc.documentElement.dataset.idiagramReady) {
+        // The frame is as high as the diagram (the body and its 8px margins), and follows
+        // it when the legend or the AI bar opens.
+        const fit = () => {
+          frame.style.height = Math.max(120, Math.ceil(doc.body.getBoundingClientRect().height) + 20) + 'px';
+        };
+        fit();
+        new ResizeObserver(fit).observe(doc.body);
+        frame.dataset.ready = '1';
+      } else if (performance.now() - started < 20000) {
+        setTimeout(poll, 30);
+      }
+    };
+    poll();
+  });
+}
+
+// ---------- loading a definition ----------
+
+/** A pasted diagram's definition: the text of its `.idiagram` element, or the text itself. */
+function definitionFrom(pasted) {
+  if (!/<div[^>]*idiagram/i.test(pasted)) return pasted;
+  // DOMParser builds an inert document: no scripts run, no images load.
+  const doc = new DOMParser().parseFromString(pasted, 'text/html');
+  const host = doc.querySelector('.idiagram');
+  return host ? host.textContent : pasted;
+}
+
+const MANAGED = new Set([
+  'files', 'ranks', 'symmetry', 'promoZone', 'maxPromote', 'promoChoice', 'holdingsType', 'royal',
+  'stalemate', 'baring', 'counterbare', 'lightShade', 'darkShade', 'squareSize', 'firstRank', 'morph',
+  'graphicsDir', 'graphicsType',
+]);
+
+function loadDefinition(pasted) {
+  const text = definitionFrom(pasted);
+  const d = JSON.parse(parse_definition(text));
+  const status = $('load-status');
+  if (!d.pieces.length) {
+    status.textContent = 'No piece lines found: nothing loaded.' + (d.errors.length ? ' ' + d.errors.join('; ') : '');
+    return false;
+  }
+  const params = d.params;
+  const last = (k) => {
+    const hits = params.filter((p) => p.key === k);
+    return hits.length ? hits[hits.length - 1].value : null;
+  };
+  $('files').value = d.files;
+  $('ranks').value = d.ranks;
+  const light = last('lightShade');
+  const dark = last('darkShade');
+  const hex = (v) => /^#[0-9a-f]{6}$/i.test(v || '');
+  // The colour fields take #rrggbb; other colours (names, #abc) stay as written lines.
+  const shades = hex(light) && hex(dark);
+  $('own-shades').checked = shades;
+  if (shades) {
+    $('light').value = light;
+    $('dark').value = dark;
+  }
+  $('square-size').value = last('squareSize') || 50;
+  $('coords').checked = last('firstRank') !== null;
+  firstRank = /^-?\d+$/.test(last('firstRank') || '') ? +last('firstRank') : 1;
+  $('graphics-dir').value = last('graphicsDir') || '';
+  $('graphics-type').value = last('graphicsType') || '';
+  $('promo-zone').value = last('promoZone') ?? 1;
+  $('max-promote').value = last('maxPromote') ?? 1;
+  $('promo-choice').value = last('promoChoice') ?? '';
+  $('holdings').value = ['-1', '1'].includes(last('holdingsType')) ? last('holdingsType') : '0';
+  $('stalemate').value = ['win', 'loss'].includes(last('stalemate')) ? last('stalemate') : 'draw';
+  const baringAll = params.some((p) => p.key === 'baring' && p.value.trim() === '0');
+  $('baring').value = baringAll ? 'on' : 'off';
+  $('counterbare').value = last('counterbare') === 'loss' ? 'loss' : 'draw';
+  // royal=N is the N-th piece line; royal=K (seen in the wild) the piece with that ID.
+  const royal = new Set(params.filter((p) => p.key === 'royal').map((p) => {
+    const v = p.value.trim();
+    return /^\d+$/.test(v) ? +v - 1 : d.pieces.findIndex((x) => x.id === v);
+  }));
+  // Parameters without a field are kept as written; so is a baring of one piece type.
+  const extra = params.filter((p) => !MANAGED.has(p.key) || (p.key === 'baring' && p.value.trim() !== '0')
+    || (!shades && (p.key === 'lightShade' || p.key === 'darkShade')));
+  $('extra').value = extra.map((p) => `${p.key}=${p.value}`).join('\n');
+  // A morph line belongs to the piece line before it.
+  const morphs = params.filter((p) => p.key === 'morph');
+  pieces = [];
+  board = new Map();
+  d.pieces.forEach((p, i) => {
+    const next = d.pieces[i + 1] ? d.pieces[i + 1].line : Infinity;
+    const morph = morphs.find((m) => m.line > p.line && m.line < next);
+    const piece = newPiece({ name: p.name, id: p.id, image: p.image, hand: p.hand, royal: royal.has(i), morph: morph ? morph.value : '', ...splitCastling(p.betza) });
+    pieces.push(piece);
+    for (const [f, r] of p.white) board.set(key(f, r), { uid: piece.uid, color: 0 });
+    for (const [f, r] of p.black) board.set(key(f, r), { uid: piece.uid, color: 1 });
+  });
+  for (const [f, r] of d.holes) board.set(key(f, r), { hole: true });
+  chosen = pieces[0].uid;
+  $('mirror').value = d.symmetry === 'rotate' ? 'rotate' : d.symmetry === 'none' ? 'off' : 'mirror';
+  status.textContent = `Loaded ${pieces.length} piece types.` + (d.errors.length ? ` The definition has errors: ${d.errors.join('; ')}` : '');
+  drawAll();
+  return true;
+}
+
+// ---------- start ----------
+
+async function loadCatalogue() {
+  const status = $('cat-status');
+  try {
+    const r = await fetch('/api/pieces');
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    catalogue = await r.json();
+    status.textContent = `${catalogue.length} pieces`;
+  } catch (e) {
+    catalogue = [];
+    status.textContent = 'The catalogue is served by `fairyboard serve` (/api/pieces); here you can still write your own pieces.';
+  }
+  drawCatalogue();
+}
+
+async function start() {
+  await init();
+  await loadArt();
+  startDesign();
+  watchPreview();
+  for (const id of ['files', 'ranks']) {
+    $(id).addEventListener('input', () => {
+      const { files, ranks } = size();
+      for (const k of [...board.keys()]) {
+        const [f, r] = k.split(',').map(Number);
+        if (f >= files || r >= ranks) board.delete(k);
+      }
+      drawBoard();
+      changed();
+    });
+  }
+  for (const id of ['coords', 'graphics-dir', 'graphics-type', 'own-shades', 'light', 'dark', 'square-size', 'promo-zone', 'max-promote', 'promo-choice', 'holdings', 'stalemate', 'baring', 'counterbare', 'extra']) {
+    $(id).addEventListener('input', changed);
+    $(id).addEventListener('change', changed);
+  }
+  for (const id of ['own-shades', 'light', 'dark']) $(id).addEventListener('input', drawBoard);
+  for (const r of document.querySelectorAll('input[name=color], input[name=tool]')) r.addEventListener('change', drawPalette);
+  // The tools are radio buttons that can also be switched off again.
+  for (const id of ['tool-remove', 'tool-hole']) {
+    const box = $(id);
+    box.addEventListener('click', () => {
+      if (box.dataset.was === '1') box.checked = false;
+      box.dataset.was = box.checked ? '1' : '0';
+      for (const other of ['tool-remove', 'tool-hole']) if (other !== id) $(other).dataset.was = '0';
+      drawPalette();
+    });
+  }
+  $('clear').addEventListener('click', () => {
+    board = new Map();
+    drawBoard();
+    changed();
+  });
+  $('cat-search').addEventListener('input', drawCatalogue);
+  $('cat-add').addEventListener('click', addFromCatalogue);
+  $('cat-list').addEventListener('dblclick', addFromCatalogue);
+  $('own-add').addEventListener('click', () => addPiece({ name: '', id: '', betza: '' }));
+  $('load').addEventListener('click', () => loadDefinition($('load-text').value));
+  $('copy').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText($('html').value);
+      $('copy-status').textContent = 'copied';
+    } catch (_) {
+      $('html').select();
+      $('copy-status').textContent = 'select all and copy (Ctrl+C)';
+    }
+  });
+  drawAll();
+  await loadCatalogue();
+  document.documentElement.dataset.wizardReady = '1';
+}
+
+start();
