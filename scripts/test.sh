@@ -15,5 +15,11 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets -q -- -D warnings
 echo "== cargo test"
 cargo test --workspace -q 2>&1 | tee /tmp/fairyboard-test.log
+echo "== real XBoard (Debian's xboard under Xvfb runs fairyboard in Mighty-Lion Chess)"
+XBOARD_CHECK_OUT=${TMPDIR:-/tmp}/fairyboard-xboard-check ./scripts/xboard-check.sh || {
+    rc=$?
+    [ "$rc" = 77 ] || exit "$rc"
+    echo "warning: XBoard could not be installed; the real-XBoard check was skipped"
+}
 echo "== browser tests (WASM engine in Debian's Chromium)"
 ./scripts/web-test.sh

@@ -770,4 +770,6 @@ async function start() {
   document.documentElement.dataset.wizardReady = '1';
 }
 
-start();
+start().catch((e) => {
+  $('problems').textContent = 'The wizard could not start: ' + e;
+});

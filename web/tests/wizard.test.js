@@ -305,6 +305,41 @@ test('a piece name with markup stays text everywhere', async () => {
   assert.equal(await frame.$$eval('body b, body script:not([src])', (e) => e.length), 0);
 });
 
+test('drops and end-of-game rules: written, playable, and loaded back unchanged', async () => {
+  await openWizard();
+  await buildSmallGame();
+  await page.selectOption('#holdings', '-1');
+  await page.fill(`${await row('jumper')} input[data-f=hand]`, '1');
+  await page.selectOption('#stalemate', 'win');
+  await page.selectOption('#baring', 'on');
+  await page.selectOption('#counterbare', 'loss');
+  await page.check('#own-shades');
+  await page.fill('#light', '#eeeedd');
+  await page.fill('#dark', '#557755');
+  const html = await page.$eval('#html', (t) => t.value);
+  for (const line of ['holdingsType=-1', 'stalemate=win', 'baring=0', 'counterbare=loss', 'lightShade=#eeeedd', 'darkShade=#557755', 'jumper:J:N::b1:1']) {
+    assert.ok(html.includes('\n' + line + '\n'), line);
+  }
+  const frame = await previewReady();
+  // White's jumper in hand drops on any of the 36 - 6 = 30 empty squares; with the 13 board
+  // moves counted above, 43 moves.
+  const drops = await frame.evaluate(() => JSON.parse(window.fairyboardDiagrams[0].engine.pick_hand(2)).moves.length);
+  assert.equal(drops, 30);
+  const legal = await frame.evaluate(() => JSON.parse(window.fairyboardDiagrams[0].engine.legal_moves()));
+  assert.equal(legal.length, LEGAL_COUNT + 30);
+  assert.equal(await frame.$eval('.idg-sq[data-square="a1"]', (e) => getComputedStyle(e).backgroundColor), 'rgb(85, 119, 85)');
+
+  // Loading the copied HTML into a fresh wizard gives back the same HTML.
+  await page.close();
+  await openWizard();
+  await page.click('#load-box summary');
+  await page.fill('#load-text', html);
+  await page.click('#load');
+  assert.equal(await page.$eval('#html', (t) => t.value), html);
+  assert.equal(await page.$eval('#counterbare', (e) => e.value), 'loss');
+  assert.equal(await setupPieces(), 6);
+});
+
 test('Black placed by hand and holes: the symmetry written follows the board', async () => {
   await openWizard();
   await page.click('#clear');

@@ -10,6 +10,9 @@
 //! each square relative to the average gives the piece-square term, so a knight learns
 //! to avoid the rim and a cannon what it likes, from the same measurement. Pawns are the
 //! unit (100); royals get shelter in the middle game and centralisation in the end game.
+//! Under a baring rule a side's last pieces cost extra; a lead in pieces counts more as
+//! pieces come off (trade down when ahead); and every score shrinks as the move-rule
+//! count runs out (draw distance), so the side ahead makes progress in time.
 //!
 //! ```
 //! # use fairyboard_core::{catalogue, Position};

@@ -3,8 +3,14 @@
 //! Alpha-beta with a null window after the first move, a transposition table, check
 //! extension, quiescence over every move that captures material (locust and multiple
 //! captures included), move ordering (TT move, MVV-LVA, killers, history), null move
-//! (never in check, in drop games or with little material: zugzwang), late-move
-//! reductions and light futility pruning of quiet moves near the leaves.
+//! (never in check, in drop games or with little material: zugzwang; never while a
+//! result waits for the side to move's reply), late-move reductions and light futility
+//! pruning of quiet moves near the leaves. A bared side's one reply is searched in
+//! quiescence like a check evasion, so a capture that bares is seen as the win (or, when
+//! the reply bares back, the draw) it is. Draws by repetition and by the move rule
+//! ([`rules::move_rule`]: the XBoard fifty-move claim when the variant has none) cost the
+//! searching side a small contempt; a mate given with the move that completes the count
+//! still counts as a mate.
 //!
 //! Time comes from the caller's [`Control`], never from the system clock directly, so
 //! the same search runs natively and in a browser; limited by depth or nodes only, it
@@ -490,13 +496,27 @@ impl Searcher {
         if let Some(s) = rules::decided_score(pos, ply) {
             return s;
         }
-        if self.repeated(pos) || rules::move_limit_reached(pos) {
-            // Contempt: a draw by repetition is a little worse than even for the side
-            // that searches (so it plays on when it can).
-            return if ply.is_multiple_of(2) {
-                -CONTEMPT
+        // Contempt: a draw by repetition or move rule is a little worse than even for
+        // the side that searches (so it plays on when it can).
+        let draw = if ply.is_multiple_of(2) {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        };
+        if self.repeated(pos) {
+            return draw;
+        }
+        if rules::move_limit_reached(pos) {
+            // A mate (or a stalemate the variant scores) given with the move that
+            // completes the count stands: the draw needs a move to claim it before.
+            let mut list = std::mem::take(&mut self.lists[ply]);
+            pos.legal_moves_into(&mut list);
+            let stuck = list.is_empty();
+            self.lists[ply] = list;
+            return if stuck {
+                rules::no_moves_score(pos, ply)
             } else {
-                CONTEMPT
+                draw
             };
         }
         if ply >= MAX_PLY {

@@ -263,3 +263,15 @@ fn evaluation_shrinks_as_the_move_rule_runs_out() {
     assert_eq!(at(70), fresh * 30 / 60);
     assert_eq!(at(100), 0);
 }
+
+#[test]
+fn mate_on_the_fiftieth_move_is_not_a_draw() {
+    // From a lost game (run 3, game 33): Black Kf3 Rd2, White Kg1 Rh2, clock 99.
+    // Rd1 is mate (g1 is checked along the first rank; f1 and h1 are on the rook's
+    // line, f2 and g2 next to the black king; the h2 rook cannot reach e1 or f1) and it
+    // completes the fifty moves: the mate stands over the move-rule draw.
+    let (uci, score, m, mut pos) = best("shatranj", "8/8/8/8/8/5k2/3r3R/6K1 b - - 99 188", 2);
+    assert_eq!(uci, "d2d1");
+    assert!(mates(&mut pos, &m));
+    assert_eq!(score, MATE - 1);
+}

@@ -489,6 +489,8 @@ impl Variant {
                 plain_landing: [0, 1].map(|c| landings[t][c].iter().all(|l| *l == Landing::Plain)),
                 landing: std::mem::take(&mut landings[t]),
                 dead,
+                no_doubled_drop: spec.rules.drop_no_doubled.contains(&t),
+                no_drop_mate: spec.rules.drop_no_mate.contains(&t),
             });
         }
         if !errors.is_empty() {
@@ -559,6 +561,7 @@ impl Variant {
             initial_hand,
             holdings_type: spec.holdings_type,
             drops: spec.holdings_type != 1,
+            promo_from_zone: spec.rules.promo_from_zone,
             any_royal_loses: spec.any_royal_loses,
             shuffle: spec.rules.shuffle.clone(),
             promo_rules,

@@ -57,14 +57,30 @@ impl Position {
         if !v.drops {
             return;
         }
+        let (stride, pad) = (v.geometry.stride, v.geometry.pad as usize);
+        // Files fit the `dropNoDoubled` mask below.
+        const _: () = assert!(idiagram::coord::MAX_SIDE as u32 <= 128);
         for (t, &n) in self.hands[us.index()].iter().enumerate() {
             if n == 0 {
                 continue;
             }
             let dead = &v.pieces[t].dead[us.index()];
             let landing = &v.pieces[t].landing[us.index()];
+            // `dropNoDoubled`: the files that already hold one of our pieces of this type.
+            let mut doubled = 0u128;
+            if v.pieces[t].no_doubled_drop {
+                for &sq in &self.lists[us.index()].squares {
+                    if cell_type(self.board[sq as usize]) == t {
+                        doubled |= 1 << (sq as usize % stride - pad);
+                    }
+                }
+            }
             for &sq in &v.playable {
-                if self.board[sq] == EMPTY && !dead[sq] && landing[sq] != Landing::Forbidden {
+                if self.board[sq] == EMPTY
+                    && !dead[sq]
+                    && landing[sq] != Landing::Forbidden
+                    && doubled & (1 << (sq % stride - pad)) == 0
+                {
                     out.push(Move {
                         kind: MoveKind::Drop,
                         from: sq as u16,
@@ -282,10 +298,32 @@ impl Position {
             unload: 0,
             relay: 0,
         };
-        self.each_landing(flags, t, color, to, onto_friend, |promotion| {
+        let at = self.landing_square(t, color, from, to);
+        self.each_landing(flags, t, color, at, onto_friend, |promotion| {
             m.promotion = promotion;
             out.push(m);
         });
+    }
+
+    /// The square whose landing rule a move of type `t` from `from` to `to` obeys: `to`,
+    /// except that with `promoFromZone` a move from a promoting square to a plain one
+    /// promotes as if it ended on its origin (Shogi: a piece may promote when it leaves the
+    /// zone).
+    #[inline(always)]
+    pub(crate) fn landing_square(
+        &self,
+        t: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) -> Square {
+        if self.variant.promo_from_zone {
+            let landing = &self.variant.pieces[t].landing[color.index()];
+            if landing[to] == Landing::Plain && matches!(landing[from], Landing::Promote(_)) {
+                return from;
+            }
+        }
+        to
     }
 
     /// Call `f` with the promotion code of every move a landing of type `t` on `to` makes:
@@ -1188,9 +1226,25 @@ impl Position {
             }
         }
         let undo = self.make(m);
-        let bad = self.royal_danger(us);
+        let bad = self.royal_danger(us) || self.drop_mated(m);
         self.unmake(m, undo);
         !bad
+    }
+
+    /// With the move `m` just played: is it a drop that `dropNoMate` forbids because it
+    /// checkmates? Only a drop that gives check pays for the look at the reply (on a copy,
+    /// so the caller's sensitivity marks stay valid).
+    pub(crate) fn drop_mated(&self, m: &Move) -> bool {
+        if m.kind != MoveKind::Drop || !self.variant.pieces[m.piece as usize].no_drop_mate {
+            return false;
+        }
+        if !self.in_check() {
+            return false;
+        }
+        let mut reply = self.clone();
+        let mut moves = MoveList::new();
+        reply.legal_moves_into(&mut moves);
+        moves.is_empty()
     }
 
     /// FIDE castling conditions: not out of, through, or into check.
@@ -1468,7 +1522,10 @@ impl Position {
                     .iter()
                     .all(|&v| self.sensitive[v as usize] < stamp)
             }
-            MoveKind::Drop => self.sensitive[m.to as usize] <= stamp,
+            MoveKind::Drop => {
+                self.sensitive[m.to as usize] <= stamp
+                    && !self.variant.pieces[m.piece as usize].no_drop_mate
+            }
             MoveKind::Castle | MoveKind::EnPassant => false,
         }
     }
@@ -1537,12 +1594,13 @@ impl Sink for Counter<'_> {
         flags: Flags,
         t: usize,
         color: Color,
-        _from: Square,
+        from: Square,
         to: Square,
         _ep: u16,
     ) {
         let n = &mut self.n;
-        pos.each_landing(flags, t, color, to, false, |_| *n += 1);
+        let at = pos.landing_square(t, color, from, to);
+        pos.each_landing(flags, t, color, at, false, |_| *n += 1);
     }
     fn moves(&mut self) -> &mut MoveList {
         self.deferred

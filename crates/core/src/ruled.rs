@@ -533,6 +533,7 @@ impl Position {
             _ => {
                 !self.royal_danger_ruled(us)
                     && !((guarded || lion_trade) && self.capturable(m.to(), them))
+                    && !self.drop_mated(m)
             }
         };
         self.unmake(m, undo);

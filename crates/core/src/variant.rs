@@ -201,6 +201,11 @@ pub struct PieceType {
     /// Per colour, per padded square: a drop there is pointless (the piece could never
     /// move again), so it is not allowed.
     pub(crate) dead: [Vec<bool>; 2],
+    /// `dropNoDoubled`: no drop on a file where the owner already has a piece of this type
+    /// (Shogi's nifu; the promoted form is another type, so it does not count).
+    pub no_doubled_drop: bool,
+    /// `dropNoMate`: a drop of this type may not checkmate (Shogi's uchifuzume).
+    pub no_drop_mate: bool,
 }
 
 /// A ready-to-play variant.
@@ -222,6 +227,9 @@ pub struct Variant {
     pub holdings_type: i8,
     /// Drops are moves (false when the hand is only a promotion reserve).
     pub drops: bool,
+    /// `promoFromZone=1`: a move that starts on a promoting square of the piece's morph may
+    /// promote as if it ended there (Shogi's promotion when leaving the zone).
+    pub promo_from_zone: bool,
     /// One lost royal loses (otherwise all royals must be gone).
     pub any_royal_loses: bool,
     /// No rule beyond moving and capturing by replacement applies (no capture matrix,

@@ -19,13 +19,27 @@ const CI_BUDGET: u64 = 1_500_000;
 /// extinction royalty; the king promotion from the reserve derived from the board), atomic
 /// (explosions from the capture matrix; a capture that would blow up the capturer's own
 /// king is no threat, so kings may touch and a king never captures) and shatranj (the
-/// baring rule as a delayed win agrees with FSF's on every listed position).
-const ALSO_EXACT: [&str; 4] = [
+/// baring rule as a delayed win agrees with FSF's on every listed position), shogi and
+/// minishogi (nifu, promotion on leaving the zone and pawn-drop mate through fairyboard's
+/// `dropNoDoubled`, `promoFromZone` and `dropNoMate`; demotion in hand and the ban on drops
+/// where a piece could never move are built in).
+const ALSO_EXACT: [&str; 6] = [
     "xiangqi.perft",
     "spartan.perft",
     "atomic.perft",
     "shatranj.perft",
+    "shogi.perft",
+    "minishogi.perft",
 ];
+
+/// Blocks where the reference is knowingly not followed, with the reason.
+const NOT_FOLLOWED: [(&str, &str); 1] = [(
+    // pyffish 0.0.90 lists the pawn-drop mate P@c4 here (its header says so); the rules of
+    // shogi forbid it (uchifuzume), and so does `dropNoMate=P`. crates/core/tests/rules.rs
+    // checks this position by hand.
+    "minishogi-pos-02",
+    "pawn-drop mate is illegal in shogi",
+)];
 
 #[derive(Debug, Default, Clone)]
 struct Case {
@@ -117,7 +131,10 @@ fn variant(name: &str) -> Arc<Variant> {
 fn check(filter: impl Fn(&Case, u32, u64) -> bool) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut checked = 0;
-    let cases: Vec<Case> = suites().into_iter().filter(|c| c.exact).collect();
+    let cases: Vec<Case> = suites()
+        .into_iter()
+        .filter(|c| c.exact && !NOT_FOLLOWED.iter().any(|(id, _)| *id == c.id))
+        .collect();
     let mut files: Vec<&str> = cases.iter().map(|c| c.file.as_str()).collect();
     files.dedup();
     eprintln!("suites: {}", files.join(" "));

@@ -115,10 +115,12 @@ fn a_protected_lion_cannot_be_taken_from_a_distance() {
 
 #[test]
 fn a_bridge_piece_makes_the_lion_capture_legal() {
-    // A knight between the Lions is a bridge: taking it first allows taking the
+    // Any non-pawn between the Lions is a bridge: taking it first allows taking the
     // guarded Lion with the second step.
-    let knight = moves("7k/2p5/3l4/3n4/3L4/8/8/K7 w - - 0 1");
-    assert!(knight.contains("d4d5,d5d6"), "{knight:?}");
+    for bridge in ['n', 'b', 'r', 'q'] {
+        let list = moves(&format!("7k/2p5/3l4/3{bridge}4/3L4/8/8/K7 w - - 0 1"));
+        assert!(list.contains("d4d5,d5d6"), "{bridge}: {list:?}");
+    }
     // A pawn is no bridge.
     let pawn = moves("7k/2p5/3l4/3p4/3L4/8/8/K7 w - - 0 1");
     assert!(!pawn.contains("d4d5,d5d6"), "{pawn:?}");

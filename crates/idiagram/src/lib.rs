@@ -101,7 +101,11 @@
 //!   not a piece is an error. Repeated references are deduplicated with a warning.
 //! * **Defaults**: 8x8, mirror, `promoZone=1`, `maxPromote=1`, `holdingsType=0`, `enableAI=1`,
 //!   `trackedTypes=1`, zones `K`, stalemate and counterbare `draw`; fairyboard's own
-//!   `repetition=3` (third occurrence draws; 0 = off) and `moveRule=0` (off; 50 = FIDE). An absent `promoChoice`
+//!   `repetition=3` (third occurrence draws; 0 = off) and `moveRule=0` (off; 50 = FIDE),
+//!   `dropNoDoubled` (none; a piece reference, repeatable: no drop on a file that already holds
+//!   the owner's piece of that type), `dropNoMate` (none; repeatable: such a drop may not
+//!   checkmate) and `promoFromZone=0` (1: a move leaving a square where the
+//!   piece's morph promotes may promote too). An absent `promoChoice`
 //!   becomes every type that is not royal and not among the first `maxPromote` types (one
 //!   choice per distinct ID, in piece order); `promoChoice=` (empty) means no choices.
 //! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
@@ -279,6 +283,15 @@ pub struct Rules {
     pub repetition: u32,
     /// fairyboard's `moveRule=N`: N moves per side without capture or pawn move draw (0 = off).
     pub move_rule: u32,
+    /// fairyboard's `dropNoDoubled=ID` (repeatable): a piece of that type may not be dropped on
+    /// a file where its owner already has one of the same type (Shogi's nifu).
+    pub drop_no_doubled: Vec<usize>,
+    /// fairyboard's `dropNoMate=ID` (repeatable): a drop of that type may not checkmate
+    /// (Shogi's uchifuzume).
+    pub drop_no_mate: Vec<usize>,
+    /// fairyboard's `promoFromZone=1`: a move that starts on a square where the piece's morph
+    /// promotes may promote as if it ended there (Shogi: promotion on leaving the zone).
+    pub promo_from_zone: bool,
 }
 
 impl Default for Rules {
@@ -307,6 +320,9 @@ impl Default for Rules {
             new_click: false,
             repetition: 3,
             move_rule: 0,
+            drop_no_doubled: Vec::new(),
+            drop_no_mate: Vec::new(),
+            promo_from_zone: false,
         }
     }
 }

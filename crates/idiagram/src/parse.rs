@@ -49,6 +49,9 @@ const TYPED: &[&str] = &[
     "newClick",
     "repetition",
     "moveRule",
+    "dropNoDoubled",
+    "dropNoMate",
+    "promoFromZone",
 ];
 
 /// Display-only parameters (kept as written in `Definition::params`).
@@ -79,6 +82,8 @@ const REPEATABLE: &[&str] = &[
     "antiTrade",
     "counterStrike",
     "protected",
+    "dropNoDoubled",
+    "dropNoMate",
 ];
 
 /// The largest number of piece types a `captureMatrix` is built for (it has n x (2n+1) cells).
@@ -617,6 +622,11 @@ impl<'a> State<'a> {
                     def.rules.new_click = v == 1;
                 }
             }
+            "promoFromZone" => {
+                if let Some(v) = choice_int(value, k, &[0, 1], d) {
+                    def.rules.promo_from_zone = v == 1;
+                }
+            }
             "enableAI" => {
                 if let Some(v) = choice_int(value, k, &[0, 1, 2], d) {
                     def.rules.enable_ai = v as u8;
@@ -706,7 +716,9 @@ impl<'a> State<'a> {
             "contageous" => self.contageous = Some(value),
             "shuffle" => self.shuffle = Some(value),
             "royal" | "baring" | "iron" | "antiTrade" | "counterStrike" | "protected"
-            | "tradeThreshold" | "conversion" | "trackPieces" => self.refs.push((key, value)),
+            | "tradeThreshold" | "conversion" | "trackPieces" | "dropNoDoubled" | "dropNoMate" => {
+                self.refs.push((key, value))
+            }
             _ => {
                 match k {
                     "squareSize" => {
@@ -921,6 +933,8 @@ impl<'a> State<'a> {
             "antiTrade" => &mut r.anti_trade,
             "counterStrike" => &mut r.counter_strike,
             "protected" => &mut r.protected,
+            "dropNoDoubled" => &mut r.drop_no_doubled,
+            "dropNoMate" => &mut r.drop_no_mate,
             "tradeThreshold" => {
                 r.trade_threshold = Some(i);
                 return;

@@ -77,6 +77,11 @@ pub(crate) fn to_text(d: &Definition) -> String {
     list(&mut out, "antiTrade", &r.anti_trade);
     list(&mut out, "counterStrike", &r.counter_strike);
     list(&mut out, "protected", &r.protected);
+    list(&mut out, "dropNoDoubled", &r.drop_no_doubled);
+    list(&mut out, "dropNoMate", &r.drop_no_mate);
+    if r.promo_from_zone {
+        out.push_str("promoFromZone=1\n");
+    }
     if let Some(t) = r.trade_threshold {
         let _ = writeln!(out, "tradeThreshold={}", t + 1);
     }

@@ -292,3 +292,30 @@ fn never_panics_on_odd_input() {
         assert_eq!(again.definition, p.definition, "{text:?}");
     }
 }
+
+#[test]
+fn shogi_drop_and_promotion_parameters() {
+    // Lines: 1 files, 2 dropNoDoubled, 3 dropNoMate, 4 promoFromZone, 5-6 pieces.
+    let ok = parse(
+        "files=5\ndropNoDoubled=P\ndropNoMate=1\npromoFromZone=1\npawn:P:fW::a2\nking:K:K::e1\n",
+    );
+    assert!(ok.diagnostics.is_empty(), "{:?}", ok.diagnostics);
+    let r = &ok.definition.rules;
+    assert_eq!(r.drop_no_doubled, vec![0]);
+    assert_eq!(r.drop_no_mate, vec![0]);
+    assert!(r.promo_from_zone);
+    // An unknown ID, a number beyond the piece list and a value other than 0/1 are errors
+    // naming the parameter and the value's place.
+    let bad = parse("dropNoDoubled=Z\ndropNoMate=7\npromoFromZone=2\npawn:P:fW::a2\n");
+    let got: Vec<_> = bad.diagnostics.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Severity::Error, 1, 15, None, Some("dropNoDoubled")),
+            (Severity::Error, 2, 12, None, Some("dropNoMate")),
+            (Severity::Error, 3, 15, None, Some("promoFromZone")),
+        ]
+    );
+    assert!(!bad.definition.rules.promo_from_zone);
+    assert!(bad.definition.rules.drop_no_doubled.is_empty());
+}

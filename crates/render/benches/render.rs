@@ -1,5 +1,6 @@
 //! Diagram rendering speed: Fairy-FEN parsing, SVG generation and PNG rasterising of an
-//! 8×8 start position and a 16×16 board (40-pixel squares, the `/d` default).
+//! 8×8 start position, a crazyhouse position with both hands, and a 16×16 board (40-pixel
+//! squares, the `/d` default).
 //! Run: `cargo bench -p fairyboard-render`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -38,6 +39,17 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("png_8x8", |b| {
         b.iter(|| render::png(black_box(&small), &style).unwrap())
+    });
+    // A drop game: hand strips, held pieces and count badges (the pixmap path).
+    let zh = Diagram::from_position(
+        &fairyboard_core::Position::from_fen(
+            fairyboard_core::catalogue::load("crazyhouse").unwrap(),
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NNq] w KQkq - 0 1",
+        )
+        .unwrap(),
+    );
+    c.bench_function("png_8x8_hands", |b| {
+        b.iter(|| render::png(black_box(&zh), &style).unwrap())
     });
     c.bench_function("png_16x16", |b| {
         b.iter(|| render::png(black_box(&large), &style).unwrap())

@@ -2,7 +2,9 @@
 //!
 //! * [`ffen`]: the [`Diagram`] model and the Fairy-FEN notation of the PHP Chess Diagrammer
 //!   (`Diagram::parse_ffen`, `Diagram::to_ffen`), and `Diagram::from_position` for any
-//!   position of any catalogue variant, drawn with its own pieces.
+//!   position of any catalogue variant, drawn with its own pieces (and, for drop games such
+//!   as crazyhouse and shogi, each side's pieces in hand with their counts, in strips above
+//!   and below the board: [`Hands`]).
 //! * [`style`]: [`Style`] (square size, colours, coordinates, flip, border, highlights,
 //!   arrows, per-square marks) and [`DiagramQuery`], the query-string form used by `/d?ff=…`.
 //! * [`render`]: `render::svg` and `render::png`.

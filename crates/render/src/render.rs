@@ -710,17 +710,41 @@ pub fn png(d: &Diagram, style: &Style) -> Result<Vec<u8>, RenderError> {
     } = checked_layers(d, style)?;
     let board = board(&under, &l)?;
     match (&board.rgb, over.is_empty()) {
-        (Some(rgb), true) => {
-            let mut img = rgb.clone();
+        (Some(rgb), true) => with_scratch(rgb.len(), |img| {
+            img.extend_from_slice(rgb);
             let size = l.square as u32;
             for (x, y, item) in placed_figures(d, &l) {
                 let sp = sprite(&item, d.variant.as_deref(), size)?;
-                blend_rgb(&mut img, l.width, &sp.1, x as u32, y as u32);
+                place_rgb(img, l.width, &sp, x as u32, y as u32);
             }
-            encode(&img, l.width, l.height, png::ColorType::Rgb)
-        }
+            encode(img, l.width, l.height, png::ColorType::Rgb)
+        }),
         _ => encode_png(&compose(d, &l, &board, &over)?),
     }
+}
+
+/// Largest composing buffer a thread keeps between images (a 1000×1000 RGB picture).
+const SCRATCH_LIMIT: usize = 3_000_000;
+
+/// Run `f` on an empty buffer: the calling thread's own, kept between calls, when `len`
+/// is at most [`SCRATCH_LIMIT`]. A server thread drawing one diagram after another then
+/// touches the same pages each time instead of having the allocator hand a fresh
+/// third of a megabyte back to the kernel and fault it in again (which cost as much as
+/// the PNG encoding).
+fn with_scratch<R>(len: usize, f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if len > SCRATCH_LIMIT {
+        return f(&mut Vec::with_capacity(len));
+    }
+    SCRATCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut buf) => {
+            buf.clear();
+            f(&mut buf)
+        }
+        Err(_) => f(&mut Vec::with_capacity(len)),
+    })
 }
 
 /// PNG bytes of a pixmap: 8-bit RGB when every pixel is opaque, else RGBA (demultiplied,
@@ -887,23 +911,93 @@ fn sprite_hash(variant: Option<&str>, item: &Item, size: u32) -> u64 {
     h.finish()
 }
 
+/// A figure's raster, and the same figure already blended onto the flat backgrounds it has
+/// been drawn on (a board has two square colours and a hand strip): placing it on such a
+/// square is then a copy of rows, not a blend per pixel.
+struct Sprite {
+    key: SpriteKey,
+    pixmap: resvg::tiny_skia::Pixmap,
+    tiles: Mutex<Vec<Tile>>,
+}
+
+/// A background colour and a sprite blended onto it, as RGB rows.
+type Tile = ([u8; 3], Arc<Vec<u8>>);
+
+/// Backgrounds a sprite keeps tiles for (counted in the sprite cache's budget).
+const MAX_TILES: usize = 6;
+
+impl Sprite {
+    /// The sprite over an opaque `bg`, as RGB rows: exactly what [`blend_rgb`] makes of it on
+    /// a square of that colour.
+    fn tile(&self, bg: [u8; 3]) -> Arc<Vec<u8>> {
+        if let Some(t) = self
+            .tiles
+            .lock()
+            .ok()
+            .and_then(|t| t.iter().find(|(c, _)| *c == bg).map(|(_, t)| t.clone()))
+        {
+            return t;
+        }
+        let (w, h) = (self.pixmap.width(), self.pixmap.height());
+        let mut rgb = bg.repeat(w as usize * h as usize);
+        blend_rgb(&mut rgb, w, &self.pixmap, 0, 0);
+        let tile = Arc::new(rgb);
+        if let Ok(mut t) = self.tiles.lock() {
+            if t.len() < MAX_TILES {
+                t.push((bg, tile.clone()));
+            }
+        }
+        tile
+    }
+}
+
 /// The sprite cache holds the key beside the picture, under the key's hash.
-type SpriteCache = Cache<u64, (SpriteKey, resvg::tiny_skia::Pixmap)>;
+type SpriteCache = Cache<u64, Sprite>;
+
+/// Draw a sprite onto opaque RGB rows: a copy of its tile when the square under it is one
+/// flat colour (the usual case), else a blend pixel by pixel.
+fn place_rgb(dst: &mut [u8], width: u32, sprite: &Sprite, x: u32, y: u32) {
+    let (w, h) = (sprite.pixmap.width(), sprite.pixmap.height());
+    let row = width as usize * 3;
+    let inside = x + w <= width && (y + h) as usize * row <= dst.len();
+    match inside.then(|| flat_colour(dst, row, x, y, w, h)).flatten() {
+        Some(bg) => {
+            let tile = sprite.tile(bg);
+            let span = w as usize * 3;
+            for (r, src) in tile.chunks_exact(span).enumerate() {
+                let o = (y as usize + r) * row + x as usize * 3;
+                dst[o..o + span].copy_from_slice(src);
+            }
+        }
+        None => blend_rgb(dst, width, &sprite.pixmap, x, y),
+    }
+}
+
+/// The one colour of the `w`×`h` rectangle at (x, y) of RGB rows `row` bytes long, if it
+/// is flat. The caller checks the rectangle lies inside.
+fn flat_colour(rgb: &[u8], row: usize, x: u32, y: u32, w: u32, h: u32) -> Option<[u8; 3]> {
+    let start = y as usize * row + x as usize * 3;
+    let span = w as usize * 3;
+    let first = &rgb[start..start + span];
+    let c = [first[0], first[1], first[2]];
+    if !first.chunks_exact(3).all(|p| p == c) {
+        return None;
+    }
+    (1..h as usize)
+        .all(|r| rgb[start + r * row..start + r * row + span] == *first)
+        .then_some(c)
+}
 
 /// A figure drawn alone on a transparent `size`-pixel square, turned as the item says:
 /// exactly what the SVG's `<use>` draws on its square, since squares sit on whole pixels.
-fn sprite(
-    item: &Item,
-    variant: Option<&str>,
-    size: u32,
-) -> Result<Arc<(SpriteKey, resvg::tiny_skia::Pixmap)>, RenderError> {
+fn sprite(item: &Item, variant: Option<&str>, size: u32) -> Result<Arc<Sprite>, RenderError> {
     static SPRITES: OnceLock<Mutex<SpriteCache>> = OnceLock::new();
     let cache = SPRITES.get_or_init(|| Mutex::new(Cache::new(SPRITE_BUDGET)));
     let hash = sprite_hash(variant, item, size);
     let hit = cache.lock().ok().and_then(|c| {
         c.get(&hash)
             .filter(|(s, _)| {
-                let (v, i, z) = &s.0;
+                let (v, i, z) = &s.key;
                 v.as_deref() == variant && i == item && *z == size
             })
             .map(|(s, _)| s.clone())
@@ -925,8 +1019,13 @@ fn sprite(
     doc.push_str("</svg>");
     let mut pm = resvg::tiny_skia::Pixmap::new(size, size).ok_or(RenderError::EmptyBoard)?;
     rasterise(&doc, &mut pm)?;
-    let bytes = pm.data().len();
-    let s = Arc::new(((variant.map(str::to_string), item.clone(), size), pm));
+    // The raster and up to MAX_TILES RGB tiles of it.
+    let bytes = pm.data().len() / 4 * (4 + 3 * MAX_TILES);
+    let s = Arc::new(Sprite {
+        key: (variant.map(str::to_string), item.clone(), size),
+        pixmap: pm,
+        tiles: Mutex::new(Vec::new()),
+    });
     if let Ok(mut c) = cache.lock() {
         c.insert(hash, s.clone(), bytes);
     }
@@ -1026,7 +1125,7 @@ fn compose(
     let size = l.square as u32;
     for (x, y, item) in placed_figures(d, l) {
         let sp = sprite(&item, d.variant.as_deref(), size)?;
-        blend(&mut pm, &sp.1, x as u32, y as u32);
+        blend(&mut pm, &sp.pixmap, x as u32, y as u32);
     }
     if !over.is_empty() {
         let mut doc = String::with_capacity(over.len() + 120);

@@ -478,14 +478,21 @@ fn png_decodes_to_the_reference_pixels_on_every_path() {
         "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[NNn] w KQkq - 0 1",
     )
     .unwrap();
+    // Highlights on an empty square and under a pawn (e2): a third flat background.
     let coords = Style {
         square_px: 33,
         coordinates: true,
         border: 2,
-        highlights: vec![fairyboard_render::Highlight {
-            square: Sq::new(4, 3),
-            color: Rgb(255, 0, 0),
-        }],
+        highlights: vec![
+            fairyboard_render::Highlight {
+                square: Sq::new(4, 3),
+                color: Rgb(255, 0, 0),
+            },
+            fairyboard_render::Highlight {
+                square: Sq::new(4, 1),
+                color: Rgb(0, 0, 255),
+            },
+        ],
         ..Style::default()
     };
     let marked = Style {

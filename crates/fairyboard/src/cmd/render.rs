@@ -7,7 +7,9 @@
 //! ```
 //!
 //! SVG goes to standard output unless `-o` names a file; the file's extension (`.svg` or
-//! `.png`) chooses the format.
+//! `.png`) chooses the format. A position of a game with holdings (`fairyboard render
+//! crazyhouse --fen '…[Nq] w …'`) shows each side's pieces in hand, with counts, in a strip
+//! above (Black) and below (White) the board.
 
 use std::path::PathBuf;
 

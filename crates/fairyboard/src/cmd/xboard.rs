@@ -6,6 +6,26 @@
 //! position and every piece's moves. Multi-leg moves travel as comma-separated legs
 //! (`e4f5,f5e6`), as in the core's notation.
 //!
+//! When the user picks up a piece, `lift SQ` is answered with a `highlight` colour FEN
+//! of its targets (yellow quiet, red capture, magenta promotion, cyan a square where a
+//! multi-leg move goes on). XBoard enters a Lion's double move leg by leg: dropping on a
+//! cyan square sends `put SQ` + `lift SQ`, answered with the next leg's targets from
+//! there; `hover SQ` over a transit square shows that next leg too. Checked against
+//! XBoard 4.9.1 under Xvfb (`scripts/xboard-check.sh`).
+//!
+//! ```text
+//! > variant lion
+//! > setboard 7k/8/8/4p3/3L4/8/8/K7 w - - 0 1
+//! > lift d4
+//! < highlight 8/8/1YYYYY2/1YYYCY2/1YY1YY2/1YYYYY2/1YYYYY2/8
+//! > put e5
+//! > lift e5
+//! < highlight 8/8/3YYY2/3Y1Y2/3RYY2/8/8/8
+//! > put d6
+//! < highlight 8/8/8/8/8/8/8/8
+//! > usermove d4e5,e5d6
+//! ```
+//!
 //! ```text
 //! > xboard
 //! > protover 2
@@ -491,7 +511,8 @@ impl<'w> Engine<'w> {
         let cells = self.variant.geometry.cells;
         let mut marks: Vec<Option<char>> = vec![None; cells];
         let n = lift.path.len();
-        let pos = self.game.position().clone();
+        let moves = self.moves_from(lift.from);
+        let pos = self.game.position();
         let us = pos.side_to_move();
         let rank = |c: char| match c {
             'C' => 4,
@@ -499,7 +520,7 @@ impl<'w> Engine<'w> {
             'R' => 2,
             _ => 1,
         };
-        for m in self.moves_from(lift.from) {
+        for m in moves {
             let ends = leg_ends(&m);
             if ends.len() <= n || ends[..n] != lift.path[..] {
                 continue;
