@@ -25,6 +25,7 @@
 //! | `files`, `ranks`, `symmetry`, `hole` | the board ([`crate::geometry`], [`crate::build`]) |
 //! | `promoZone`, `maxPromote`, `promoChoice`, `promoOffset`, `morph` promotions, `!`, `=` | promotion and landing rules ([`crate::build`]) |
 //! | `holdingsType`, hand counts | captures to hand and drops ([`crate::position`]) |
+//! | `dropNoDoubled`, `dropNoMate`, `promoFromZone` (fairyboard's own: Shogi's nifu, pawn-drop mate, promotion on leaving the zone) | drop generation, legality and landing in [`crate::movegen`] (they change no plain generator's fast paths, so Shogi stays a plain variant) |
 //! | `handSwap` | here: hand swap moves (a drop onto a friend with the same ID) |
 //! | `captureMatrix`, `atomicCapture`, `blastZone`, `burnZone` | here: [`Effect`] |
 //! | `iron`, `antiTrade`, `counterStrike`, `protected`, `tradeThreshold`, `contageous` | here |

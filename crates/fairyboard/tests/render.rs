@@ -107,8 +107,9 @@ fn files_by_extension() {
         ]),
         ""
     );
-    // 9 × 20 plus a 10-pixel coordinate margin each way.
-    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (190, 190));
+    // 9 × 20 plus a 10-pixel coordinate margin each way, and shogi has holdings: a
+    // one-square hand strip above and below the board (render's layout rule).
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (190, 190 + 2 * 20));
     let svg = scratch("d.svg");
     ok(&["--ffen", "K", "-o", svg.to_str().unwrap()]);
     assert_eq!(uses(&std::fs::read_to_string(&svg).unwrap()), 1);
