@@ -295,6 +295,25 @@ fn confinement_drops_and_shogi_promotion() {
         remarks.contains("On ranks 7-8 may promote to Tokin"),
         "{remarks}"
     );
+    // Nifu, pawn-drop mate and promotion on leaving the zone (variants/shogi.txt).
+    let holdings = r.holdings.join("\n");
+    assert!(
+        holdings
+            .contains("A Pawn may not be dropped on a file where its owner already has a Pawn."),
+        "{holdings}"
+    );
+    assert!(
+        holdings.contains("Dropping a Pawn may give check but not checkmate."),
+        "{holdings}"
+    );
+    assert!(r
+        .promotion
+        .join(" ")
+        .contains("also when it leaves the zone"));
+    // Crazyhouse has none of these rules.
+    let r = analyse("crazyhouse");
+    assert!(!r.holdings.join(" ").contains("file"));
+    assert!(!r.promotion.join(" ").contains("leaves the zone"));
 }
 
 #[test]

@@ -1106,6 +1106,12 @@ fn promotion_section(v: &Variant) -> Vec<String> {
             .collect();
         out.push(format!("The {} {}.", cap_name(&p.name), texts.join("; ")));
     }
+    if !out.is_empty() && v.promo_from_zone {
+        out.push(
+            "A move that starts on a square where the piece could promote may promote too, also when it leaves the zone."
+                .into(),
+        );
+    }
     if !out.is_empty() && v.symmetry != fairyboard_core::variant::Symmetry::None {
         out.push("Ranks are counted from White's side; Black's zone is the mirror image.".into());
     }
@@ -1142,6 +1148,18 @@ fn holdings_section(v: &Variant) -> Vec<String> {
             out.push(format!(
                 "Promoted pieces go to the hand unpromoted: {}.",
                 join_and(&demotes)
+            ));
+        }
+        for p in v.pieces.iter().filter(|p| p.no_doubled_drop) {
+            let name = cap_name(&p.name);
+            out.push(format!(
+                "A {name} may not be dropped on a file where its owner already has a {name}."
+            ));
+        }
+        for p in v.pieces.iter().filter(|p| p.no_drop_mate) {
+            out.push(format!(
+                "Dropping a {} may give check but not checkmate.",
+                cap_name(&p.name)
             ));
         }
     }
