@@ -562,6 +562,8 @@ impl Variant {
             holdings_type: spec.holdings_type,
             drops: spec.holdings_type != 1,
             promo_from_zone: spec.rules.promo_from_zone,
+            piece_values: spec.rules.piece_values.clone(),
+            demote_promoted: spec.rules.demote_promoted,
             any_royal_loses: spec.any_royal_loses,
             shuffle: spec.rules.shuffle.clone(),
             promo_rules,

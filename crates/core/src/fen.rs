@@ -166,9 +166,13 @@ impl Position {
                     )
                 })?;
                 k += len;
-                // `~` marks a promoted piece in Fairy-Stockfish (crazyhouse); fairyboard
-                // keeps no such state, so it is accepted and dropped.
+                // `~` marks a promoted piece (Fairy-Stockfish's crazyhouse FENs). With
+                // `demotePromoted` it is kept: the piece returns to a hand as the type
+                // that promotes (the first of the `maxPromote` types); elsewhere a capture
+                // does not care, and the mark is accepted and dropped.
+                let mut promoted = false;
                 if k < chars.len() && chars[k].1 == '~' {
+                    promoted = true;
                     k += 1;
                 }
                 if file >= g.files as usize {
@@ -188,6 +192,11 @@ impl Position {
                 }
                 let t = variant.resolve_duplicate(t, color, Some(sq));
                 pos.put(sq, piece_cell(t, color));
+                if promoted && variant.demote_promoted {
+                    if let Some(from) = variant.pieces.iter().position(|p| p.promotes) {
+                        pos.set_promoted(sq, from.min(126) as u8 + 1);
+                    }
+                }
                 file += 1;
             }
             if file != g.files as usize {
@@ -472,6 +481,9 @@ impl Position {
                     s.push('*');
                 } else {
                     s += &v.fen_token(cell_type(c), cell_color(c));
+                    if self.promoted[sq] != 0 {
+                        s.push('~');
+                    }
                 }
             }
             if empty > 0 {

@@ -52,6 +52,58 @@ impl Position {
         }
     }
 
+    /// How many pseudo-legal moves the piece on `sq` (any colour) has — its mobility, as an
+    /// evaluation counts it. Plain leapers and sliders are counted on the board without
+    /// building moves; anything else is generated into `scratch` and counted (promotion
+    /// choices count once each, as in [`Position::moves_from`]).
+    pub fn mobility(&self, sq: Square, scratch: &mut MoveList) -> usize {
+        let c = self.board[sq];
+        if !is_piece(c) {
+            return 0;
+        }
+        let (t, us) = (cell_type(c), cell_color(c));
+        let piece = &self.variant.pieces[t];
+        let linked = &piece.linked[us.index()];
+        if linked.fast && piece.plain_landing[us.index()] && !linked.dedupe {
+            let board = &self.board;
+            let open = |c: Cell| c == EMPTY || (c != OFF && cell_color(c) != us);
+            match linked.uniform {
+                Some(Shape::Leap) => {
+                    return linked
+                        .links
+                        .iter()
+                        .filter(|l| open(board[(sq as isize + l.off) as usize]))
+                        .count();
+                }
+                Some(Shape::Slide) => {
+                    let mut n = 0;
+                    for l in &linked.links {
+                        let mut to = sq as isize;
+                        let mut left = l.range;
+                        loop {
+                            to += l.off;
+                            let c = board[to as usize];
+                            if c != EMPTY {
+                                n += usize::from(open(c));
+                                break;
+                            }
+                            n += 1;
+                            left -= 1;
+                            if left == 0 {
+                                break;
+                            }
+                        }
+                    }
+                    return n;
+                }
+                _ => {}
+            }
+        }
+        scratch.clear();
+        self.piece_moves(sq, t, us, scratch);
+        scratch.len()
+    }
+
     fn drop_moves(&self, us: Color, out: &mut MoveList) {
         let v = &*self.variant;
         if !v.drops {

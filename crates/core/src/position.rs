@@ -82,7 +82,8 @@ impl PieceList {
 /// What [`Position::unmake`] needs to restore.
 #[derive(Clone, Debug)]
 pub struct Undo {
-    cells: [(u16, Cell, bool); 8],
+    /// Changed cells: square, content, and [`Position::flags`] before the move.
+    cells: [(u16, Cell, u8); 8],
     n_cells: u8,
     hands: [(u8, u8, i8); 6],
     n_hands: u8,
@@ -99,7 +100,7 @@ pub struct Undo {
 
 #[derive(Clone, Debug, Default)]
 struct Overflow {
-    cells: Vec<(u16, Cell, bool)>,
+    cells: Vec<(u16, Cell, u8)>,
     hands: Vec<(u8, u8, i8)>,
 }
 
@@ -131,6 +132,9 @@ pub struct Position {
     pub(crate) board: Vec<Cell>,
     /// The piece on this square has not moved (initial moves, castling).
     pub(crate) virgin: Vec<bool>,
+    /// With `demotePromoted`: the type + 1 the piece on this square promoted from (0: it
+    /// did not get its type by promotion).
+    pub(crate) promoted: Vec<u8>,
     pub(crate) lists: [PieceList; 2],
     pub(crate) royals: [Vec<u16>; 2],
     pub(crate) hands: [Vec<u32>; 2],
@@ -162,11 +166,9 @@ impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         Arc::ptr_eq(&self.variant, &other.variant)
             && self.board == other.board
-            && self
-                .variant
-                .playable
-                .iter()
-                .all(|&s| self.virgin[s] == other.virgin[s])
+            && self.variant.playable.iter().all(|&s| {
+                self.virgin[s] == other.virgin[s] && self.promoted[s] == other.promoted[s]
+            })
             && self.hands == other.hands
             && self.side == other.side
             && self.ep == other.ep
@@ -186,6 +188,7 @@ impl Position {
         let mut pos = Position {
             board: variant.template.clone(),
             virgin: vec![false; cells],
+            promoted: vec![0; cells],
             lists: [PieceList::new(cells), PieceList::new(cells)],
             royals: [Vec::new(), Vec::new()],
             hands: [vec![0; types], vec![0; types]],
@@ -280,6 +283,9 @@ impl Position {
             if self.virgin[sq] {
                 h ^= keys.virgin(sq);
             }
+            if self.promoted[sq] != 0 {
+                h ^= keys.promoted(sq, self.promoted[sq]);
+            }
         }
         for c in Color::BOTH {
             for (t, &n) in self.hands[c.index()].iter().enumerate() {
@@ -306,6 +312,41 @@ impl Position {
             self.bits.set_virgin(sq, v);
             self.hash ^= self.variant.keys.virgin(sq);
         }
+    }
+
+    /// Mark the piece on `sq` as promoted from type `from - 1` (0: not promoted).
+    pub(crate) fn set_promoted(&mut self, sq: Square, from: u8) {
+        let old = self.promoted[sq];
+        if old != from {
+            let keys = &self.variant.keys;
+            if old != 0 {
+                self.hash ^= keys.promoted(sq, old);
+            }
+            if from != 0 {
+                self.hash ^= keys.promoted(sq, from);
+            }
+            self.promoted[sq] = from;
+        }
+    }
+
+    /// The type the piece on `sq` promoted from, when the variant demotes captured
+    /// promoted pieces (`demotePromoted`) and it got its type by promotion.
+    pub fn promoted_from(&self, sq: Square) -> Option<usize> {
+        self.promoted[sq].checked_sub(1).map(usize::from)
+    }
+
+    /// A square's state besides its content, as an undo entry keeps it: bit 0 virginity,
+    /// the rest the promoted-from mark.
+    #[inline(always)]
+    fn flags(&self, sq: Square) -> u8 {
+        self.virgin[sq] as u8 | self.promoted[sq] << 1
+    }
+
+    /// Set a square's [`flags`](Self::flags) back without touching the hash.
+    #[inline(always)]
+    fn restore_flags(&mut self, sq: Square, flags: u8) {
+        self.restore_virgin(sq, flags & 1 != 0);
+        self.promoted[sq] = flags >> 1;
     }
 
     pub(crate) fn set_hand(&mut self, color: Color, t: usize, n: u32) {
@@ -410,7 +451,7 @@ impl Position {
         let cell = self.board[from];
         for sq in [from, to] {
             let i = undo.n_cells as usize;
-            let saved = (sq as u16, self.board[sq], self.virgin[sq]);
+            let saved = (sq as u16, self.board[sq], self.flags(sq));
             if i < undo.cells.len() {
                 undo.cells[i] = saved;
                 undo.n_cells += 1;
@@ -423,6 +464,11 @@ impl Position {
         self.relocate(from, to);
         self.set_virgin(from, false);
         self.set_virgin(to, false);
+        let promoted = self.promoted[from];
+        if promoted != 0 || self.promoted[to] != 0 {
+            self.set_promoted(from, 0);
+            self.set_promoted(to, promoted);
+        }
     }
 
     /// Move the piece on `from` to the empty `to`: board, lists, royals, bit sets (not
@@ -448,7 +494,7 @@ impl Position {
     #[inline]
     pub(crate) fn change(&mut self, undo: &mut Undo, sq: Square, new: Cell) {
         let i = undo.n_cells as usize;
-        let saved = (sq as u16, self.board[sq], self.virgin[sq]);
+        let saved = (sq as u16, self.board[sq], self.flags(sq));
         if i < undo.cells.len() {
             undo.cells[i] = saved;
             undo.n_cells += 1;
@@ -457,6 +503,9 @@ impl Position {
         }
         self.set_cell(sq, new);
         self.set_virgin(sq, false);
+        if self.promoted[sq] != 0 {
+            self.set_promoted(sq, 0);
+        }
     }
 
     pub(crate) fn change_hand(&mut self, undo: &mut Undo, color: Color, t: usize, delta: i8) {
@@ -480,7 +529,10 @@ impl Position {
         let holdings = self.variant.holdings_type;
         if holdings != 0 && is_piece(victim) {
             let t = cell_type(victim);
-            let base = self.variant.pieces[t].demoted.map_or(t, |d| d as usize);
+            let base = match self.promoted_from(sq) {
+                Some(from) => from,
+                None => self.variant.pieces[t].demoted.map_or(t, |d| d as usize),
+            };
             let owner = if holdings < 0 {
                 cell_color(victim).flip()
             } else {
@@ -494,7 +546,7 @@ impl Position {
     /// Play a move (which must come from this position's move generator).
     pub fn make(&mut self, m: &Move) -> Undo {
         let mut undo = Undo {
-            cells: [(0, 0, false); 8],
+            cells: [(0, 0, 0); 8],
             n_cells: 0,
             hands: [(0, 0, 0); 6],
             n_hands: 0,
@@ -567,6 +619,7 @@ impl Position {
                     }
                     return self.finish_make(m, undo, before, reset_clock);
                 }
+                let carried = self.promoted[from];
                 self.change(&mut undo, from, EMPTY);
                 let landed = if m.promotion == NO_PROMOTION {
                     mover
@@ -578,6 +631,23 @@ impl Position {
                     piece_cell(t, us)
                 };
                 self.change(&mut undo, to, landed);
+                if self.variant.demote_promoted && is_piece(landed) {
+                    // A promotion marks the piece with the type it came from (unless that
+                    // type is already its demoted form, as a shogi `+` piece has); a
+                    // promoted piece moving on keeps its mark.
+                    let from_type = cell_type(mover).min(126);
+                    let mark = if m.promotion == NO_PROMOTION {
+                        carried
+                    } else if landed != mover
+                        && self.variant.pieces[cell_type(landed)].demoted.is_none()
+                        && m.promotion & PROMO_FROM_HAND == 0
+                    {
+                        from_type as u8 + 1
+                    } else {
+                        0
+                    };
+                    self.set_promoted(to, mark);
+                }
                 if m.unload != 0 {
                     // The captured piece is set down again instead of being taken.
                     self.change(&mut undo, m.unload as usize, unloaded);
@@ -636,9 +706,9 @@ impl Position {
             self.fullmove -= 1;
         }
         if let Some(more) = &undo.more {
-            for &(sq, cell, virgin) in more.cells.iter().rev() {
+            for &(sq, cell, flags) in more.cells.iter().rev() {
                 self.restore_cell(sq as usize, cell);
-                self.restore_virgin(sq as usize, virgin);
+                self.restore_flags(sq as usize, flags);
             }
             for &(c, t, d) in more.hands.iter().rev() {
                 self.restore_hand(c, t, d);
@@ -646,23 +716,23 @@ impl Position {
         }
         let mut i = undo.n_cells as usize;
         while i > 0 {
-            let (sq, cell, virgin) = undo.cells[i - 1];
+            let (sq, cell, flags) = undo.cells[i - 1];
             let sq = sq as usize;
             // A piece that moved from the previous entry's square to this one (`shift`):
             // moved back in one step, the same as restoring both entries.
             if i >= 2 && cell == EMPTY {
-                let (back, was, back_virgin) = undo.cells[i - 2];
+                let (back, was, back_flags) = undo.cells[i - 2];
                 let back = back as usize;
                 if is_piece(was) && self.board[sq] == was && self.board[back] == EMPTY {
                     self.relocate(sq, back);
-                    self.restore_virgin(sq, virgin);
-                    self.restore_virgin(back, back_virgin);
+                    self.restore_flags(sq, flags);
+                    self.restore_flags(back, back_flags);
                     i -= 2;
                     continue;
                 }
             }
             self.restore_cell(sq, cell);
-            self.restore_virgin(sq, virgin);
+            self.restore_flags(sq, flags);
             i -= 1;
         }
         for i in (0..undo.n_hands as usize).rev() {

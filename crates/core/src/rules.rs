@@ -26,6 +26,8 @@
 //! | `promoZone`, `maxPromote`, `promoChoice`, `promoOffset`, `morph` promotions, `!`, `=` | promotion and landing rules ([`crate::build`]) |
 //! | `holdingsType`, hand counts | captures to hand and drops ([`crate::position`]) |
 //! | `dropNoDoubled`, `dropNoMate`, `promoFromZone` (fairyboard's own: Shogi's nifu, pawn-drop mate, promotion on leaving the zone) | drop generation, legality and landing in [`crate::movegen`] (they change no plain generator's fast paths, so Shogi stays a plain variant) |
+//! | `demotePromoted` (fairyboard's own: Crazyhouse) | captures to hand ([`crate::position`]): a piece marked as promoted returns as the type it promoted from; FEN `X~` |
+//! | `pieceValue` (fairyboard's own) | no rule: the AI's piece values (`fairyboard_ai::eval`) |
 //! | `handSwap` | here: hand swap moves (a drop onto a friend with the same ID) |
 //! | `captureMatrix`, `atomicCapture`, `blastZone`, `burnZone` | here: [`Effect`] |
 //! | `iron`, `antiTrade`, `counterStrike`, `protected`, `tradeThreshold`, `contageous` | here |

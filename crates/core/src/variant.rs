@@ -230,6 +230,12 @@ pub struct Variant {
     /// `promoFromZone=1`: a move that starts on a promoting square of the piece's morph may
     /// promote as if it ended there (Shogi's promotion when leaving the zone).
     pub promo_from_zone: bool,
+    /// fairyboard's `pieceValue=ID:CENTIPAWNS`: the definition's own piece values (type,
+    /// centipawns), which the AI uses instead of its estimates.
+    pub piece_values: Vec<(usize, i32)>,
+    /// fairyboard's `demotePromoted=1`: a piece that got its type by promotion goes to the
+    /// hand as the type it promoted from when captured (Crazyhouse; FEN marks it `X~`).
+    pub demote_promoted: bool,
     /// One lost royal loses (otherwise all royals must be gone).
     pub any_royal_loses: bool,
     /// No rule beyond moving and capturing by replacement applies (no capture matrix,

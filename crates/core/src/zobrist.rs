@@ -41,6 +41,12 @@ impl Keys {
         // Row 255 (off-board) never holds a piece either.
         self.pieces[255 * self.cells + sq]
     }
+    /// The piece on `sq` got its type by promotion and reverts to type `from - 1` when
+    /// captured (`from` is never 0 here).
+    #[inline]
+    pub fn promoted(&self, sq: usize, from: u8) -> u64 {
+        mix(self.pieces[sq] ^ ((from as u64) << 56) ^ 0x7E_0000_0000)
+    }
     pub fn hand(&self, t: usize, color: usize, count: u32) -> u64 {
         if count == 0 {
             0

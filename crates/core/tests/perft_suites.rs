@@ -22,8 +22,12 @@ const CI_BUDGET: u64 = 1_500_000;
 /// baring rule as a delayed win agrees with FSF's on every listed position), shogi and
 /// minishogi (nifu, promotion on leaving the zone and pawn-drop mate through fairyboard's
 /// `dropNoDoubled`, `promoFromZone` and `dropNoMate`; demotion in hand and the ban on drops
-/// where a piece could never move are built in).
-const ALSO_EXACT: [&str; 6] = [
+/// where a piece could never move are built in), crazyhouse (a captured promoted pawn returns
+/// to the hand as a pawn through fairyboard's `demotePromoted`, `~` in the FENs; `crazyhouse-promoted`
+/// plays from pawns on both seventh ranks, so most of its positions hold promoted pieces).
+const ALSO_EXACT: [&str; 8] = [
+    "crazyhouse.perft",
+    "crazyhouse-promoted.perft",
     "xiangqi.perft",
     "spartan.perft",
     "atomic.perft",

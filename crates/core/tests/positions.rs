@@ -1,7 +1,7 @@
 //! Properties of positions under random play in every catalogue variant: make/unmake
 //! restores the position exactly, the incremental hash equals a recomputed one, FEN
-//! round-trips, and the legal moves agree with a make-and-test filter of the pseudo-legal
-//! ones.
+//! round-trips, the legal moves agree with a make-and-test filter of the pseudo-legal
+//! ones, and each piece's mobility count agrees with its generated moves.
 
 use std::sync::Arc;
 
@@ -58,6 +58,23 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
             name,
             ply
         );
+        // The evaluation's mobility count (fast paths for plain leapers and sliders)
+        // equals the number of pseudo-legal moves the generator lists for each piece.
+        let mut scratch = MoveList::new();
+        for color in fairyboard_core::Color::BOTH {
+            for &sq in pos.pieces(color) {
+                pseudo.clear();
+                pos.moves_from(sq as usize, &mut pseudo);
+                prop_assert_eq!(
+                    pos.mobility(sq as usize, &mut scratch),
+                    pseudo.len(),
+                    "{} ply {}: mobility of the piece on {}",
+                    name,
+                    ply,
+                    v.coord(sq as usize)
+                );
+            }
+        }
         if list.is_empty() {
             break;
         }

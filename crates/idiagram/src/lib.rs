@@ -105,7 +105,10 @@
 //!   `dropNoDoubled` (none; a piece reference, repeatable: no drop on a file that already holds
 //!   the owner's piece of that type), `dropNoMate` (none; repeatable: such a drop may not
 //!   checkmate) and `promoFromZone=0` (1: a move leaving a square where the
-//!   piece's morph promotes may promote too). An absent `promoChoice`
+//!   piece's morph promotes may promote too), `pieceValue` (none; repeatable `ID:CENTIPAWNS`,
+//!   the AI's value of that type with a pawn = 100, instead of its estimate) and
+//!   `demotePromoted=0` (1: a captured piece that got its type by promotion goes to the hand
+//!   as the type it promoted from, as in Crazyhouse). An absent `promoChoice`
 //!   becomes every type that is not royal and not among the first `maxPromote` types (one
 //!   choice per distinct ID, in piece order); `promoChoice=` (empty) means no choices.
 //! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
@@ -292,6 +295,12 @@ pub struct Rules {
     /// fairyboard's `promoFromZone=1`: a move that starts on a square where the piece's morph
     /// promotes may promote as if it ended there (Shogi: promotion on leaving the zone).
     pub promo_from_zone: bool,
+    /// fairyboard's `pieceValue=ID:CENTIPAWNS` (repeatable): the AI's value of a piece type
+    /// (a pawn = 100) instead of the one it estimates from the moves.
+    pub piece_values: Vec<(usize, i32)>,
+    /// fairyboard's `demotePromoted=1`: a captured piece that got its type by promotion goes
+    /// to the hand as the type it promoted from (Crazyhouse).
+    pub demote_promoted: bool,
 }
 
 impl Default for Rules {
@@ -323,6 +332,8 @@ impl Default for Rules {
             drop_no_doubled: Vec::new(),
             drop_no_mate: Vec::new(),
             promo_from_zone: false,
+            piece_values: Vec::new(),
+            demote_promoted: false,
         }
     }
 }

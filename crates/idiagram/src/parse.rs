@@ -52,6 +52,8 @@ const TYPED: &[&str] = &[
     "dropNoDoubled",
     "dropNoMate",
     "promoFromZone",
+    "pieceValue",
+    "demotePromoted",
 ];
 
 /// Display-only parameters (kept as written in `Definition::params`).
@@ -84,6 +86,7 @@ const REPEATABLE: &[&str] = &[
     "protected",
     "dropNoDoubled",
     "dropNoMate",
+    "pieceValue",
 ];
 
 /// The largest number of piece types a `captureMatrix` is built for (it has n x (2n+1) cells).
@@ -627,6 +630,11 @@ impl<'a> State<'a> {
                     def.rules.promo_from_zone = v == 1;
                 }
             }
+            "demotePromoted" => {
+                if let Some(v) = choice_int(value, k, &[0, 1], d) {
+                    def.rules.demote_promoted = v == 1;
+                }
+            }
             "enableAI" => {
                 if let Some(v) = choice_int(value, k, &[0, 1, 2], d) {
                     def.rules.enable_ai = v as u8;
@@ -716,9 +724,8 @@ impl<'a> State<'a> {
             "contageous" => self.contageous = Some(value),
             "shuffle" => self.shuffle = Some(value),
             "royal" | "baring" | "iron" | "antiTrade" | "counterStrike" | "protected"
-            | "tradeThreshold" | "conversion" | "trackPieces" | "dropNoDoubled" | "dropNoMate" => {
-                self.refs.push((key, value))
-            }
+            | "tradeThreshold" | "conversion" | "trackPieces" | "dropNoDoubled" | "dropNoMate"
+            | "pieceValue" => self.refs.push((key, value)),
             _ => {
                 match k {
                     "squareSize" => {
@@ -854,12 +861,42 @@ impl<'a> State<'a> {
     }
 
     /// Resolve a piece-reference parameter.
-    fn reference(&mut self, key: Field<'a>, value: Field<'a>) {
+    fn reference(&mut self, key: Field<'a>, mut value: Field<'a>) {
         let k = key.text;
         let ctx = Ctx::param(k);
         let n = self.def.pieces.len();
-        let t = value.text;
         let d = &mut self.diags;
+        // `pieceValue=ID:CENTIPAWNS`: the reference is the part before the last colon.
+        let mut centipawns = 0;
+        if k == "pieceValue" {
+            let Some(colon) = value.text.rfind(':') else {
+                d.error(
+                    value.line,
+                    value.col,
+                    ctx,
+                    "expected ID:CENTIPAWNS (a piece ID or number, a colon, a value with a pawn = 100)",
+                );
+                return;
+            };
+            let number = &value.text[colon + 1..];
+            match number.parse::<i32>() {
+                Ok(v) if (0..=100_000).contains(&v) => centipawns = v,
+                _ => {
+                    d.error(
+                        value.line,
+                        value.col_at(colon + 1),
+                        ctx,
+                        format!("'{number}' is not a value in centipawns (0 to 100000)"),
+                    );
+                    return;
+                }
+            }
+            value = Field {
+                text: &value.text[..colon],
+                ..value
+            };
+        }
+        let t = value.text;
         let idx: Option<usize> = if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             match t.parse::<usize>() {
                 Ok(0) if k == "baring" => {
@@ -915,6 +952,22 @@ impl<'a> State<'a> {
         let Some(i) = idx else { return };
         let r = &mut self.def.rules;
         let list = match k {
+            "pieceValue" => {
+                if r.piece_values.iter().any(|&(p, _)| p == i) {
+                    d.warning(
+                        value.line,
+                        value.col,
+                        ctx,
+                        format!(
+                            "piece {} is given a value again; the last one counts",
+                            i + 1
+                        ),
+                    );
+                    r.piece_values.retain(|&(p, _)| p != i);
+                }
+                r.piece_values.push((i, centipawns));
+                return;
+            }
             "royal" => &mut self.def.royal,
             "baring" => {
                 if r.baring.contains(&Baring::Piece(i)) {

@@ -82,6 +82,12 @@ pub(crate) fn to_text(d: &Definition) -> String {
     if r.promo_from_zone {
         out.push_str("promoFromZone=1\n");
     }
+    if r.demote_promoted {
+        out.push_str("demotePromoted=1\n");
+    }
+    for &(t, v) in &r.piece_values {
+        let _ = writeln!(out, "pieceValue={}:{v}", t + 1);
+    }
     if let Some(t) = r.trade_threshold {
         let _ = writeln!(out, "tradeThreshold={}", t + 1);
     }

@@ -319,3 +319,48 @@ fn shogi_drop_and_promotion_parameters() {
     assert!(!bad.definition.rules.promo_from_zone);
     assert!(bad.definition.rules.drop_no_doubled.is_empty());
 }
+
+#[test]
+fn piece_values_for_the_ai() {
+    // Lines: 1-2 pieceValue by ID and by number, 3 again for the knight (a warning; the last
+    // counts), 4-5 pieces.
+    let ok = parse(
+        "pieceValue=N:450\npieceValue=2:630\npieceValue=N:460\nknight:N:N::b1\nrook:R:R::a1\n",
+    );
+    let got: Vec<_> = ok.diagnostics.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        vec![(Severity::Warning, 3, 12, None, Some("pieceValue"))]
+    );
+    assert_eq!(ok.definition.rules.piece_values, vec![(1, 630), (0, 460)]);
+    let again = parse(&ok.definition.to_text());
+    assert_eq!(again.definition, ok.definition);
+    // No colon, a value that is not a number (its column named), an unknown ID.
+    let bad = parse("pieceValue=N\npieceValue=N:lots\npieceValue=Z:100\nknight:N:N::b1\n");
+    let got: Vec<_> = bad.diagnostics.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Severity::Error, 1, 12, None, Some("pieceValue")),
+            (Severity::Error, 2, 14, None, Some("pieceValue")),
+            (Severity::Error, 3, 12, None, Some("pieceValue")),
+        ]
+    );
+    assert!(bad.definition.rules.piece_values.is_empty());
+}
+
+#[test]
+fn demote_promoted_parameter() {
+    let ok = parse("holdingsType=-1\ndemotePromoted=1\npawn:P:fW::a2\n");
+    assert!(ok.diagnostics.is_empty(), "{:?}", ok.diagnostics);
+    assert!(ok.definition.rules.demote_promoted);
+    assert_eq!(parse(&ok.definition.to_text()).definition, ok.definition);
+    // Only 0 and 1: the value's place is named.
+    let bad = parse("demotePromoted=yes\npawn:P:fW::a2\n");
+    let got: Vec<_> = bad.diagnostics.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        vec![(Severity::Error, 1, 16, None, Some("demotePromoted"))]
+    );
+    assert!(!bad.definition.rules.demote_promoted);
+}
