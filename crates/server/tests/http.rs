@@ -507,3 +507,94 @@ async fn hostile_queries_never_get_a_server_error() {
         );
     }
 }
+
+/// Every example of the Fairy-FEN page (seed 002) through `/d?ff=`, checked square by
+/// square: a square is drawn on (piece, marker, letter or number) exactly where the example
+/// puts something, and is its plain colour (a1 dark, the default 40-pixel squares) where the
+/// example leaves it empty. The occupancy rows were expanded from each FFEN by hand.
+#[tokio::test]
+async fn every_seed_002_example_is_drawn_square_by_square() {
+    let examples: [(&str, &[&str]); 7] = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            &["xxxxxxxx", "xxxxxxxx", "........", "........", "........", "........", "xxxxxxxx", "xxxxxxxx"],
+        ),
+        (
+            "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR",
+            &["xxxxxxxx"; 8],
+        ),
+        (
+            "3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2",
+            &[
+                "...x...x...", "x......x...", "xxx...xx...", "..xx...x...", ".x..x.x....",
+                "....x....x.", ".xx.....x..", "...xx.x.x..", "...xx.x....", "...xxxx..xx",
+                "......xxx..",
+            ],
+        ),
+        (
+            "k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8",
+            &["x.x.....", "x.xx....", "x.x.....", "x.x.....", "x.......", "..x.x...", "....x...", "........"],
+        ),
+        (
+            "4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3",
+            &["....x...", ".x..xxxx", "....xxx.", "..x.xxxx", "....xxx.", ".x..x..x", ".x......", "x..xx..."],
+        ),
+        (
+            "8/1Q6/4c3/4cc2/8/8/6K1/8",
+            &["........", ".x......", "....x...", "....xx..", "........", "........", "......x.", "........"],
+        ),
+        (
+            "8/1P6/1k6/4cK2/8/8/8/8",
+            &["........", ".x......", ".x......", "....xx..", "........", "........", "........", "........"],
+        ),
+    ];
+    const LIGHT: [u8; 3] = [0xf0, 0xd9, 0xb5];
+    const DARK: [u8; 3] = [0xb5, 0x88, 0x63];
+    for (ffen, rows) in examples {
+        let r = get(&format!("/d?ff={}", enc(ffen))).await;
+        assert_eq!(r.status, StatusCode::OK, "{ffen}: {}", r.text());
+        assert_eq!(r.content_type(), "image/png", "{ffen}");
+        let mut reader = png::Decoder::new(&r.body[..]).read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        let channels = match info.color_type {
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            other => panic!("{ffen}: colour type {other:?}"),
+        };
+        let (files, ranks) = (rows[0].len() as u32, rows.len() as u32);
+        assert_eq!(
+            (info.width, info.height),
+            (files * 40, ranks * 40),
+            "{ffen}"
+        );
+        for (row, pattern) in rows.iter().enumerate() {
+            for (file, want) in pattern.bytes().enumerate() {
+                let rank = ranks - 1 - row as u32;
+                let plain = if (file as u32 + rank) % 2 == 0 {
+                    DARK
+                } else {
+                    LIGHT
+                };
+                let (x0, y0) = (file as u32 * 40, row as u32 * 40);
+                // Pixels inside the square (a 2-pixel margin) that are not its colour.
+                let drawn = (y0 + 2..y0 + 38)
+                    .flat_map(|y| (x0 + 2..x0 + 38).map(move |x| (x, y)))
+                    .filter(|&(x, y)| {
+                        let i = ((y * info.width + x) * channels) as usize;
+                        buf[i..i + 3] != plain
+                    })
+                    .count();
+                let square = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+                if want == b'x' {
+                    assert!(
+                        drawn > 40,
+                        "{ffen}: {square} should be drawn on ({drawn} pixels)"
+                    );
+                } else {
+                    assert_eq!(drawn, 0, "{ffen}: {square} should be empty");
+                }
+            }
+        }
+    }
+}
