@@ -25,6 +25,7 @@
 //! assert!(eval.evaluate(&pos).abs() < 50);
 //! ```
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -48,11 +49,17 @@ pub struct Evaluator {
     pawn: Vec<bool>,
     /// Types that count for the baring rule (bit per type; 0 = no baring rule).
     baring: u128,
-    /// Material of both sides' non-pawn, non-royal pieces at the start (phase scale).
-    start_material: i32,
+    /// Both sides' non-pawn, non-royal pieces at the start, each weighing the square of
+    /// its value (phase scale; see [`Evaluator::weight`]).
+    start_material: i64,
     drops: bool,
     /// The offsets of the eight neighbours on the padded board (royal shelter).
     neighbours: [isize; 8],
+    /// Per type: centipawns per pseudo-legal move above (or below) the type's measured
+    /// average, and that average (0 weight: not counted — royals and pawns).
+    mobility: Vec<(i32, i32)>,
+    /// Scratch list for counting moves in [`Evaluator::evaluate`].
+    scratch: RefCell<MoveList>,
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
     seed: u64,
@@ -338,17 +345,44 @@ impl Evaluator {
         for c in Color::BOTH {
             for &sq in start.pieces(c) {
                 if let Some((t, _)) = start.piece_at(sq as usize) {
-                    if !variant.pieces[t].pawn {
-                        start_material += values[t];
+                    if !variant.pieces[t].pawn && !variant.pieces[t].royal {
+                        start_material += Self::weight(values[t]);
                     }
                 }
             }
             for (t, &v) in values.iter().enumerate() {
-                start_material += v * start.hand(c, t) as i32;
+                if !variant.pieces[t].pawn && !variant.pieces[t].royal {
+                    start_material += Self::weight(v) * start.hand(c, t) as i64;
+                }
             }
         }
         let s = g.stride as isize;
+        // The definition's own values win over the estimates (`pieceValue=`).
+        for &(t, v) in &variant.piece_values {
+            if t < types {
+                values[t] = v;
+            }
+        }
+        // Dynamic mobility: a move more than the piece usually has is worth a little, less
+        // per move for pieces with many (a queen's tenth move matters less than a knight's
+        // fifth).
+        let mobility = (0..types)
+            .map(|t| {
+                let p = &variant.pieces[t];
+                if p.royal || p.pawn || stats[t].mobility < 0.5 {
+                    (0, 0)
+                } else {
+                    let avg = stats[t].mobility;
+                    (
+                        (24.0 / avg).clamp(1.0, 6.0).round() as i32,
+                        avg.round() as i32,
+                    )
+                }
+            })
+            .collect();
         Evaluator {
+            mobility,
+            scratch: RefCell::new(MoveList::with_capacity(64)),
             values,
             pst,
             pst_end,
@@ -435,6 +469,15 @@ impl Evaluator {
             .min()
     }
 
+    /// A piece's weight in the game phase: the square of its value, so the phase stays in
+    /// the middle game while strong pieces remain (a lone rook pair threatens an exposed
+    /// king far more than the same material in ferzes and alfils).
+    #[inline]
+    fn weight(value: i32) -> i64 {
+        let v = value.max(0) as i64;
+        v * v
+    }
+
     /// Replace a piece type's value (a definition or user override).
     pub fn set_value(&mut self, t: usize, value: i32) {
         if t < self.values.len() {
@@ -504,7 +547,7 @@ impl Evaluator {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
-        let mut material = 0;
+        let mut material = 0i64;
         // Per colour: non-royal, non-pawn material (board and hand).
         let mut pieces = [0i32; 2];
         for c in Color::BOTH {
@@ -515,11 +558,18 @@ impl Evaluator {
                 if let Some((t, _)) = pos.piece_at(sq) {
                     let v = self.values[t];
                     if !self.royal[t] && !self.pawn[t] {
-                        material += v;
+                        material += Self::weight(v);
                         pieces[ci] += v;
                     }
                     if t < 128 && self.baring >> t & 1 == 1 {
                         baring_pieces += 1;
+                    }
+                    let (w, avg) = self.mobility[t];
+                    if w != 0 {
+                        let n = pos.mobility(sq, &mut self.scratch.borrow_mut());
+                        let bonus = w * (n as i32 - avg);
+                        mg[ci] += bonus;
+                        eg[ci] += bonus;
                     }
                     mg[ci] += v + self.pst[ci][t][sq] as i32;
                     eg[ci] += v + if self.royal[t] {
@@ -536,8 +586,8 @@ impl Evaluator {
                     let v = if self.drops { v + v / 8 } else { v };
                     mg[ci] += v * n;
                     eg[ci] += v * n;
-                    material += v * n;
-                    if !self.pawn[t] {
+                    if !self.pawn[t] && !self.royal[t] {
+                        material += Self::weight(self.values[t]) * n as i64;
                         pieces[ci] += v * n;
                     }
                 }
@@ -565,7 +615,7 @@ impl Evaluator {
                 mg[ci] += 6 * friends.min(4);
             }
         }
-        let phase = (material * 256 / self.start_material).clamp(0, 256);
+        let phase = (material * 256 / self.start_material).clamp(0, 256) as i32;
         let mut white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
         // Ahead in pieces, trade them: the fewer are left, the more a lead decides (and
         // under a baring rule the opponent's last pieces are what stands between it and
@@ -576,10 +626,11 @@ impl Evaluator {
         } else {
             -white
         };
-        score += 10; // the move
-                     // Draw distance: as the move-rule count runs out without a capture or pawn move,
-                     // any advantage is worth less (the game is heading for a draw), so the side
-                     // ahead makes progress while it can and the side behind is content to wait.
+        // The move.
+        score += 10;
+        // Draw distance: as the move-rule count runs out without a capture or pawn move,
+        // any advantage is worth less (the game is heading for a draw), so the side ahead
+        // makes progress while it can and the side behind is content to wait.
         let plies = 2 * crate::rules::move_rule(pos) as i32;
         let fresh = plies * 2 / 5;
         let clock = pos.halfmove_clock() as i32;

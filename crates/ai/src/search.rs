@@ -625,12 +625,27 @@ impl Searcher {
                 self.path.pop();
                 continue;
             }
+            // Late quiet moves at shallow depth: after enough tries the rest are
+            // hopeless (they were ordered last for a reason) — unless a killer.
+            if !pv_node
+                && !in_check
+                && quiet
+                && !gives_check
+                && depth <= 3
+                && searched >= 3 + (depth * depth) as usize
+                && best > -MATE_BOUND
+            {
+                pos.unmake(&m, undo);
+                self.path.pop();
+                continue;
+            }
             let mut reduction = 0;
-            if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
-                reduction = 1 + (searched >= 8 && depth >= 5) as i32;
+            if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
+                reduction = late_move_reduction(depth, searched);
                 if pv_node {
                     reduction -= 1;
                 }
+                reduction = reduction.clamp(0, depth - 2);
             }
             let mut score;
             if searched == 0 {
@@ -811,6 +826,15 @@ impl Searcher {
         }
         best
     }
+}
+
+/// Plies a late quiet move is searched shallower: grows with the logarithms of both the
+/// depth and the move's place in the ordering (the usual shape; later moves of a deep
+/// search rarely matter, and a reduced search that fails high is repeated at full depth).
+fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let n = (searched.max(1) as f64).ln();
+    (0.5 + d * n / 2.25) as i32
 }
 
 fn sort_by_scores(list: &mut MoveList, scores: &mut [i32]) {

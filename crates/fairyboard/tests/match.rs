@@ -79,6 +79,15 @@ fn replay(pgn: &str, variant: &str) -> Vec<String> {
 }
 
 fn run_match(engine2: &str, variant: &str, pgn: &Path) -> std::process::Output {
+    run_match_with(engine2, variant, pgn, &[])
+}
+
+fn run_match_with(
+    engine2: &str,
+    variant: &str,
+    pgn: &Path,
+    extra: &[&str],
+) -> std::process::Output {
     Command::new(bin())
         .args([
             "match",
@@ -97,6 +106,7 @@ fn run_match(engine2: &str, variant: &str, pgn: &Path) -> std::process::Output {
             "--pgn",
             pgn.to_str().unwrap(),
         ])
+        .args(extra)
         .env("FAIRYBOARD_VARIANTS", variants_dir())
         .output()
         .expect("runs")
@@ -123,11 +133,25 @@ fn check(out: std::process::Output, pgn: &Path, variant: &str) {
     }
 }
 
+/// Self-play with both games at once (`--concurrency 2`: two pairs of engine processes):
+/// each round is reported and written once, and each game replays legally.
 #[test]
 fn self_play_smoke_match() {
     let pgn = scratch("self.pgn");
-    let out = run_match(&format!("{} xboard --seed 5", bin()), "shatranj", &pgn);
+    let out = run_match_with(
+        &format!("{} xboard --seed 5", bin()),
+        "shatranj",
+        &pgn,
+        &["--concurrency", "2"],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
     check(out, &pgn, "shatranj");
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    for round in ["[Round \"1\"]", "[Round \"2\"]"] {
+        assert_eq!(written.matches(round).count(), 1, "{round} in {written}");
+    }
+    assert_eq!(text.matches("game 1:").count(), 1, "{text}");
+    assert_eq!(text.matches("game 2:").count(), 1, "{text}");
 }
 
 #[test]

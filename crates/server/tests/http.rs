@@ -571,7 +571,7 @@ async fn every_seed_002_example_is_drawn_square_by_square() {
         for (row, pattern) in rows.iter().enumerate() {
             for (file, want) in pattern.bytes().enumerate() {
                 let rank = ranks - 1 - row as u32;
-                let plain = if (file as u32 + rank) % 2 == 0 {
+                let plain = if (file as u32 + rank).is_multiple_of(2) {
                     DARK
                 } else {
                     LIGHT

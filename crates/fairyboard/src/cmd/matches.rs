@@ -14,6 +14,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -56,6 +57,10 @@ pub struct Args {
     /// Milliseconds an engine may overstep its clock before it loses (pipe latency).
     #[arg(long, default_value_t = 50)]
     pub grace_ms: u64,
+    /// Games played at once, each by its own pair of engine processes (at most one per
+    /// core, or the engines' clocks measure the machine's load).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: u32,
 }
 
 /// An engine process speaking XBoard.
@@ -406,6 +411,79 @@ pub(crate) fn summary(name1: &str, name2: &str, scores: &[f64]) -> String {
     )
 }
 
+/// One finished game, as a worker reports it.
+struct Played {
+    game: u32,
+    white: usize,
+    names: [String; 2],
+    finished: Finished,
+}
+
+/// Play games from the shared counter with one pair of engines until none are left or
+/// another worker failed; each game is sent to the referee's main thread.
+fn worker(
+    args: &Args,
+    variant_name: &str,
+    base: Duration,
+    inc: Duration,
+    next: &AtomicU32,
+    failed: &AtomicBool,
+    out: &mpsc::Sender<Result<Played, String>>,
+) {
+    let started =
+        Engine::start(&args.engine1).and_then(|a| Engine::start(&args.engine2).map(|b| [a, b]));
+    let mut engines = match started {
+        Ok(e) => e,
+        Err(e) => {
+            failed.store(true, Ordering::SeqCst);
+            let _ = out.send(Err(e));
+            return;
+        }
+    };
+    let names = [engines[0].name.clone(), engines[1].name.clone()];
+    while !failed.load(Ordering::SeqCst) {
+        let g = next.fetch_add(1, Ordering::SeqCst);
+        if g >= args.games {
+            break;
+        }
+        let white = (g % 2) as usize;
+        let inits = [args.init1.as_slice(), args.init2.as_slice()];
+        match play_game(
+            &mut engines,
+            white,
+            args,
+            variant_name,
+            inits,
+            base,
+            inc,
+            g + 1,
+        ) {
+            Ok(f) => {
+                for e in engines.iter_mut() {
+                    let _ = e.send(&format!("result {} {{{}}}", f.result, f.reason));
+                }
+                let played = Played {
+                    game: g + 1,
+                    white,
+                    names: names.clone(),
+                    finished: f,
+                };
+                if out.send(Ok(played)).is_err() {
+                    break;
+                }
+            }
+            Err(e) => {
+                failed.store(true, Ordering::SeqCst);
+                let _ = out.send(Err(format!("game {}: {e}", g + 1)));
+                break;
+            }
+        }
+    }
+    for e in engines {
+        e.quit();
+    }
+}
+
 pub fn run(args: Args) -> Result<String, String> {
     let (base, inc) = parse_tc(&args.tc)?;
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
@@ -421,102 +499,105 @@ pub fn run(args: Args) -> Result<String, String> {
             stem
         }
     });
-    let mut engines = [Engine::start(&args.engine1)?, Engine::start(&args.engine2)?];
-    let names = [engines[0].name.clone(), engines[1].name.clone()];
+    let workers = args.concurrency.clamp(1, args.games.max(1));
+    let next = AtomicU32::new(0);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel();
+    let mut names: Option<[String; 2]> = None;
     let mut scores = Vec::new();
-    let mut pgn = String::new();
+    let mut error = None;
     let stdout = std::io::stdout();
-    for g in 0..args.games {
-        let white = (g % 2) as usize;
-        let inits = [args.init1.as_slice(), args.init2.as_slice()];
-        let f = match play_game(
-            &mut engines,
-            white,
-            &args,
-            &variant_name,
-            inits,
-            base,
-            inc,
-            g + 1,
-        ) {
-            Ok(f) => f,
-            Err(e) => {
-                for e in engines {
-                    e.quit();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (args, variant_name, next, failed) = (&args, &variant_name, &next, &failed);
+            scope.spawn(move || worker(args, variant_name, base, inc, next, failed, &tx));
+        }
+        drop(tx);
+        // Games are reported as they finish (with several workers, not in round order).
+        for played in rx {
+            let p = match played {
+                Ok(p) => p,
+                Err(e) => {
+                    error.get_or_insert(e);
+                    continue;
                 }
-                return Err(format!("game {}: {e}", g + 1));
+            };
+            let f = &p.finished;
+            let white_score = match f.result {
+                "1-0" => 1.0,
+                "0-1" => 0.0,
+                _ => 0.5,
+            };
+            let s1 = if p.white == 0 {
+                white_score
+            } else {
+                1.0 - white_score
+            };
+            scores.push(s1);
+            let (wn, bn) = (&p.names[p.white], &p.names[1 - p.white]);
+            let _ = writeln!(
+                stdout.lock(),
+                "game {}: {wn} - {bn} {} ({}, {} plies)",
+                p.game,
+                f.result,
+                f.reason,
+                f.sans.len()
+            );
+            let pgn = pgn_game(&p, &variant.name, &args.tc);
+            if let Some(path) = &args.pgn {
+                let written = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .and_then(|mut file| file.write_all(pgn.as_bytes()));
+                if let Err(e) = written {
+                    failed.store(true, Ordering::SeqCst);
+                    error.get_or_insert(format!("{path}: {e}"));
+                }
             }
-        };
-        for e in engines.iter_mut() {
-            let _ = e.send(&format!("result {} {{{}}}", f.result, f.reason));
+            let names = names.get_or_insert_with(|| p.names.clone());
+            let _ = writeln!(stdout.lock(), "{}", summary(&names[0], &names[1], &scores));
         }
-        let white_score = match f.result {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            _ => 0.5,
-        };
-        let s1 = if white == 0 {
-            white_score
-        } else {
-            1.0 - white_score
-        };
-        scores.push(s1);
-        let (wn, bn) = (&names[white], &names[1 - white]);
-        let _ = writeln!(
-            stdout.lock(),
-            "game {}: {wn} - {bn} {} ({}, {} plies)",
-            g + 1,
-            f.result,
-            f.reason,
-            f.sans.len()
-        );
-        pgn += &format!(
-            "[Event \"fairyboard match\"]\n[Site \"local\"]\n[Round \"{}\"]\n[White \"{wn}\"]\n\
-             [Black \"{bn}\"]\n[Result \"{}\"]\n[Variant \"{}\"]\n[TimeControl \"{}\"]\n\
-             [Termination \"{}\"]\n\n",
-            g + 1,
-            f.result,
-            variant.name,
-            args.tc,
-            f.reason
-        );
-        let mut body = String::new();
-        for (i, s) in f.sans.iter().enumerate() {
-            if i % 2 == 0 {
-                body += &format!("{}. ", i / 2 + 1);
-            }
-            body += s;
-            body.push(' ');
-        }
-        body += f.result;
-        // Wrap at 80 columns.
-        let mut line_len = 0;
-        for word in body.split(' ') {
-            if line_len + word.len() + 1 > 80 {
-                pgn.push('\n');
-                line_len = 0;
-            } else if line_len > 0 {
-                pgn.push(' ');
-                line_len += 1;
-            }
-            pgn += word;
-            line_len += word.len();
-        }
-        pgn += "\n\n";
-        if let Some(path) = &args.pgn {
-            let mut file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("{path}: {e}"))?;
-            file.write_all(pgn.as_bytes())
-                .map_err(|e| format!("{path}: {e}"))?;
-            pgn.clear();
-        }
-        let _ = writeln!(stdout.lock(), "{}", summary(&names[0], &names[1], &scores));
+    });
+    if let Some(e) = error {
+        return Err(e);
     }
-    for e in engines {
-        e.quit();
-    }
+    let names = names.unwrap_or_else(|| ["engine 1".into(), "engine 2".into()]);
     Ok(summary(&names[0], &names[1], &scores))
+}
+
+/// One game in PGN, its movetext wrapped at 80 columns.
+fn pgn_game(p: &Played, variant: &str, tc: &str) -> String {
+    let f = &p.finished;
+    let (wn, bn) = (&p.names[p.white], &p.names[1 - p.white]);
+    let mut pgn = format!(
+        "[Event \"fairyboard match\"]\n[Site \"local\"]\n[Round \"{}\"]\n[White \"{wn}\"]\n\
+         [Black \"{bn}\"]\n[Result \"{}\"]\n[Variant \"{variant}\"]\n[TimeControl \"{tc}\"]\n\
+         [Termination \"{}\"]\n\n",
+        p.game, f.result, f.reason
+    );
+    let mut body = String::new();
+    for (i, s) in f.sans.iter().enumerate() {
+        if i % 2 == 0 {
+            body += &format!("{}. ", i / 2 + 1);
+        }
+        body += s;
+        body.push(' ');
+    }
+    body += f.result;
+    let mut line_len = 0;
+    for word in body.split(' ') {
+        if line_len + word.len() + 1 > 80 {
+            pgn.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            pgn.push(' ');
+            line_len += 1;
+        }
+        pgn += word;
+        line_len += word.len();
+    }
+    pgn += "\n\n";
+    pgn
 }
