@@ -1,15 +1,13 @@
 //! Evaluation for any variant: piece values and piece-square terms measured from the
 //! compiled moves, not looked up in a table of known pieces.
 //!
-//! Every piece type is put on every square of the board among random blockers (a third
-//! of the squares, half of them enemies) and its pseudo-legal moves are counted. The
-//! average count is the piece's *mobility*; the value grows with it (faster than
-//! linearly, since a long-range piece also controls far squares), and is then corrected
-//! for colour-boundness (the share of the board the piece can ever reach), forwardness
-//! (pieces that cannot retreat are worth less) and promotion potential. The count on
-//! each square relative to the average gives the piece-square term, so a knight learns
-//! to avoid the rim and a cannon what it likes, from the same measurement. Pawns are the
-//! unit (100); royals get shelter in the middle game and centralisation in the end game.
+//! The values and the per-square mobility come from the core's one measurement
+//! ([`fairyboard_core::value::measure`]: every piece among random blockers on every square).
+//! The count on each square relative to the piece's average gives the piece-square term, so
+//! a knight learns to avoid the rim and a cannon what it likes, from the same measurement;
+//! during play each piece's actual move count against that average adds a mobility term.
+//! Pawns are the unit (100); royals get shelter in the middle game and centralisation in
+//! the end game; a definition's `pieceValue` replaces an estimate.
 //! Under a baring rule a side's last pieces cost extra; a lead in pieces counts more as
 //! pieces come off (trade down when ahead); and every score shrinks as the move-rule
 //! count runs out (draw distance), so the side ahead makes progress in time.
@@ -26,16 +24,13 @@
 //! ```
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::geometry::Square;
+use fairyboard_core::value::{self, SplitMix, PAWN};
 use fairyboard_core::variant::Symmetry;
 use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
-
-/// The value of a pawn, the unit of every score.
-pub const PAWN: i32 = 100;
 
 /// Per piece type: value and piece-square table per colour (indexed by padded square).
 #[derive(Clone, Debug)]
@@ -65,42 +60,6 @@ pub struct Evaluator {
     seed: u64,
 }
 
-/// What was measured about one piece type (also shown by tests and tools).
-#[derive(Clone, Debug, Default)]
-pub struct PieceStats {
-    /// Average move count among random blockers.
-    pub mobility: f64,
-    /// Average move count on the empty board.
-    pub empty_mobility: f64,
-    /// Share of the board reachable from the centre in any number of moves.
-    pub reach: f64,
-    /// Share of the empty-board moves that go backwards (of those changing rank).
-    pub backward: f64,
-    /// Can promote somewhere.
-    pub promotes: bool,
-}
-
-/// A small deterministic generator (SplitMix64) for sampling blockers and seeded noise.
-pub(crate) struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-/// Blocker samples per square (more on small boards, fewer on huge ones).
-fn samples_per_square(cells: usize, types: usize) -> usize {
-    (3000 / (cells * types).max(1)).clamp(2, 6)
-}
-
 /// A White square seen from Black (the variant's symmetry).
 fn mirror(variant: &Variant, sq: Square) -> Square {
     let c = variant.coord(sq);
@@ -113,186 +72,18 @@ fn mirror(variant: &Variant, sq: Square) -> Square {
     variant.square(Coord::new(file, rank))
 }
 
-/// The FEN of a board with the given pieces (everything else empty or a hole).
-fn board_fen(variant: &Variant, pieces: &[(Square, usize, Color)]) -> String {
-    let g = &variant.geometry;
-    let mut s = String::new();
-    for rank in (0..g.ranks).rev() {
-        let mut run = 0;
-        for file in 0..g.files {
-            let sq = variant.square(Coord::new(file, rank));
-            let token = if variant.is_hole(sq) {
-                Some("*".to_string())
-            } else {
-                pieces
-                    .iter()
-                    .find(|p| p.0 == sq)
-                    .map(|&(_, t, c)| variant.fen_token(t, c))
-            };
-            match token {
-                Some(t) => {
-                    if run > 0 {
-                        s += &run.to_string();
-                        run = 0;
-                    }
-                    s += &t;
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s + " w - - 0 1"
-}
-
-/// Distinct outcomes of a piece's moves (promotion choices count once).
-fn distinct_moves(list: &MoveList) -> usize {
-    let set: HashSet<(u16, [u16; 3], u16)> = list
-        .iter()
-        .filter(|m| m.kind != MoveKind::Castle)
-        .map(|m| (m.to, m.extra, m.unload))
-        .collect();
-    set.len()
-}
-
 impl Evaluator {
     /// Measure the variant's pieces (a few thousand move generations; done once per variant).
     pub fn new(variant: &Arc<Variant>) -> Evaluator {
         let types = variant.type_count();
         let squares: Vec<Square> = variant.playable().to_vec();
         let cells = variant.geometry.cells;
-        let n_sq = squares.len().max(1);
-        let samples = samples_per_square(n_sq, types);
-        // Blockers: a non-royal type (the first), so no royal rule interferes.
-        let blocker = (0..types).find(|&t| !variant.pieces[t].royal).unwrap_or(0);
-        let mut rng = SplitMix(0x5EED_F00D);
-        let mut stats = vec![PieceStats::default(); types];
-        // mob[t][i]: mobility among blockers on squares[i].
-        let mut mob = vec![vec![0.0f64; n_sq]; types];
-        let mut list = MoveList::new();
-        for t in 0..types {
-            let mut empty_total = 0usize;
-            let mut back = 0usize;
-            let mut changing = 0usize;
-            let mut graph: Vec<Vec<usize>> = vec![Vec::new(); n_sq];
-            for (i, &sq) in squares.iter().enumerate() {
-                // Empty board.
-                let fen = board_fen(variant, &[(sq, t, Color::White)]);
-                if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                    list.clear();
-                    pos.moves_from(sq, &mut list);
-                    empty_total += distinct_moves(&list);
-                    let rank = variant.coord(sq).rank as i32;
-                    for m in &list {
-                        if m.is_promotion() {
-                            stats[t].promotes = true;
-                        }
-                        let r = variant.coord(m.to()).rank as i32;
-                        if r != rank {
-                            changing += 1;
-                            if r < rank {
-                                back += 1;
-                            }
-                        }
-                        if let Some(j) = squares.iter().position(|&s| s == m.to()) {
-                            graph[i].push(j);
-                        }
-                    }
-                }
-                // Among blockers.
-                let mut total = 0usize;
-                let mut done = 0usize;
-                for _ in 0..samples {
-                    let mut pieces = vec![(sq, t, Color::White)];
-                    for &other in &squares {
-                        if other != sq && rng.below(3) == 0 {
-                            let c = if rng.below(2) == 0 {
-                                Color::White
-                            } else {
-                                Color::Black
-                            };
-                            pieces.push((other, blocker, c));
-                        }
-                    }
-                    let fen = board_fen(variant, &pieces);
-                    if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                        list.clear();
-                        pos.moves_from(sq, &mut list);
-                        total += distinct_moves(&list);
-                        done += 1;
-                    }
-                }
-                mob[t][i] = total as f64 / done.max(1) as f64;
-            }
-            stats[t].empty_mobility = empty_total as f64 / n_sq as f64;
-            stats[t].mobility = mob[t].iter().sum::<f64>() / n_sq as f64;
-            stats[t].backward = if changing == 0 {
-                0.5
-            } else {
-                back as f64 / changing as f64
-            };
-            // Reach from the most central square.
-            let centre = {
-                let g = &variant.geometry;
-                let (cf, cr) = (g.files as f64 / 2.0 - 0.5, g.ranks as f64 / 2.0 - 0.5);
-                (0..n_sq)
-                    .min_by(|&a, &b| {
-                        let d = |i: usize| {
-                            let c = variant.coord(squares[i]);
-                            (c.file as f64 - cf).abs() + (c.rank as f64 - cr).abs()
-                        };
-                        d(a).total_cmp(&d(b))
-                    })
-                    .unwrap_or(0)
-            };
-            let mut seen = vec![false; n_sq];
-            let mut stack = vec![centre];
-            seen[centre] = true;
-            let mut count = 1;
-            while let Some(i) = stack.pop() {
-                for &j in &graph[i] {
-                    if !seen[j] {
-                        seen[j] = true;
-                        count += 1;
-                        stack.push(j);
-                    }
-                }
-            }
-            stats[t].reach = count as f64 / n_sq as f64;
-        }
-
-        let mut values = vec![0i32; types];
-        for t in 0..types {
-            let p = &variant.pieces[t];
-            values[t] = if p.royal {
-                0
-            } else if p.pawn {
-                PAWN
-            } else {
-                Self::value_from(&stats[t])
-            };
-        }
-        // Promotion potential: part of the gain of the best promotion (non-pawns only;
-        // a pawn's potential is in its piece-square table).
-        let best_promotion = Self::best_promotions(variant, &values);
-        for t in 0..types {
-            let p = &variant.pieces[t];
-            if !p.royal && !p.pawn && stats[t].promotes {
-                let gain = (best_promotion[t] - values[t]).max(0);
-                values[t] += gain / 5;
-            }
-            // A pawn that can only become something weak (a shatranj ferz) is worth less
-            // than a chess pawn, relative to the pieces.
-            if p.pawn && !p.royal {
-                let potential = (best_promotion[t] as f64 / 900.0).min(1.0);
-                values[t] = (55.0 + 45.0 * potential).round() as i32;
-            }
-        }
+        let value::Measurement {
+            stats,
+            mut values,
+            best_promotion,
+            square_mobility: mob,
+        } = value::measure(variant);
 
         // Piece-square tables.
         let mut pst = [
@@ -302,7 +93,7 @@ impl Evaluator {
         let mut pst_end = pst.clone();
         let g = &variant.geometry;
         let (cf, cr) = (g.files as f64 / 2.0 - 0.5, g.ranks as f64 / 2.0 - 0.5);
-        let promo_squares = Self::promotion_squares(variant);
+        let promo_squares = value::promotion_squares(variant);
         for t in 0..types {
             let p = &variant.pieces[t];
             let avg = stats[t].mobility.max(0.1);
@@ -395,69 +186,6 @@ impl Evaluator {
             noise: 0,
             seed: 0,
         }
-    }
-
-    /// Value from measured statistics, calibrated so that on 8×8 a knight, bishop, rook
-    /// and queen come out near 3¼, 3¼, 5 and 9½ pawns.
-    fn value_from(s: &PieceStats) -> i32 {
-        let m = s.mobility;
-        // Fitted to the classic values of N, R and Q; at least 40 per move for the weak.
-        let mut v = (95.0 * m - 110.0).max(40.0 * m);
-        // Colour-bound pieces cover part of the board only.
-        v *= 0.72 + 0.28 * s.reach.sqrt();
-        // Pieces that cannot retreat.
-        v *= 0.8 + 0.4 * s.backward.min(0.5);
-        if m < 0.05 {
-            v = 0.0;
-        } else {
-            // Short-range defenders (a xiangqi elephant) still guard: never below half a pawn.
-            v = v.max(60.0);
-        }
-        v.round() as i32
-    }
-
-    /// Per type: the best value it can promote to (its own value if none).
-    fn best_promotions(variant: &Arc<Variant>, values: &[i32]) -> Vec<i32> {
-        let types = variant.type_count();
-        let mut best = values.to_vec();
-        let mut list = MoveList::new();
-        for (t, best_t) in best.iter_mut().enumerate() {
-            for &sq in variant.playable() {
-                let fen = board_fen(variant, &[(sq, t, Color::White)]);
-                if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                    list.clear();
-                    pos.moves_from(sq, &mut list);
-                    for m in list.iter().filter(|m| m.is_promotion()) {
-                        let to = (m.promotion & 0x7F) as usize;
-                        if to < types {
-                            *best_t = (*best_t).max(values[to]);
-                        }
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// Per type: the White squares a move of it promotes on.
-    fn promotion_squares(variant: &Arc<Variant>) -> Vec<Vec<Square>> {
-        let mut out = vec![Vec::new(); variant.type_count()];
-        let mut list = MoveList::new();
-        for (t, squares) in out.iter_mut().enumerate() {
-            for &sq in variant.playable() {
-                let fen = board_fen(variant, &[(sq, t, Color::White)]);
-                if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                    list.clear();
-                    pos.moves_from(sq, &mut list);
-                    for m in list.iter().filter(|m| m.is_promotion()) {
-                        if !squares.contains(&m.to()) {
-                            squares.push(m.to());
-                        }
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// Rank distance from `sq` to the nearest of `targets` (White's view).

@@ -20,9 +20,10 @@ use std::sync::Arc;
 
 use fairyboard_core::{Move, MoveKind, MoveList, Position, Variant};
 
-use crate::eval::{Evaluator, SplitMix};
+use crate::eval::Evaluator;
 use crate::rules::{self, MATE, MATE_BOUND};
 use crate::tt::{Bound, Table};
+use fairyboard_core::value::SplitMix;
 
 /// The deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 100;

@@ -33,9 +33,11 @@
 //!
 //! # Estimated values
 //!
-//! The piece table shows [`fairyboard_core::value::estimate`] in pawns: the average number
-//! of moves from every square of an empty board, scaled so that a knight on 8×8 is worth 3,
-//! a colour-bound piece scaled down (a bishop comes to 3 too); royal pieces have none.
+//! The piece table shows [`fairyboard_core::value::estimate`] in pawns — the same values
+//! the AI plays with: measured from the piece's moves among random blockers on every square
+//! (a chess knight comes to about 3, a rook 5, a queen 9½), scaled down for colour-bound and
+//! forward-only pieces, raised by promotion potential; the definition's `pieceValue` where
+//! it gives one; royal pieces have none.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -329,9 +331,10 @@ pub fn fragment(r: &Rules) -> String {
     }
     let _ = writeln!(
         h,
-        "</table>\n<p class=\"fbr-note\">Values are estimates from mobility on an empty board: \
-         the average number of moves from every square, scaled so that a knight on 8×8 is worth 3 \
-         (a colour-bound piece counts 3/5 of its moves).</p>"
+        "</table>\n<p class=\"fbr-note\">Values in pawns, as the built-in AI plays with them: \
+         estimated from each piece's moves among random blockers on every square (less for a \
+         piece bound to one square colour or unable to retreat, more for one that promotes), \
+         unless the definition gives its own.</p>"
     );
 
     for (heading, items) in [
