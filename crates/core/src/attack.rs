@@ -6,7 +6,9 @@
 //! stride is at least `2·files − 1`), answers at once for leapers, with a ray walk for
 //! sliders, a screen count for cannons and a mid-square test for lame leapers. Anything
 //! more exotic (multi-leg paths, grasshoppers, initial-only captures) is marked `Complex`
-//! and answered by running that one piece's generator.
+//! and answered by running that one piece's generator. Borrowed moves (the imitator `I`,
+//! final `x` legs) start from the piece's own square and may be any type's: the whole
+//! board is `Complex` for them.
 
 use crate::geometry::Geometry;
 use crate::variant::Linked;
@@ -66,10 +68,11 @@ impl AttackTable {
                 (f.contains(Flags::CAPTURE) || f.contains(Flags::ROYAL_ONLY))
                     && !f.contains(Flags::NON_ROYAL)
             };
-            if !subtree
+            // Imitated (`I`) and lent (final `x`) moves are another type's, from anywhere.
+            let borrows = subtree
                 .iter()
-                .any(|r| royal_capture(r.flags) || r.kind == Kind::Imitate)
-            {
+                .any(|r| r.kind == Kind::Imitate || r.flags.contains(Flags::FINAL | Flags::INDUCE));
+            if !borrows && !subtree.iter().any(|r| royal_capture(r.flags)) {
                 continue;
             }
             let final_single =
@@ -117,7 +120,8 @@ impl AttackTable {
             } else {
                 // Everything within reach of the whole path may be attacked.
                 let reach: i32 = match l.kind {
-                    Kind::Teleport | Kind::Imitate => side,
+                    _ if borrows => side,
+                    Kind::Teleport => side,
                     _ => subtree
                         .iter()
                         .filter(|r| r.kind == Kind::Leg)

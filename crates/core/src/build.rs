@@ -182,10 +182,7 @@ impl Variant {
                                     format!("move '{}' has more than {MAX_LEGS} legs", p.betza),
                                 ));
                             }
-                            for (flag, what) in [
-                                (Flags::INDUCE, "induction/borrowing ('x')"),
-                                (Flags::UNLOAD, "unloading ('u')"),
-                            ] {
+                            for (flag, what) in [(Flags::UNLOAD, "unloading ('u')")] {
                                 if prog.records.iter().any(|r| r.flags.contains(flag)) {
                                     warnings.push(err(
                                         p.line,

@@ -34,6 +34,9 @@ pub struct Scene {
     pub ep: Option<(Vec<Coord>, Coord)>,
     /// The mover stands one square in front of its start square (for `ii` moves).
     pub ahead: bool,
+    /// The moves of extra pieces, by square (an extra not listed has no moves). They
+    /// matter to a mover that borrows moves (a final `x` leg) from friends.
+    pub types: Vec<(Coord, String)>,
 }
 
 impl Scene {
@@ -57,10 +60,16 @@ impl Scene {
             morph: None,
             line: 0,
         };
-        let pick = |color: Color, royal: bool| -> Vec<Coord> {
+        let moves_of = |at: Coord| -> &str {
+            self.types
+                .iter()
+                .find(|(c, _)| *c == at)
+                .map_or("", |(_, m)| m.as_str())
+        };
+        let pick = |color: Color, royal: bool, moves: &str| -> Vec<Coord> {
             self.extras
                 .iter()
-                .filter(|e| e.color == color && e.royal == royal)
+                .filter(|e| e.color == color && e.royal == royal && moves_of(e.at) == moves)
                 .map(|e| e.at)
                 .collect()
         };
@@ -70,31 +79,50 @@ impl Scene {
         } else {
             self.from
         };
+        let mut pieces = vec![
+            piece("mover", "M", &self.descriptor, false, vec![start], vec![]),
+            piece(
+                "piece",
+                "X",
+                "",
+                false,
+                pick(Color::White, false, ""),
+                pick(Color::Black, false, ""),
+            ),
+            piece(
+                "royal",
+                "Y",
+                "",
+                true,
+                pick(Color::White, true, ""),
+                pick(Color::Black, true, ""),
+            ),
+        ];
+        // One more type per distinct (moves, royalty) of the extras that have moves.
+        let mut kinds: Vec<(&str, bool)> = Vec::new();
+        for e in &self.extras {
+            let moves = moves_of(e.at);
+            if !moves.is_empty() && !kinds.contains(&(moves, e.royal)) {
+                kinds.push((moves, e.royal));
+            }
+        }
+        for (k, &(moves, royal)) in kinds.iter().enumerate() {
+            pieces.push(piece(
+                &format!("type{k}"),
+                &format!("T{k}"),
+                moves,
+                royal,
+                pick(Color::White, royal, moves),
+                pick(Color::Black, royal, moves),
+            ));
+        }
         let spec = VariantSpec {
             name: "explore".into(),
             files: self.files,
             ranks: self.ranks,
             symmetry: Symmetry::None,
             holes: self.holes.clone(),
-            pieces: vec![
-                piece("mover", "M", &self.descriptor, false, vec![start], vec![]),
-                piece(
-                    "piece",
-                    "X",
-                    "",
-                    false,
-                    pick(Color::White, false),
-                    pick(Color::Black, false),
-                ),
-                piece(
-                    "royal",
-                    "Y",
-                    "",
-                    true,
-                    pick(Color::White, true),
-                    pick(Color::Black, true),
-                ),
-            ],
+            pieces,
             promo_zone: 0,
             max_promote: 0,
             promo_choice: vec![],
@@ -171,6 +199,7 @@ pub fn targets_on_empty_board(
         moved: false,
         ep: None,
         ahead: false,
+        types: vec![],
     }
     .targets()
     .map_err(ExploreError)

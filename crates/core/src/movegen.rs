@@ -169,9 +169,10 @@ impl Position {
         }
     }
 
-    /// The moves of a (linked) program for the piece of type `t` on `sq`. `imitating`: the
-    /// program is borrowed by an imitator, whose own imitation records are then skipped (an
-    /// imitator copying an imitator would never end).
+    /// The moves of a (linked) program for the piece of type `t` on `sq`. `borrowed`: the
+    /// program is another type's, imitated (`I`) or lent (a final `x` leg); its own
+    /// imitation and borrowing are then skipped (borrowing does not chain, and an imitator
+    /// copying an imitator would never end).
     fn links_moves(
         &self,
         links: &[Link],
@@ -179,8 +180,10 @@ impl Position {
         t: usize,
         color: Color,
         out: &mut MoveList,
-        imitating: bool,
+        borrowed: bool,
     ) {
+        // The types of the friends reached by final `x` legs (move borrowing).
+        let mut lenders = Lenders::new();
         let mut i = 0;
         while i < links.len() {
             let l = &links[i];
@@ -193,7 +196,7 @@ impl Position {
                 }
                 i += 1;
             } else if l.kind == Kind::Imitate {
-                if !imitating {
+                if !borrowed {
                     self.imitate(l, sq, t, color, out);
                 }
                 i += 1;
@@ -202,16 +205,47 @@ impl Position {
                 let blocked = (l.flags.contains(Flags::INITIAL) && !self.virgin[sq])
                     || (l.flags.contains(Flags::INITIAL_AHEAD) && !self.stands_ahead(sq, color));
                 if !blocked {
-                    self.final_leg(l, sq, sq, sq, t, color, &[], 0, 0, 0, out);
+                    self.final_leg(l, sq, sq, sq, t, color, &[], 0, 0, 0, out, &mut lenders);
                 }
                 i += 1;
             } else {
                 // A first leg with its whole subtree of continuations.
                 let end = i + 1 + l.skip as usize;
-                self.walk_general(&links[i..end], sq, t, color, out);
+                self.walk_general(&links[i..end], sq, t, color, out, &mut lenders);
                 i = end;
             }
         }
+        if !borrowed {
+            for &lender in lenders.types() {
+                self.lent_moves(lender as usize, color, sq, t, color, out);
+            }
+        }
+    }
+
+    /// Moves made by the piece of type `t` on `sq` with another type's program (`lender`,
+    /// linked for `orientation`): imitated or borrowed moves. They start from `sq` and are
+    /// the mover's moves (its type, its landing rules); castling is not borrowed, nor is
+    /// anything the lender would imitate or borrow in turn.
+    fn lent_moves(
+        &self,
+        lender: usize,
+        orientation: Color,
+        sq: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+    ) {
+        let links = &self.variant.pieces[lender].linked[orientation.index()].links;
+        let before = out.len();
+        self.links_moves(links, sq, t, color, out, true);
+        let mut w = before;
+        for r in before..out.len() {
+            if out[r].kind != MoveKind::Castle {
+                out[w] = out[r];
+                w += 1;
+            }
+        }
+        out.truncate(w);
     }
 
     /// The imitator (`I`): the moves of the type that made the last move, made by this
@@ -224,9 +258,8 @@ impl Position {
         } else {
             color
         };
-        let borrowed = &self.variant.pieces[last as usize].linked[orientation.index()].links;
         let before = out.len();
-        self.links_moves(borrowed, sq, t, color, out, true);
+        self.lent_moves(last as usize, orientation, sq, t, color, out);
         let moves_ok = l.flags.contains(Flags::MOVE);
         let captures_ok = l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY);
         let mut w = before;
@@ -235,7 +268,7 @@ impl Position {
             let captures = m.kind == MoveKind::EnPassant
                 || !m.locust().is_empty()
                 || (m.to != m.from && is_piece(self.board[m.to as usize]));
-            if m.kind != MoveKind::Castle && if captures { captures_ok } else { moves_ok } {
+            if if captures { captures_ok } else { moves_ok } {
                 out[w] = m;
                 w += 1;
             }
@@ -726,6 +759,7 @@ impl Position {
         unload: u16,
         iso: u8,
         out: &mut MoveList,
+        lenders: &mut Lenders,
     ) {
         let mut extra = [0u16; MAX_VICTIMS];
         extra[..victims.len()].copy_from_slice(victims);
@@ -833,8 +867,14 @@ impl Position {
                 {
                     land(out, false);
                 }
-            } else if l.flags.contains(Flags::DESTROY) {
-                land(out, true);
+            } else {
+                if l.flags.contains(Flags::DESTROY) {
+                    land(out, true);
+                }
+                if l.flags.contains(Flags::INDUCE) {
+                    // Move borrowing: this friend lends its type's moves.
+                    lenders.add(cell_type(c));
+                }
             }
             if unload != 0 {
                 for m in &mut out[before..] {
@@ -853,6 +893,7 @@ impl Position {
         t: usize,
         color: Color,
         out: &mut MoveList,
+        lenders: &mut Lenders,
     ) {
         let virgin = self.virgin[origin];
         let mut walks = [Walk::default(); MAX_LEGS];
@@ -898,11 +939,11 @@ impl Position {
                             .rev()
                             .find_map(|k| (unload_at[k] != 0).then_some(unload_at[k]))
                             .unwrap_or(0);
+                        let (mover, mt) = match relay {
+                            Some(f) => (f, cell_type(self.board[f])),
+                            None => (origin, t),
+                        };
                         if nv <= MAX_VICTIMS {
-                            let (mover, mt) = match relay {
-                                Some(f) => (f, cell_type(self.board[f])),
-                                None => (origin, t),
-                            };
                             let before = out.len();
                             self.final_leg(
                                 l,
@@ -916,12 +957,39 @@ impl Position {
                                 unload,
                                 iso,
                                 out,
+                                lenders,
                             );
                             if let Some(f) = relay {
                                 for m in &mut out[before..] {
                                     m.relay = f as u16;
                                 }
                             }
+                        } else if l.flags.contains(Flags::INDUCE) {
+                            // Too many victims for a move, but borrowing drops the path's
+                            // effects: only look for lenders.
+                            let mut only = *l;
+                            only.flags = l.flags.without(
+                                Flags::MOVE
+                                    | Flags::CAPTURE
+                                    | Flags::ROYAL_ONLY
+                                    | Flags::DESTROY
+                                    | Flags::EP
+                                    | Flags::UNLOAD,
+                            );
+                            self.final_leg(
+                                &only,
+                                start,
+                                origin,
+                                mover,
+                                mt,
+                                color,
+                                &[],
+                                0,
+                                0,
+                                iso,
+                                out,
+                                lenders,
+                            );
                         }
                         i += 1;
                     } else {
@@ -1009,20 +1077,25 @@ impl Position {
                                     false,
                                 );
                             }
-                        } else if l.flags.contains(Flags::DESTROY) {
-                            self.emit(
-                                out,
-                                l.flags,
-                                t,
-                                color,
-                                origin,
-                                sq,
-                                MoveKind::Normal,
-                                [0; 3],
-                                0,
-                                0,
-                                true,
-                            );
+                        } else {
+                            if l.flags.contains(Flags::DESTROY) {
+                                self.emit(
+                                    out,
+                                    l.flags,
+                                    t,
+                                    color,
+                                    origin,
+                                    sq,
+                                    MoveKind::Normal,
+                                    [0; 3],
+                                    0,
+                                    0,
+                                    true,
+                                );
+                            }
+                            if l.flags.contains(Flags::INDUCE) {
+                                lenders.add(cell_type(c));
+                            }
                         }
                     }
                     i += 1;
@@ -1728,5 +1801,27 @@ impl Sink for RoyalCounter<'_> {
     }
     fn moves(&mut self) -> &mut MoveList {
         self.deferred
+    }
+}
+
+/// The types of the friends a piece reached with final `x` legs, each once, in the order
+/// met: the types whose moves it borrows. Allocates only when a friend lends.
+struct Lenders(Vec<u8>);
+
+impl Lenders {
+    #[inline]
+    fn new() -> Lenders {
+        Lenders(Vec::new())
+    }
+
+    fn add(&mut self, t: usize) {
+        let t = t as u8;
+        if !self.0.contains(&t) {
+            self.0.push(t);
+        }
+    }
+
+    fn types(&self) -> &[u8] {
+        &self.0
     }
 }

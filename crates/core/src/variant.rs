@@ -413,12 +413,11 @@ pub(crate) fn link(
         });
     }
     Linked {
-        // Multi-leg paths, overlapping rides and borrowed (imitated) moves can repeat a move.
-        dedupe: program
-            .records
-            .iter()
-            .any(|r| r.depth > 0 || r.kind == Kind::Imitate)
-            || overlapping(&links),
+        // Multi-leg paths, overlapping rides and borrowed (imitated or lent by a final `x`
+        // leg) moves can repeat a move.
+        dedupe: program.records.iter().any(|r| {
+            r.depth > 0 || r.kind == Kind::Imitate || r.flags.contains(Flags::FINAL | Flags::INDUCE)
+        }) || overlapping(&links),
         fast: links.iter().all(|l| l.shape.is_fast()),
         uniform: [Shape::Leap, Shape::Slide].into_iter().find(|&shape| {
             !links.is_empty()

@@ -1,6 +1,7 @@
 //! Differential test: the engine's compiled leg-program interpreter against the slow,
 //! direct interpreter of the notation (`xbetza::reference_moves`), on random descriptors
-//! and random positions (`xbetza::random`), plus the worked vectors.
+//! and random positions (`xbetza::random`, whose friends carry moves to lend to final-`x`
+//! borrowers), plus the worked vectors.
 
 mod common;
 
@@ -18,6 +19,9 @@ struct Coverage {
     ep: usize,
     unload: usize,
     induced: usize,
+    /// Cases where friends lent moves (final-leg `x`): the reference's moves change when
+    /// the friends' moves are taken away.
+    borrowed: usize,
 }
 
 /// Compare one descriptor on one board; `Ok(None)` when it does not compile.
@@ -37,6 +41,11 @@ fn compare(desc: &str, b: &RefBoard, from: Square, cov: &mut Coverage) -> Result
     cov.ep += usize::from(want_moves.iter().any(|m| m.ep_victim.is_some()));
     cov.unload += usize::from(want_moves.iter().any(|m| m.unload.is_some()));
     cov.induced += usize::from(want_moves.iter().any(|m| m.induced.is_some()));
+    if !b.types.is_empty() {
+        let mut bare = b.clone();
+        bare.types.clear();
+        cov.borrowed += usize::from(reference_moves(&d, &bare, from) != want_moves);
+    }
     let want: BTreeSet<String> = want_moves.iter().map(|m| m.token()).collect();
     if want != got {
         let missing: Vec<_> = want.difference(&got).collect();
@@ -74,6 +83,7 @@ fn engine_agrees_with_reference_on_random_positions() {
             }
         }
     }
+    eprintln!("{cov:?} of {parsed}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(
         parsed * 4 > iters * 3,
@@ -81,7 +91,14 @@ fn engine_agrees_with_reference_on_random_positions() {
     );
     // The generator must exercise the interesting outcomes, not just empty move lists.
     assert!(cov.nonempty * 10 > parsed * 4, "{cov:?} of {parsed}");
-    let rare = [cov.victims, cov.castles, cov.ep, cov.unload, cov.induced];
+    let rare = [
+        cov.victims,
+        cov.castles,
+        cov.ep,
+        cov.unload,
+        cov.induced,
+        cov.borrowed,
+    ];
     assert!(
         rare.iter().all(|&n| n * 1000 > iters),
         "{cov:?} of {parsed}"

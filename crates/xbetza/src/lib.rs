@@ -118,8 +118,20 @@
 //! * **`o`** (cylinder): a wrapping walk ends when it would come back to the square its leg
 //!   started from.
 //! * **`x`**: non-final = stop on a friend, which makes the remaining legs (reported in
-//!   [`RefMove::induced`]). Final-leg `x` (move borrowing) generates no move yet: what the
-//!   borrowed moves are is not pinned down by any source. **`u`**: the captured piece reappears on the start
+//!   [`RefMove::induced`]). Final-leg `x` = move borrowing (no source pins down what the
+//!   borrowed moves are; this is fairyboard's reading): the leg must end on a **friend** F
+//!   and is never a move itself. For every F reached so, the mover gains the moves of F's
+//!   piece type, with F's modalities, made *from the mover's own square* as a piece of the
+//!   mover's colour and type (the mover moves, F stays; the mover's virginity counts for
+//!   `i`; its landing/promotion rules apply). The path to F only finds F: victims, unload,
+//!   e.p. rights and inductions of its earlier legs are dropped, and after an induction the
+//!   mover's own square holds a friend that lends the mover's type. Borrowing does not
+//!   chain (the lender type's own final-`x` legs and `I` atoms generate nothing when lent),
+//!   castling is never lent (as with the imitator), and `dx` both captures the friend and
+//!   borrows its moves. A move found several ways appears once. So `WxN`
+//!   is a wazir that, with a friend a knight's leap away, also moves as that friend from
+//!   its own square. The reference interpreter takes the friends' moves from
+//!   [`RefBoard::types`]. **`u`**: the captured piece reappears on the start
 //!   square of the (last) `u` leg ([`RefMove::unload`]) — only when the move captures; `cau`/`dau` get no parser kludge:
 //!   the literal reading (capture, then unload on the same square) has the same effect.
 //! * **`e`** on a non-final leg replaces the default `m` but has no effect.

@@ -34,7 +34,9 @@
 //! friend may be the screen); after a `GRASS` screen only the very next square can be a
 //! destination. Then an empty square is a destination with `MOVE`, an e.p. square with
 //! `EP`; the first occupied square ends the walk and is a destination with `CAPTURE`
-//! (enemy; `ROYAL_ONLY` / `NON_ROYAL` restrict it), `DESTROY` (friend).
+//! (enemy; `ROYAL_ONLY` / `NON_ROYAL` restrict it), `DESTROY` (friend). A friend there
+//! with `INDUCE` is no destination but a *lender* (move borrowing): the piece also makes
+//! the moves of the lender's type from its own square (see the crate's Decisions).
 //!
 //! ## Leapers and lameness
 //! `LAME` (n) / `JUMP` (j) on a step longer than one square test the *mid square* of each
@@ -68,8 +70,8 @@
 //!   with `DESTROY`, else induced with `INDUCE`, else hopped with `HOP`. `EP` has no effect
 //!   on non-final legs.
 //! * **Several moves per destination.** A final leg may produce two moves on one square: a
-//!   plain move and an e.p. capture on an empty e.p. square (`MOVE` + `EP`), or a capture of
-//!   a friend and an induction (`DESTROY` + `INDUCE`).
+//!   plain move and an e.p. capture on an empty e.p. square (`MOVE` + `EP`). A final leg
+//!   with `DESTROY` + `INDUCE` both captures the friend and borrows its moves.
 //! * **Counting steps.** `range` counts every square walked, including the `skip_first`
 //!   squares and, for final `HOP`/`GRASS` legs, the squares before the screen. The
 //!   `skip_first` squares are passed whatever pieces they hold, but a hole (or the board
@@ -89,6 +91,12 @@
 //!   path carrying `UNLOAD`.
 //! * **`INDUCE` on a non-final leg**: the later legs start from the friend's square; only
 //!   the mover's own square counts as empty.
+//! * **`INDUCE` on a final leg** (move borrowing): each friend the leg reaches lends the
+//!   program of its type, interpreted from the mover's own square for the mover, without
+//!   castling and without that program's own `INDUCE` final legs or `Imitate` records; the
+//!   path's other effects (victims, unload, e.p., induction) do not apply to lent moves.
+//!   The path's rules still decide whether the friend is reached (so a path with more
+//!   locust victims than a move can carry still finds lenders).
 //! * **`Loop` records** repeat every field of the looped record except `kind` and `skip`
 //!   (`skip` is 0).
 //! * **Ranges after `g` / `y`** are already toggled by the compiler for every later leg of
@@ -186,8 +194,9 @@ impl Flags {
     /// `i` on a continuation leg: the walk must take exactly as many steps as the latest
     /// earlier sliding leg of the path did.
     pub const ISO: Flags = Flags(1 << 15);
-    /// `x`: non-final: stop on a friend, which then makes the remaining legs; final: land
-    /// on a friend and move on as that friend moves (move borrowing).
+    /// `x`: non-final: stop on a friend, which then makes the remaining legs; final: reach
+    /// a friend, whose type's moves the piece then also makes from its own square (move
+    /// borrowing).
     pub const INDUCE: Flags = Flags(1 << 16);
     /// `u`: the piece captured by the move reappears on the start square of this leg.
     pub const UNLOAD: Flags = Flags(1 << 17);

@@ -108,6 +108,12 @@ fn term(rng: &mut Rng) -> String {
                 "fceFifmnD",
                 "eQ",
                 "mceK",
+                "xN",
+                "WxN",
+                "xK",
+                "mRxB",
+                "xaxN",
+                "cxQ",
             ])
             .to_string(),
         4 => rng
@@ -123,8 +129,33 @@ pub fn descriptor(rng: &mut Rng) -> String {
     (0..n).map(|_| term(rng)).collect()
 }
 
+/// The moves friends on a random board may have ([`RefBoard::types`]), lent to a mover
+/// with a final `x` leg: leapers, sliders, hoppers, a pawn with e.p., multi-leg moves,
+/// locusts, induction, castling (never lent), an imitator and borrowers of their own
+/// (never chained).
+const FRIEND_MOVES: &[&str] = &[
+    "N",
+    "K",
+    "R",
+    "B",
+    "fmWfceFifmnD",
+    "mRcpR",
+    "gQ",
+    "mafsW",
+    "KisO2",
+    "xN",
+    "WxK",
+    "NxaN",
+    "I",
+    "cdF",
+    "O",
+    "ucR",
+    "fmFfcafmF",
+    "iW2",
+];
+
 /// A random board (5x5..10x10, holes, both colours, royals, virgins, e.p., castling
-/// partners) and the mover's square.
+/// partners, friends with moves to lend) and the mover's square.
 pub fn board(rng: &mut Rng) -> (RefBoard, Square) {
     let files = 5 + rng.below(6) as i32;
     let ranks = 5 + rng.below(6) as i32;
@@ -214,5 +245,19 @@ pub fn board(rng: &mut Rng) -> (RefBoard, Square) {
     // `ii` moves: the mover stands one square in front of its start square, which is then
     // empty (the piece left it).
     b.mover_ahead = ahead && from.1 > 0 && b.get((from.0, from.1 - 1)) == Cell::Empty;
+    // Most friends get moves to lend, often all the same ones.
+    let common = rng.pick(FRIEND_MOVES);
+    for y in 0..ranks {
+        for x in 0..files {
+            if (x, y) != from && matches!(b.get((x, y)), Cell::Friend { .. }) && rng.chance(70) {
+                let moves = if rng.chance(50) {
+                    common
+                } else {
+                    rng.pick(FRIEND_MOVES)
+                };
+                b.types.insert((x, y), moves.to_string());
+            }
+        }
+    }
     (b, from)
 }

@@ -14,7 +14,9 @@
 //!   piece on h1 has moved; list it after the piece), `ep:d6/d5` (e.p. square(s) — several
 //!   joined by `,` — and the square of the piece an e.p. capture removes), `ahead` (the mover
 //!   stands one square in front of its initial square, for `ii`). All listed pieces are
-//!   virgin unless marked `moved:`.
+//!   virgin unless marked `moved:`. A piece may carry its moves, `w:e6=N` (a White knight;
+//!   see [`RefBoard::types`]): friends reached by a final `x` leg lend them. A piece
+//!   without moves lends nothing.
 //! * `EXPECTED`: space-separated tokens, `-` for none. A token is the destination square,
 //!   preceded by the squares of locust victims (`e5,d4` = capture e5, end on d4) and followed
 //!   by `/victim` for an e.p. capture, `^square` for an unload square and `&square` for an
@@ -98,7 +100,15 @@ pub fn parse_vector_line(text: &str, line: usize) -> Result<Option<VectorCase>, 
             .ok_or_else(|| format!("line {line}: bad piece token '{tok}'"))?;
         match kind {
             "w" | "wk" | "b" | "bk" => {
-                let s = sq(rest, line)?;
+                let (at, moves) = match rest.split_once('=') {
+                    Some((at, moves)) if !moves.is_empty() => (at, Some(moves)),
+                    Some(_) => return Err(format!("line {line}: empty moves in '{tok}'")),
+                    None => (rest, None),
+                };
+                let s = sq(at, line)?;
+                if let Some(moves) = moves {
+                    board.types.insert(s, moves.to_string());
+                }
                 let royal = kind.ends_with('k');
                 let cell = if kind.starts_with('w') {
                     Cell::Friend {

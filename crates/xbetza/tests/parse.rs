@@ -300,6 +300,7 @@ fn hostile_inputs() {
         cells: Vec::new(),
         ep: None,
         mover_ahead: false,
+        types: Default::default(),
     };
     let d = parse("NKisO2mafsW").unwrap();
     let _ = reference_moves(&d, &huge, (i32::MAX - 1, i32::MAX - 1));

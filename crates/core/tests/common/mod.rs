@@ -21,6 +21,7 @@ pub fn scene_of(descriptor: &str, b: &RefBoard, from: Square) -> Scene {
         moved: false,
         ep: None,
         ahead: b.mover_ahead,
+        types: vec![],
     };
     for r in 0..b.ranks {
         for f in 0..b.files {
@@ -48,6 +49,11 @@ pub fn scene_of(descriptor: &str, b: &RefBoard, from: Square) -> Scene {
                     })
                 }
             }
+        }
+    }
+    for (&sq, moves) in &b.types {
+        if sq != from && matches!(b.get(sq), Cell::Friend { .. } | Cell::Enemy { .. }) {
+            scene.types.push((coord(sq), moves.clone()));
         }
     }
     if let Some(ep) = &b.ep {
