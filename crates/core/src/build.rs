@@ -182,15 +182,6 @@ impl Variant {
                                     format!("move '{}' has more than {MAX_LEGS} legs", p.betza),
                                 ));
                             }
-                            for (flag, what) in [(Flags::UNLOAD, "unloading ('u')")] {
-                                if prog.records.iter().any(|r| r.flags.contains(flag)) {
-                                    warnings.push(err(
-                                        p.line,
-                                        Some(&p.name),
-                                        format!("move '{}': {what} is not generated yet; those paths are ignored", p.betza),
-                                    ));
-                                }
-                            }
                             programs.push(prog);
                         }
                         Err(e) => {
