@@ -307,6 +307,46 @@ test('drops from the holdings table (crazyhouse)', async () => {
   assert.equal(await side('v'), 'black');
 });
 
+test("the seed's own demo definition, verbatim: its missing images fall back, Lions drop from hand", async () => {
+  // Its images are on chessvariants.com's /membergraphics/, which this server does not have:
+  // those requests 404 (Chromium reports each on the console), and nothing else may fail.
+  const missing = [];
+  await open('/web/tests/pages/seed-demo.html');
+  await page.waitForLoadState('networkidle');
+  // The 404s so far were reported on the console; collect what failed from the page's view.
+  for (const e of await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((r) => r.responseStatus >= 400).map((r) => r.name))) missing.push(e);
+  assert.ok(missing.every((u) => u.includes('/membergraphics/MSinteractivedia/')), missing.join(' '));
+  // files=10, ranks by default 8; 10 pawns and 10 pieces a side (hand-counted from the line).
+  assert.equal(await page.$$eval('#seed .idg-sq', (e) => e.length), 80);
+  assert.equal(await pieceCount('seed'), 40);
+  // Every piece shows a loaded picture (fairyboard's art) or a lettered disc, never a broken
+  // image.
+  const broken = await page.$$eval('#seed .idg-board img.idg-piece',
+    (els) => els.filter((i) => !(i.complete && i.naturalWidth > 0)).length);
+  assert.equal(broken, 0);
+  // The pieceTable satellite: nine types, and the Lion (the ninth) held twice by each side.
+  const rows = '#demoTable .idg-legend-row';
+  assert.equal(await page.$$eval(rows, (e) => e.length), 9);
+  const held = (c) => page.$eval(`${rows}[data-piece="8"] .idg-hand[data-color="${c}"] .idg-hand-count`,
+    (e) => e.textContent);
+  assert.equal(await held(0), '2');
+  assert.equal(await held(1), '2');
+  // White drops a Lion: it may go to any of the 40 empty squares (ranks 3-6), and lands on e4.
+  const a = await (await page.$(`${rows}[data-piece="8"] .idg-hand[data-color="0"] .idg-piece`)).boundingBox();
+  const b = await (await page.$(sq('seed', 'e4'))).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  assert.equal((await marks('seed')).length, 40);
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  assert.deepEqual(await pieceAt('seed', 'e4'), { piece: 8, color: 0 });
+  assert.equal(await held(0), '1');
+  assert.equal(await side('seed'), 'black');
+  // Chromium's console lines for those 404s (checked above to be /membergraphics/ only).
+  problems = problems.filter((p) => !/Failed to load resource: .*404/.test(p));
+});
+
 test('a hostile, broken definition shows as text with its errors listed', async () => {
   await open('/web/tests/pages/bad.html');
   assert.equal(await page.evaluate(() => window.__xss), undefined);
