@@ -371,3 +371,96 @@ fn evaluation_is_the_same_for_both_colours() {
         assert!(checked > 30, "{variant}: only {checked} positions");
     }
 }
+
+/// A definition made from a catalogue one plus extra lines, in a scratch file.
+fn variant_with(base: &str, name: &str, extra: &str) -> std::sync::Arc<fairyboard_core::Variant> {
+    let (_, text) = catalogue::read(base).expect("catalogue definition");
+    let dir = std::env::temp_dir().join(format!("fairyboard-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.txt"));
+    std::fs::write(&path, format!("{text}\n{extra}\n")).unwrap();
+    catalogue::load(path.to_str().unwrap()).expect("definition")
+}
+
+/// Whether the side to move can mate in one (by the rules core alone).
+fn has_mate_in_one(pos: &mut Position) -> bool {
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    list.iter().any(|m| mates(pos, m))
+}
+
+/// Mighty-Lion Chess: K + Lion against a bare king in the corner. The Lion's jumps (two king
+/// steps in any combination: the 5x5 block around it) cover a whole corner at once. Black
+/// Ka8; White Kc6, Lf4 (no mate in one, checked by brute force). The search must
+/// report mate in 3 plies, and after its move every Black reply must allow a mate in one
+/// (brute force with the rules core).
+#[test]
+fn lion_mate_in_two() {
+    let fen = "k7/8/2K5/8/5L2/8/8/8 w - - 0 1";
+    let (_, mut start) = setup("lion", fen);
+    assert!(
+        !has_mate_in_one(&mut start),
+        "the position must have no mate in one"
+    );
+    let (uci, score, m, mut pos) = best("lion", fen, 5);
+    assert_eq!(mate_in(score), Some(3), "best {uci} score {score}");
+    let undo = pos.make(&m);
+    let mut replies = MoveList::new();
+    pos.legal_moves_into(&mut replies);
+    assert!(!replies.is_empty(), "{uci} must not stalemate");
+    for r in replies.clone() {
+        let u = pos.make(&r);
+        assert!(
+            has_mate_in_one(&mut pos),
+            "after {uci} {} no mate in one",
+            pos.variant().uci(&r)
+        );
+        pos.unmake(&r, u);
+    }
+    pos.unmake(&m, undo);
+}
+
+/// Mighty-Lion Chess, mate in one with the Lion: Black Ka8, White Kb6, Le5. The Lion's
+/// alfil jump to c7 checks a8 (a knight's distance) and covers a7 (two steps left) and b8
+/// (one step); b7 is the white king's. Whatever the engine picks must mate (core's status).
+#[test]
+fn lion_mate_in_one() {
+    let (uci, score, m, mut pos) = best("lion", "k7/8/1K6/4L3/8/8/8/8 w - - 0 1", 3);
+    assert_eq!(score, MATE - 1, "best {uci}");
+    assert!(mates(&mut pos, &m), "{uci} does not mate");
+}
+
+/// The stalemate rule decides the same move both ways. Black Ka8, pawn a7; White Kc6, pawn
+/// a6 (blocking). 1.Kc7 takes b7 and b8 from the king and the a-pawn is blocked: Black is
+/// stalemated (the core says so). With `stalemate=loss` (Black, stalemated, loses: the
+/// shatranj rule) that is the winning move, found at once; with `stalemate=win` the
+/// stalemated side wins, so White must play anything else, in a position that is no loss.
+#[test]
+fn stalemate_rule_decides_whether_to_stalemate() {
+    let fen = "k7/p7/P1K5/8/8/8/8/8 w - - 0 1";
+    let v = variant_with("chess", "stalemate-loss", "stalemate=loss");
+    let mut s = Searcher::new(v.clone(), Options::default());
+    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+    let r = s.search(&mut pos, &[], &Limits::depth(4), &mut NoClock);
+    let m = r.best.unwrap();
+    assert_eq!(v.uci(&m), "c6c7");
+    assert_eq!(r.score, MATE - 1);
+    let undo = pos.make(&m);
+    assert_eq!(pos.status(), Status::Stalemate);
+    pos.unmake(&m, undo);
+
+    let v = variant_with("chess", "stalemate-win", "stalemate=win");
+    let mut s = Searcher::new(v.clone(), Options::default());
+    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+    let r = s.search(&mut pos, &[], &Limits::depth(4), &mut NoClock);
+    let m = r.best.unwrap();
+    assert_ne!(v.uci(&m), "c6c7", "stalemating gives Black the win");
+    assert!(
+        r.score > -MATE + 100,
+        "another move keeps the game: {}",
+        r.score
+    );
+    let undo = pos.make(&m);
+    assert_ne!(pos.status(), Status::Stalemate);
+    pos.unmake(&m, undo);
+}
