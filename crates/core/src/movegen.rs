@@ -1043,59 +1043,33 @@ impl Position {
                             continue;
                         }
                         let c = self.board[sq];
-                        if c == EMPTY {
-                            if l.flags.contains(Flags::MOVE) {
-                                self.emit(
-                                    out,
-                                    l.flags,
-                                    t,
-                                    color,
-                                    origin,
-                                    sq,
-                                    MoveKind::Normal,
-                                    [0; 3],
-                                    0,
-                                    0,
-                                    false,
-                                );
-                            }
+                        // Landing on an empty square, an enemy, or a friend (destroyed).
+                        let landing = if c == EMPTY {
+                            l.flags.contains(Flags::MOVE).then_some(false)
                         } else if cell_color(c) != color {
-                            if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
-                                && self.capture_ok(l.flags, c)
-                            {
-                                self.emit(
-                                    out,
-                                    l.flags,
-                                    t,
-                                    color,
-                                    origin,
-                                    sq,
-                                    MoveKind::Normal,
-                                    [0; 3],
-                                    0,
-                                    0,
-                                    false,
-                                );
-                            }
+                            (l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                                && self.capture_ok(l.flags, c))
+                            .then_some(false)
                         } else {
-                            if l.flags.contains(Flags::DESTROY) {
-                                self.emit(
-                                    out,
-                                    l.flags,
-                                    t,
-                                    color,
-                                    origin,
-                                    sq,
-                                    MoveKind::Normal,
-                                    [0; 3],
-                                    0,
-                                    0,
-                                    true,
-                                );
-                            }
-                            if l.flags.contains(Flags::INDUCE) {
-                                lenders.add(cell_type(c));
-                            }
+                            l.flags.contains(Flags::DESTROY).then_some(true)
+                        };
+                        if let Some(onto_friend) = landing {
+                            self.emit(
+                                out,
+                                l.flags,
+                                t,
+                                color,
+                                origin,
+                                sq,
+                                MoveKind::Normal,
+                                [0; 3],
+                                0,
+                                0,
+                                onto_friend,
+                            );
+                        }
+                        if c != EMPTY && cell_color(c) == color && l.flags.contains(Flags::INDUCE) {
+                            lenders.add(cell_type(c));
                         }
                     }
                     i += 1;

@@ -306,25 +306,30 @@ fn value_from(s: &PieceStats) -> i32 {
     v.round() as i32
 }
 
+/// The promotion moves of a lone piece of type `t` (White) on each square of the board.
+fn lone_promotions(variant: &Arc<Variant>, t: usize, mut each: impl FnMut(&crate::Move)) {
+    let mut list = MoveList::new();
+    for &sq in variant.playable() {
+        let fen = board_fen(variant, &[(sq, t, Color::White)]);
+        if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
+            list.clear();
+            pos.moves_from(sq, &mut list);
+            list.iter().filter(|m| m.is_promotion()).for_each(&mut each);
+        }
+    }
+}
+
 /// Per type: the best value it can promote to (its own value if none).
 fn best_promotions(variant: &Arc<Variant>, values: &[i32]) -> Vec<i32> {
     let types = variant.type_count();
     let mut best = values.to_vec();
-    let mut list = MoveList::new();
     for (t, best_t) in best.iter_mut().enumerate() {
-        for &sq in variant.playable() {
-            let fen = board_fen(variant, &[(sq, t, Color::White)]);
-            if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                list.clear();
-                pos.moves_from(sq, &mut list);
-                for m in list.iter().filter(|m| m.is_promotion()) {
-                    let to = (m.promotion & 0x7F) as usize;
-                    if to < types {
-                        *best_t = (*best_t).max(values[to]);
-                    }
-                }
+        lone_promotions(variant, t, |m| {
+            let to = (m.promotion & 0x7F) as usize;
+            if to < types {
+                *best_t = (*best_t).max(values[to]);
             }
-        }
+        });
     }
     best
 }
@@ -332,20 +337,12 @@ fn best_promotions(variant: &Arc<Variant>, values: &[i32]) -> Vec<i32> {
 /// Per type: the White squares a move of it promotes on.
 pub fn promotion_squares(variant: &Arc<Variant>) -> Vec<Vec<Square>> {
     let mut out = vec![Vec::new(); variant.type_count()];
-    let mut list = MoveList::new();
     for (t, squares) in out.iter_mut().enumerate() {
-        for &sq in variant.playable() {
-            let fen = board_fen(variant, &[(sq, t, Color::White)]);
-            if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                list.clear();
-                pos.moves_from(sq, &mut list);
-                for m in list.iter().filter(|m| m.is_promotion()) {
-                    if !squares.contains(&m.to()) {
-                        squares.push(m.to());
-                    }
-                }
+        lone_promotions(variant, t, |m| {
+            if !squares.contains(&m.to()) {
+                squares.push(m.to());
             }
-        }
+        });
     }
     out
 }
