@@ -155,17 +155,29 @@ fn hoppers_and_multi_leg_moves_get_their_own_symbols() {
 }
 
 #[test]
-fn estimated_values_follow_the_documented_formula() {
-    // fairyboard_core::value: average moves on an empty 8x8 board × 3/5.25, colour-bound
-    // pieces × 3/5. Counted by hand: knight 336/64 = 5.25 → 3; rook always 14 → 8;
-    // bishop 560/64 = 8.75 → 5 × 3/5 = 3; queen 14 + 8.75 = 22.75 → 13.
+fn piece_values_are_near_the_classic_ones_or_the_definitions_own() {
+    // The page shows the AI's values in pawns. Chess against the classic 1 : 3¼ : 3¼ : 5 :
+    // 9½ (within half a pawn for the minor pieces and the rook, one for the queen).
     let r = analyse("chess");
-    let value = |id: &str| r.pieces.iter().find(|p| p.id == id).unwrap().value;
-    assert_eq!(value("N"), Some(3.0));
-    assert_eq!(value("R"), Some(8.0));
-    assert_eq!(value("B"), Some(3.0));
-    assert_eq!(value("Q"), Some(13.0));
-    assert_eq!(value("K"), None, "royal pieces have no value");
+    let value = |id: &str| r.pieces.iter().find(|p| p.id == id).unwrap().value.unwrap();
+    assert_eq!(value("P"), 1.0);
+    for (id, classic, within) in [
+        ("N", 3.25, 0.5),
+        ("B", 3.25, 0.5),
+        ("R", 5.0, 0.5),
+        ("Q", 9.5, 1.0),
+    ] {
+        assert!((value(id) - classic).abs() <= within, "{id}: {}", value(id));
+    }
+    let king = r.pieces.iter().find(|p| p.id == "K").unwrap();
+    assert_eq!(king.value, None, "royal pieces have no value");
+    // Shatranj's definition gives its own values (pieceValue=N:450, R:630, Q:180, B:110).
+    let r = analyse("shatranj");
+    let value = |id: &str| r.pieces.iter().find(|p| p.id == id).unwrap().value.unwrap();
+    assert_eq!(
+        [value("N"), value("R"), value("Q"), value("B")],
+        [4.5, 6.3, 1.8, 1.1]
+    );
 }
 
 #[test]
