@@ -67,6 +67,8 @@ export function pieceElement(piece, color, size, sources) {
     } else if (img.parentNode) {
       const d = disc(piece, color, size);
       d.className += ' ' + img.className;
+      // The size and placement the board gave the picture (width, height, position).
+      d.style.cssText += ';' + img.style.cssText;
       for (const [k, v] of Object.entries(img.dataset)) d.dataset[k] = v;
       img.replaceWith(d);
     }
