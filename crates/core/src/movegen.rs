@@ -65,43 +65,58 @@ impl Position {
         let piece = &self.variant.pieces[t];
         let linked = &piece.linked[us.index()];
         if linked.fast && piece.plain_landing[us.index()] && !linked.dedupe {
-            let board = &self.board;
-            let open = |c: Cell| c == EMPTY || (c != OFF && cell_color(c) != us);
-            match linked.uniform {
-                Some(Shape::Leap) => {
-                    return linked
-                        .links
-                        .iter()
-                        .filter(|l| open(board[(sq as isize + l.off) as usize]))
-                        .count();
-                }
-                Some(Shape::Slide) => {
-                    let mut n = 0;
-                    for l in &linked.links {
-                        let mut to = sq as isize;
-                        let mut left = l.range;
-                        loop {
-                            to += l.off;
-                            let c = board[to as usize];
-                            if c != EMPTY {
-                                n += usize::from(open(c));
-                                break;
-                            }
-                            n += 1;
-                            left -= 1;
-                            if left == 0 {
-                                break;
-                            }
-                        }
-                    }
-                    return n;
-                }
-                _ => {}
+            if let Some(n) = self.uniform_targets(sq, us, linked) {
+                return n;
             }
         }
         scratch.clear();
         self.piece_moves(sq, t, us, scratch);
         scratch.len()
+    }
+
+    /// The targets of a piece all of whose links are plain leaps, or all plain slides
+    /// (`linked.uniform`), counted on the board without building moves: empty squares and
+    /// enemies. `None` for any other piece. Shared by bulk counting and [`Self::mobility`].
+    #[inline(always)]
+    fn uniform_targets(
+        &self,
+        sq: Square,
+        us: Color,
+        linked: &crate::variant::Linked,
+    ) -> Option<usize> {
+        let board = &self.board;
+        let open = |c: Cell| c == EMPTY || (c != OFF && cell_color(c) != us);
+        match linked.uniform {
+            Some(Shape::Leap) => Some(
+                linked
+                    .links
+                    .iter()
+                    .filter(|l| open(board[(sq as isize + l.off) as usize]))
+                    .count(),
+            ),
+            Some(Shape::Slide) => {
+                let mut n = 0;
+                for l in &linked.links {
+                    let mut to = sq as isize;
+                    let mut left = l.range;
+                    loop {
+                        to += l.off;
+                        let c = board[to as usize];
+                        if c != EMPTY {
+                            n += usize::from(open(c));
+                            break;
+                        }
+                        n += 1;
+                        left -= 1;
+                        if left == 0 {
+                            break;
+                        }
+                    }
+                }
+                Some(n)
+            }
+            _ => None,
+        }
     }
 
     fn drop_moves(&self, us: Color, out: &mut MoveList) {
@@ -1548,31 +1563,11 @@ impl Position {
                 counter.n += royal.n;
             } else if bulk && linked.fast && !piece.royal && self.sensitive[sq] < stamp {
                 let plain = piece.plain_landing[us.index()];
-                if plain && linked.uniform == Some(Shape::Leap) {
-                    let board = &self.board;
-                    for l in &linked.links {
-                        let c = board[(sq as isize + l.off) as usize];
-                        counter.n += usize::from(c == EMPTY || (c != OFF && cell_color(c) != us));
-                    }
-                } else if plain && linked.uniform == Some(Shape::Slide) {
-                    let board = &self.board;
-                    for l in &linked.links {
-                        let mut to = sq as isize;
-                        let mut left = l.range;
-                        loop {
-                            to += l.off;
-                            let c = board[to as usize];
-                            if c != EMPTY {
-                                counter.n += usize::from(c != OFF && cell_color(c) != us);
-                                break;
-                            }
-                            counter.n += 1;
-                            left -= 1;
-                            if left == 0 {
-                                break;
-                            }
-                        }
-                    }
+                if let Some(n) = plain
+                    .then(|| self.uniform_targets(sq, us, linked))
+                    .flatten()
+                {
+                    counter.n += n;
                 } else if plain {
                     let mut plain = PlainCounter {
                         n: 0,
