@@ -285,12 +285,7 @@ fn mate_on_the_fiftieth_move_is_not_a_draw() {
 /// than a rook.
 #[test]
 fn definition_piece_values_steer_the_search() {
-    let (_, chess) = catalogue::read("chess").expect("chess definition");
-    let dir = std::env::temp_dir().join(format!("fairyboard-values-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("dear-knights.txt");
-    std::fs::write(&path, format!("{chess}\npieceValue=N:1000\n")).unwrap();
-    let v = catalogue::load(path.to_str().unwrap()).expect("definition with values");
+    let v = variant_with("chess", "dear-knights", "pieceValue=N:1000");
     let plain = catalogue::load("chess").unwrap();
     let knight = v.type_by_id("N").unwrap();
     let bishop = v.type_by_id("B").unwrap();
@@ -309,7 +304,6 @@ fn definition_piece_values_steer_the_search() {
     let mut pos = Position::from_fen(v.clone(), fen).unwrap();
     let r = s.search(&mut pos, &[], &Limits::depth(3), &mut NoClock);
     assert_eq!(v.uci(&r.best.unwrap()), "c1c3");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The same position with the colours exchanged (board turned upside down, cases swapped,
