@@ -6,8 +6,9 @@
 //! The count on each square relative to the piece's average gives the piece-square term, so
 //! a knight learns to avoid the rim and a cannon what it likes, from the same measurement;
 //! during play each piece's actual move count against that average adds a mobility term.
-//! Pawns are the unit (100); royals get shelter in the middle game and centralisation in
-//! the end game; a definition's `pieceValue` replaces an estimate.
+//! Pawns are the unit (100); a passed pawn gains with its nearness to promotion, mostly
+//! in the end game; royals get shelter in the middle game and centralisation in the end
+//! game; a definition's `pieceValue` replaces an estimate.
 //! Under a baring rule a side's last pieces cost extra; a lead in pieces counts more as
 //! pieces come off (trade down when ahead); and every score shrinks as the move-rule
 //! count runs out (draw distance), so the side ahead makes progress in time.
@@ -53,6 +54,14 @@ pub struct Evaluator {
     /// Per type: centipawns per pseudo-legal move above (or below) the type's measured
     /// average, and that average (0 weight: not counted — royals and pawns).
     mobility: Vec<(i32, i32)>,
+    /// Per padded square: file and rank (White's view), −1 off the board.
+    file_rank: Vec<(i8, i8)>,
+    /// `[colour][type]` → per padded square: (middle game, end game) bonus of a passed
+    /// pawn there (empty for types that are not promoting pawns).
+    passed: [Vec<Vec<(i16, i16)>>; 2],
+    /// White's material minus Black's at the start, in centipawns (royals aside): the
+    /// estimates' view of what a designer balanced (different armies).
+    start_balance: i32,
     /// Scratch list for counting moves in [`Evaluator::evaluate`].
     scratch: RefCell<MoveList>,
     /// ± this many centipawns of seeded noise (0 = none).
@@ -131,6 +140,31 @@ impl Evaluator {
             }
         }
 
+        // Passed pawns: a promoting pawn no enemy pawn can stop on its own or a
+        // neighbouring file is worth more the closer it is, mostly in the end game.
+        let mut passed = [vec![Vec::new(); types], vec![Vec::new(); types]];
+        for t in 0..types {
+            if !variant.pieces[t].pawn || promo_squares[t].is_empty() {
+                continue;
+            }
+            let gain = (best_promotion[t] - PAWN).clamp(0, 900) as f64;
+            passed[0][t] = vec![(0, 0); cells];
+            passed[1][t] = vec![(0, 0); cells];
+            for &sq in &squares {
+                if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
+                    let eg = gain * 0.2 / (d.max(1) as f64).powf(1.5);
+                    let bonus = ((eg / 4.0).round() as i16, eg.round() as i16);
+                    passed[0][t][sq] = bonus;
+                    passed[1][t][mirror(variant, sq)] = bonus;
+                }
+            }
+        }
+        let mut file_rank = vec![(-1i8, -1i8); cells];
+        for &sq in &squares {
+            let c = variant.coord(sq);
+            file_rank[sq] = (c.file.min(127) as i8, c.rank.min(127) as i8);
+        }
+
         let mut start_material = 0;
         let start = Position::start(variant.clone());
         for c in Color::BOTH {
@@ -154,6 +188,22 @@ impl Evaluator {
                 values[t] = v;
             }
         }
+        let mut start_balance = 0;
+        for c in Color::BOTH {
+            let sign = if c == Color::White { 1 } else { -1 };
+            for &sq in start.pieces(c) {
+                if let Some((t, _)) = start.piece_at(sq as usize) {
+                    if !variant.pieces[t].royal {
+                        start_balance += sign * values[t];
+                    }
+                }
+            }
+            for (t, &v) in values.iter().enumerate() {
+                if !variant.pieces[t].royal {
+                    start_balance += sign * v * start.hand(c, t) as i32;
+                }
+            }
+        }
         // Dynamic mobility: a move more than the piece usually has is worth a little, less
         // per move for pieces with many (a queen's tenth move matters less than a knight's
         // fifth).
@@ -173,6 +223,9 @@ impl Evaluator {
             .collect();
         Evaluator {
             mobility,
+            file_rank,
+            passed,
+            start_balance,
             scratch: RefCell::new(MoveList::with_capacity(64)),
             values,
             pst,
@@ -217,6 +270,13 @@ impl Evaluator {
     pub fn set_noise(&mut self, seed: u64, amplitude: i32) {
         self.seed = seed;
         self.noise = amplitude.max(0);
+    }
+
+    /// White's material minus Black's in the start position, in centipawns: zero when
+    /// the armies are alike; with different armies, how far the estimates think the
+    /// designer's balance favours one side.
+    pub fn start_balance(&self) -> i32 {
+        self.start_balance
     }
 
     /// The value of a piece type in centipawns (0 for royals).
@@ -268,6 +328,65 @@ impl Evaluator {
                 any.then_some(total)
             }
             _ => None,
+        }
+    }
+
+    /// Add the passed-pawn bonuses: a pawn is passed when no enemy pawn stands ahead of it
+    /// on its own or a neighbouring file (ahead: towards its promotion ranks).
+    fn passed_pawns(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+        const FILES: usize = 32;
+        // Per file: White's rearmost pawn rank, Black's rearmost (from White's view, the
+        // highest) pawn rank.
+        let mut white_low = [i8::MAX; FILES + 2];
+        let mut black_high = [-1i8; FILES + 2];
+        let mut any = false;
+        for c in Color::BOTH {
+            for &sq in pos.pieces(c) {
+                let sq = sq as usize;
+                if let Some((t, _)) = pos.piece_at(sq) {
+                    if self.pawn[t] {
+                        let (f, r) = self.file_rank[sq];
+                        if f < 0 || f as usize >= FILES {
+                            return;
+                        }
+                        let f = f as usize + 1;
+                        if c == Color::White {
+                            white_low[f] = white_low[f].min(r);
+                        } else {
+                            black_high[f] = black_high[f].max(r);
+                        }
+                        any = true;
+                    }
+                }
+            }
+        }
+        if !any {
+            return;
+        }
+        for c in Color::BOTH {
+            let ci = c.index();
+            for &sq in pos.pieces(c) {
+                let sq = sq as usize;
+                let Some((t, _)) = pos.piece_at(sq) else {
+                    continue;
+                };
+                let table = &self.passed[ci][t];
+                if table.is_empty() {
+                    continue;
+                }
+                let (f, r) = self.file_rank[sq];
+                let f = f as usize + 1;
+                let free = if c == Color::White {
+                    black_high[f - 1..=f + 1].iter().all(|&b| b <= r)
+                } else {
+                    white_low[f - 1..=f + 1].iter().all(|&w| w >= r)
+                };
+                if free {
+                    let (m, e) = table[sq];
+                    mg[ci] += m as i32;
+                    eg[ci] += e as i32;
+                }
+            }
         }
     }
 
@@ -343,6 +462,7 @@ impl Evaluator {
                 mg[ci] += 6 * friends.min(4);
             }
         }
+        self.passed_pawns(pos, &mut mg, &mut eg);
         let phase = (material * 256 / self.start_material).clamp(0, 256) as i32;
         let mut white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
         // Ahead in pieces, trade them: the fewer are left, the more a lead decides (and
@@ -370,5 +490,53 @@ impl Evaluator {
             score += r.below(2 * self.noise as u64 + 1) as i32 - self.noise;
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fairyboard_core::catalogue;
+
+    /// The passed-pawn bonuses (White, Black) of a chess position, end-game part.
+    fn passed_eg(fen: &str) -> [i32; 2] {
+        let v = catalogue::load("chess").unwrap();
+        let e = Evaluator::new(&v);
+        let pos = Position::from_fen(v, fen).unwrap();
+        let (mut mg, mut eg) = ([0; 2], [0; 2]);
+        e.passed_pawns(&pos, &mut mg, &mut eg);
+        eg
+    }
+
+    #[test]
+    fn a_pawn_is_passed_when_no_enemy_pawn_stands_ahead_on_its_or_a_neighbouring_file() {
+        // e5 against f6: each stands ahead of the other on a neighbouring file.
+        assert_eq!(passed_eg("4k3/8/5p2/4P3/8/8/8/4K3 w - - 0 1"), [0, 0]);
+        // e5 against f4: they have passed each other; both are three ranks from
+        // promotion, so the bonuses are equal.
+        let [w, b] = passed_eg("4k3/8/8/4P3/5p2/8/8/4K3 w - - 0 1");
+        assert!(w > 0 && w == b, "{w} {b}");
+        // An enemy pawn on the same file ahead blocks too; one two files away does not.
+        assert_eq!(passed_eg("4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1")[0], 0);
+        assert!(passed_eg("4k3/2p5/8/4P3/8/8/8/4K3 w - - 0 1")[0] > 0);
+        // Closer to promotion is worth more.
+        let e7 = passed_eg("4k3/4P3/8/8/8/8/8/4K3 w - - 0 1")[0];
+        assert!(e7 > w, "{e7} {w}");
+    }
+
+    #[test]
+    fn start_balance_is_the_difference_of_the_armies() {
+        let chess = catalogue::load("chess").unwrap();
+        assert_eq!(Evaluator::new(&chess).start_balance(), 0);
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/fide-clobberers.txt");
+        let v = catalogue::load(path).unwrap();
+        let e = Evaluator::new(&v);
+        let id = |s: &str| e.value(v.type_by_id(s).unwrap());
+        // White: two knights, bishops and rooks and a queen; Black: two fads, clerics
+        // and bedes and an archbishop; eight pawns each.
+        let white = 2 * (id("N") + id("B") + id("R")) + id("Q");
+        let black = 2 * (id("E") + id("C") + id("L")) + id("A");
+        assert_eq!(e.start_balance(), white - black);
+        assert!(e.start_balance() < 0, "the estimates favour the Clobberers");
     }
 }

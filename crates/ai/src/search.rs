@@ -1,8 +1,10 @@
 //! Iterative-deepening principal-variation search.
 //!
-//! Alpha-beta with a null window after the first move, a transposition table, check
-//! extension, quiescence over every move that captures material (locust and multiple
-//! captures included), move ordering (TT move, MVV-LVA, killers, history), null move
+//! Alpha-beta with a null window after the first move and an aspiration window at the
+//! root, a transposition table, check extension, quiescence over every move that captures
+//! material (locust and multiple captures included) except captures that lose it, move
+//! ordering (TT move, MVV-LVA, killers, counter moves, history with a malus for moves that
+//! did not cut, losing captures last), internal iterative reduction, null move
 //! (never in check, in drop games or with little material: zugzwang; never while a
 //! result waits for the side to move's reply), late-move reductions and light futility
 //! pruning of quiet moves near the leaves. A bared side's one reply is searched in
@@ -30,6 +32,8 @@ pub const MAX_PLY: usize = 100;
 const INF: i32 = MATE + 1;
 /// Centipawns a repetition or move-rule draw costs the root side.
 const CONTEMPT: i32 = 20;
+/// The bound of a history score (see [`Searcher::reward`]).
+const HISTORY_MAX: i32 = 16_384;
 
 /// What the search may use; `None` = no limit of that kind. With no limit at all it
 /// searches to [`MAX_PLY`] (stopped only by [`Control::should_stop`]).
@@ -163,6 +167,12 @@ pub struct Searcher {
     killers: Vec<[Option<Move>; 2]>,
     /// `[side][type][square]` flattened.
     history: Vec<i32>,
+    /// The reply that refuted a move last time, by `[type][square]` of the move.
+    counter: Vec<Option<Move>>,
+    /// The move made at each ply of the path (None: a null move), for counter moves.
+    played: Vec<Option<Move>>,
+    /// Per ply: the quiet moves tried so far (history malus when a later one cuts).
+    quiets: Vec<Vec<Move>>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     /// Hashes of the game before the root and of the search path.
@@ -172,6 +182,8 @@ pub struct Searcher {
     start_ms: f64,
     limits: Limits,
     null_ok: bool,
+    /// What a draw by repetition or move rule is worth to the side that searches.
+    root_draw: i32,
 }
 
 impl Searcher {
@@ -189,6 +201,9 @@ impl Searcher {
             options,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * types * cells],
+            counter: vec![None; types * cells],
+            played: vec![None; MAX_PLY + 2],
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -199,6 +214,7 @@ impl Searcher {
             start_ms: 0.0,
             limits: Limits::default(),
             null_ok,
+            root_draw: -CONTEMPT,
             variant,
         }
     }
@@ -212,6 +228,7 @@ impl Searcher {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.counter.iter_mut().for_each(|c| *c = None);
     }
 
     fn hist_index(&self, pos: &Position, m: &Move) -> usize {
@@ -240,10 +257,19 @@ impl Searcher {
         self.tt.next_generation();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         for h in self.history.iter_mut() {
-            *h /= 8;
+            *h /= 2;
         }
         self.path.clear();
         self.path.extend_from_slice(history);
+        // Contempt: a draw is a little worse than even for the side that searches (so it
+        // plays on when it can), and no better than the start for a side the estimates
+        // rate behind there: with different armies the designer meant the game to be
+        // even, so a lead the estimates see in the other army is no reason to settle.
+        let balance = match pos.side_to_move() {
+            fairyboard_core::Color::White => self.eval.start_balance(),
+            fairyboard_core::Color::Black => -self.eval.start_balance(),
+        };
+        self.root_draw = -CONTEMPT + balance.min(0);
 
         let mut root = MoveList::new();
         pos.legal_moves_into(&mut root);
@@ -277,69 +303,48 @@ impl Searcher {
 
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).max(1) as i32;
         for depth in 1..=max_depth {
-            let mut alpha = -INF;
-            let beta = INF;
-            let mut best_this: Option<(Move, i32)> = None;
-            let mut new_scores = vec![-INF; root.len()];
-            for i in 0..root.len() {
-                let m = root[i];
-                self.path.push(pos.hash());
-                let undo = pos.make(&m);
-                let gives_check = pos.in_check();
-                let ext = 0;
-                let score = if i == 0 {
-                    -self.pvs(
-                        pos,
-                        depth - 1 + ext,
-                        -beta,
-                        -alpha,
-                        1,
-                        gives_check,
-                        true,
-                        ctl,
-                    )
-                } else {
-                    let mut s = -self.pvs(
-                        pos,
-                        depth - 1 + ext,
-                        -alpha - 1,
-                        -alpha,
-                        1,
-                        gives_check,
-                        true,
-                        ctl,
-                    );
-                    if s > alpha && !self.stopped {
-                        s = -self.pvs(
-                            pos,
-                            depth - 1 + ext,
-                            -beta,
-                            -alpha,
-                            1,
-                            gives_check,
-                            true,
-                            ctl,
-                        );
+            // Aspiration: from depth 5 search a window around the last score, widening it
+            // on the side that fails; a move that fails high is searched first again.
+            let mut window = 40;
+            let aspire = depth >= 5 && result.score.abs() < MATE_BOUND;
+            let (mut lo, mut hi) = if aspire {
+                (result.score - window, result.score + window)
+            } else {
+                (-INF, INF)
+            };
+            let mut new_scores;
+            loop {
+                let (best_this, scores) = self.root_pass(pos, &root, depth, lo, hi, ctl);
+                new_scores = scores;
+                if let Some((m, s)) = best_this {
+                    // A move that beat the previous best in a full-window search is
+                    // trustworthy even when the iteration was cut short (and a root move
+                    // failing high is better than the previous best).
+                    result.best = Some(m);
+                    result.score = s;
+                    if s < hi {
+                        self.tt.store(pos.hash(), Some(m), s, depth, Bound::Exact);
                     }
-                    s
-                };
-                pos.unmake(&m, undo);
-                self.path.pop();
+                }
                 if self.stopped {
                     break;
                 }
-                new_scores[i] = score;
-                if score > alpha {
-                    alpha = score;
-                    best_this = Some((m, score));
+                match best_this {
+                    None if lo > -INF => {
+                        lo = (lo - window).max(-INF);
+                    }
+                    Some((m, s)) if s >= hi && hi < INF => {
+                        hi = (hi + window).min(INF);
+                        if let Some(i) = root.iter().position(|r| *r == m) {
+                            root[..=i].rotate_right(1);
+                        }
+                    }
+                    _ => break,
                 }
-            }
-            if let Some((m, s)) = best_this {
-                // A move that beat the previous best in a full-window search is trustworthy
-                // even when the iteration was cut short.
-                result.best = Some(m);
-                result.score = s;
-                self.tt.store(pos.hash(), Some(m), s, depth, Bound::Exact);
+                window *= 2;
+                if window > 600 {
+                    (lo, hi) = (-INF, INF);
+                }
             }
             if self.stopped {
                 break;
@@ -379,6 +384,58 @@ impl Searcher {
             result.pv = result.best.into_iter().collect();
         }
         result
+    }
+
+    /// One pass over the root moves within `(alpha, beta)`: the best move that raised
+    /// alpha (None: all failed low) and each move's score for the next ordering. Stops at
+    /// the first move that reaches `beta`.
+    fn root_pass(
+        &mut self,
+        pos: &mut Position,
+        root: &MoveList,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ctl: &mut dyn Control,
+    ) -> (Option<(Move, i32)>, Vec<i32>) {
+        let mut best_this: Option<(Move, i32)> = None;
+        let mut new_scores = vec![-INF; root.len()];
+        for (i, &m) in root.iter().enumerate() {
+            self.path.push(pos.hash());
+            self.played[0] = Some(m);
+            let undo = pos.make(&m);
+            let gives_check = pos.in_check();
+            let mut score = -INF;
+            if i > 0 {
+                score = -self.pvs(
+                    pos,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    1,
+                    gives_check,
+                    true,
+                    ctl,
+                );
+            }
+            if (i == 0 || score > alpha) && !self.stopped {
+                score = -self.pvs(pos, depth - 1, -beta, -alpha, 1, gives_check, true, ctl);
+            }
+            pos.unmake(&m, undo);
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            new_scores[i] = score;
+            if score > alpha {
+                alpha = score;
+                best_this = Some((m, score));
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        (best_this, new_scores)
     }
 
     fn extract_pv(&mut self, pos: &mut Position, first: Option<Move>) -> Vec<Move> {
@@ -441,29 +498,79 @@ impl Searcher {
         false
     }
 
+    /// A capture's balance when the opponent recaptures on the destination whenever it
+    /// can: one exchange, not a full static exchange evaluation, but cheap for any piece
+    /// (one attack query) and enough to tell a queen taking a defended pawn from a pawn
+    /// taking a knight. A royal risks nothing: it may not capture onto a defended square.
+    fn exchange(&self, pos: &Position, m: &Move, gained: i32) -> i32 {
+        let risked = self.eval.value(m.piece as usize);
+        if gained >= risked || !pos.is_attacked(m.to(), pos.side_to_move().flip()) {
+            gained
+        } else {
+            gained - risked
+        }
+    }
+
+    /// Order the moves of ply's list: the TT move, captures that win or keep material
+    /// (most valuable victim first, then least valuable attacker), promotions, killers,
+    /// the counter move, quiet moves by history, and captures that lose material last.
     fn score_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<Move>) {
         let list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
+        let counter = match ply.checked_sub(1).and_then(|p| self.played[p]) {
+            Some(prev) => self.counter[self.counter_index(&prev)],
+            None => None,
+        };
         for m in &list {
             let s = if Some(*m) == tt_move {
                 2_000_000
             } else if let Some(v) = self.eval.captured(pos, m) {
                 let attacker = self.eval.value(m.piece as usize);
-                1_000_000 + v * 16 - attacker / 16
+                let balance = self.exchange(pos, m, v);
+                if balance >= 0 {
+                    1_000_000 + v * 16 - attacker / 16
+                } else {
+                    -1_000_000 + balance
+                }
             } else if m.is_promotion() {
                 900_000
             } else if self.killers[ply][0] == Some(*m) {
                 800_000
             } else if self.killers[ply][1] == Some(*m) {
                 790_000
+            } else if counter == Some(*m) {
+                780_000
             } else {
-                self.history[self.hist_index(pos, m)].min(700_000)
+                self.history[self.hist_index(pos, m)]
             };
             scores.push(s);
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
+    }
+
+    fn counter_index(&self, m: &Move) -> usize {
+        m.piece as usize * self.variant.geometry.cells + m.to()
+    }
+
+    /// History with gravity: a bonus for the move that cut, a malus for the quiet moves
+    /// tried before it; values stay within ±[`HISTORY_MAX`] so old lessons fade.
+    fn reward(&mut self, pos: &Position, ply: usize, best: &Move, depth: i32) {
+        let bonus = (depth * depth).min(400) * 16;
+        let h = self.hist_index(pos, best);
+        self.history[h] += bonus - self.history[h] * bonus / HISTORY_MAX;
+        for i in 0..self.quiets[ply].len() {
+            let m = self.quiets[ply][i];
+            if m != *best {
+                let h = self.hist_index(pos, &m);
+                self.history[h] -= bonus + self.history[h] * bonus / HISTORY_MAX;
+            }
+        }
+        if let Some(prev) = ply.checked_sub(1).and_then(|p| self.played[p]) {
+            let c = self.counter_index(&prev);
+            self.counter[c] = Some(*best);
+        }
     }
 
     /// The next best move of ply's list (selection sort step).
@@ -497,12 +604,10 @@ impl Searcher {
         if let Some(s) = rules::decided_score(pos, ply) {
             return s;
         }
-        // Contempt: a draw by repetition or move rule is a little worse than even for
-        // the side that searches (so it plays on when it can).
         let draw = if ply.is_multiple_of(2) {
-            -CONTEMPT
+            self.root_draw
         } else {
-            CONTEMPT
+            -self.root_draw
         };
         if self.repeated(pos) {
             return draw;
@@ -551,6 +656,11 @@ impl Searcher {
                 }
             }
         }
+        // No stored move to start from: a shallower search of this node costs less than
+        // a badly ordered full one (internal iterative reduction).
+        if tt_move.is_none() && depth >= 4 && !in_check {
+            depth -= 1;
+        }
         let static_eval = if in_check {
             -INF
         } else {
@@ -579,6 +689,7 @@ impl Searcher {
             && self.has_pieces(pos)
         {
             let r = 2 + depth / 4;
+            self.played[ply] = None;
             let ep = pos.make_null();
             self.path.push(key);
             let s = -self.pvs(
@@ -614,11 +725,13 @@ impl Searcher {
         let orig_alpha = alpha;
         let futile = !pv_node && !in_check && depth <= 2 && static_eval + 150 * depth <= alpha;
         let mut searched = 0;
+        self.quiets[ply].clear();
         for i in 0..n {
             let m = self.pick(ply, i);
             let capture = self.eval.captured(pos, &m).is_some();
             let quiet = !capture && !m.is_promotion();
             self.path.push(key);
+            self.played[ply] = Some(m);
             let undo = pos.make(&m);
             let gives_check = pos.in_check();
             if futile && quiet && !gives_check && searched > 0 {
@@ -702,6 +815,9 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
+            if quiet {
+                self.quiets[ply].push(m);
+            }
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -713,8 +829,7 @@ impl Searcher {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = Some(m);
                             }
-                            let h = self.hist_index(pos, &m);
-                            self.history[h] += depth * depth;
+                            self.reward(pos, ply, &m, depth);
                         }
                         break;
                     }
@@ -806,6 +921,10 @@ impl Searcher {
         let n = self.lists[ply].len();
         for i in 0..n {
             let m = self.pick(ply, i);
+            // Captures that lose material (ordered last): not worth a look here.
+            if !forced && self.scores[ply][i] < 0 && !m.is_promotion() {
+                continue;
+            }
             if !forced && !pos.is_legal(&m) {
                 continue;
             }
@@ -865,5 +984,82 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoClock;
+    use fairyboard_core::catalogue;
+
+    fn searcher(variant: &str, fen: &str) -> (Searcher, Position) {
+        let v = catalogue::load(variant).unwrap();
+        let pos = Position::from_fen(v.clone(), fen).unwrap();
+        (Searcher::new(v, Options::default()), pos)
+    }
+
+    fn find(pos: &mut Position, uci: &str) -> Move {
+        let v = pos.variant().clone();
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| v.uci(m) == uci)
+            .unwrap_or_else(|| panic!("{uci} is legal"))
+    }
+
+    #[test]
+    fn exchange_sees_a_defended_victim() {
+        // White queen d1 and pawn c4; Black pawn d5 defended by the e6 pawn, knight b5
+        // undefended, pawn h5 undefended.
+        let (s, mut pos) = searcher("chess", "4k3/8/4p3/1n1p3p/2P5/8/8/3QK3 w - - 0 1");
+        let q = s.eval.value(pos.variant().type_by_id("Q").unwrap());
+        let p = s.eval.value(pos.variant().type_by_id("P").unwrap());
+        let n = s.eval.value(pos.variant().type_by_id("N").unwrap());
+        for (uci, expected) in [
+            ("d1d5", p - q), // the queen takes a defended pawn: e6xd5 wins her
+            ("c4d5", p),     // a pawn takes it: the recapture costs only the pawn back
+            ("c4b5", n),     // an undefended knight
+            ("d1h5", p),     // an undefended pawn
+        ] {
+            let m = find(&mut pos, uci);
+            let gained = s.eval.captured(&pos, &m).unwrap();
+            assert_eq!(s.exchange(&pos, &m, gained), expected, "{uci}");
+        }
+    }
+
+    #[test]
+    fn losing_captures_are_ordered_after_quiet_moves() {
+        let (mut s, mut pos) = searcher("chess", "4k3/8/4p3/1n1p3p/2P5/8/8/3QK3 w - - 0 1");
+        let losing = find(&mut pos, "d1d5");
+        pos.legal_moves_into(&mut s.lists[1]);
+        s.score_moves(&pos, 1, None);
+        let n = s.lists[1].len();
+        let order: Vec<Move> = (0..n).map(|i| s.pick(1, i)).collect();
+        assert_eq!(order.last(), Some(&losing));
+        assert_eq!(order[0], find(&mut pos, "c4b5"), "the knight first");
+    }
+
+    #[test]
+    fn a_side_the_estimates_rate_behind_at_the_start_does_not_settle_for_a_draw() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/fide-clobberers.txt");
+        let v = catalogue::load(path).unwrap();
+        let mut s = Searcher::new(v.clone(), Options::default());
+        let balance = s.eval.start_balance();
+        assert!(balance < 0);
+        let mut pos = Position::start(v.clone());
+        s.search(&mut pos, &[], &Limits::depth(1), &mut NoClock);
+        assert_eq!(
+            s.root_draw,
+            -CONTEMPT + balance,
+            "White's army is rated lower"
+        );
+        let m = pos.legal_moves()[0];
+        pos.make(&m);
+        s.search(&mut pos, &[], &Limits::depth(1), &mut NoClock);
+        assert_eq!(s.root_draw, -CONTEMPT, "Black's is not");
+        // Alike armies: the plain contempt.
+        let (mut s, mut pos) = searcher("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        s.search(&mut pos, &[], &Limits::depth(1), &mut NoClock);
+        assert_eq!(s.root_draw, -CONTEMPT);
     }
 }
