@@ -7,8 +7,9 @@
 //! a knight learns to avoid the rim and a cannon what it likes, from the same measurement;
 //! during play each piece's actual move count against that average adds a mobility term.
 //! Pawns are the unit (100); a passed pawn gains with its nearness to promotion, mostly
-//! in the end game; royals get shelter in the middle game and centralisation in the end
-//! game; a definition's `pieceValue` replaces an estimate.
+//! in the end game; royals get shelter in the middle game (and a penalty that grows with
+//! the square of the enemy force bearing on their surroundings) and centralisation in the
+//! end game; a definition's `pieceValue` replaces an estimate.
 //! Under a baring rule a side's last pieces cost extra; a lead in pieces counts more as
 //! pieces come off (trade down when ahead); and every score shrinks as the move-rule
 //! count runs out (draw distance), so the side ahead makes progress in time.
@@ -390,6 +391,48 @@ impl Evaluator {
         }
     }
 
+    /// Middle-game penalty for enemy pieces bearing on a royal's square and its eight
+    /// neighbours: each attacking piece adds the squares it hits times its value in pawns,
+    /// and the penalty grows with the square of the sum once two or more pieces take part
+    /// (a lone piece rarely mates; a coordinated attack does). Pawns and royals are not
+    /// counted, nor moves only the generator can judge (the attack table's `Complex`).
+    fn royal_danger(&self, pos: &Position, royal: usize, c: Color) -> i32 {
+        let them = c.flip();
+        let mut attackers = 0;
+        let mut units = 0;
+        for &sq in pos.pieces(them) {
+            let sq = sq as usize;
+            let Some((t, _)) = pos.piece_at(sq) else {
+                continue;
+            };
+            if self.royal[t] || self.pawn[t] {
+                continue;
+            }
+            let mut hits = 0;
+            for target in std::iter::once(royal as isize)
+                .chain(self.neighbours.iter().map(|d| royal as isize + d))
+            {
+                if target < 0 || target as usize >= self.file_rank.len() {
+                    continue;
+                }
+                let target = target as usize;
+                if self.file_rank[target].0 >= 0 && pos.table_attack(sq, them, target) == Some(true)
+                {
+                    hits += 1;
+                }
+            }
+            if hits > 0 {
+                attackers += 1;
+                units += hits * self.values[t] / 100;
+            }
+        }
+        if attackers >= 2 {
+            (units * units / 20).min(500)
+        } else {
+            0
+        }
+    }
+
     /// The score of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut mg = [0i32; 2];
@@ -460,6 +503,7 @@ impl Evaluator {
                     }
                 }
                 mg[ci] += 6 * friends.min(4);
+                mg[ci] -= self.royal_danger(pos, r as usize, c);
             }
         }
         self.passed_pawns(pos, &mut mg, &mut eg);
@@ -522,6 +566,30 @@ mod tests {
         // Closer to promotion is worth more.
         let e7 = passed_eg("4k3/4P3/8/8/8/8/8/4K3 w - - 0 1")[0];
         assert!(e7 > w, "{e7} {w}");
+    }
+
+    /// The danger to White's king in a chess position.
+    fn danger(fen: &str) -> i32 {
+        let v = catalogue::load("chess").unwrap();
+        let e = Evaluator::new(&v);
+        let pos = Position::from_fen(v, fen).unwrap();
+        let king = pos.royals(Color::White)[0] as usize;
+        e.royal_danger(&pos, king, Color::White)
+    }
+
+    #[test]
+    fn royal_danger_needs_two_attackers_and_grows_with_more() {
+        assert_eq!(danger("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"), 0);
+        // The queen on h4 hits f2 and h2 but attacks alone.
+        assert_eq!(danger("6k1/8/8/8/7q/8/5PPP/6K1 w - - 0 1"), 0);
+        // A knight on f4 joins it (it hits g2).
+        let two = danger("6k1/8/8/8/5n1q/8/5PPP/6K1 w - - 0 1");
+        assert!(two > 0);
+        // A rook on the g-file adds a third (it hits g2).
+        let three = danger("6k1/6r1/8/8/5n1q/8/5PPP/6K1 w - - 0 1");
+        assert!(three > two, "{three} {two}");
+        // Pawns do not count: black pawns on e3 and g3 change nothing.
+        assert_eq!(danger("6k1/8/8/8/7q/4p1p1/5PPP/6K1 w - - 0 1"), 0);
     }
 
     #[test]

@@ -728,6 +728,7 @@ impl Searcher {
         self.quiets[ply].clear();
         for i in 0..n {
             let m = self.pick(ply, i);
+            let order = self.scores[ply][i];
             let capture = self.eval.captured(pos, &m).is_some();
             let quiet = !capture && !m.is_promotion();
             self.path.push(key);
@@ -758,6 +759,12 @@ impl Searcher {
                 reduction = late_move_reduction(depth, searched);
                 if pv_node {
                     reduction -= 1;
+                }
+                // Killers and the counter move less, moves that often failed more.
+                if order >= 780_000 || order > HISTORY_MAX / 2 {
+                    reduction -= 1;
+                } else if order < -HISTORY_MAX / 2 {
+                    reduction += 1;
                 }
                 reduction = reduction.clamp(0, depth - 2);
             }

@@ -1180,56 +1180,53 @@ impl Position {
 
     /// Whether a piece of `by` attacks `target` (could capture a royal standing there).
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        let v = &*self.variant;
-        let board = &self.board;
-        for &s in &self.lists[by.index()].squares {
+        self.lists[by.index()].squares.iter().any(|&s| {
             let s = s as usize;
-            let t = cell_type(board[s]);
-            let diff = target as isize - s as isize;
-            match v.attack[t][by.index()].get(diff) {
-                Attack::None => {}
-                Attack::Leap => return true,
-                Attack::Ray(off) => {
-                    let off = off as isize;
-                    let mut cur = s as isize + off;
-                    while cur as usize != target && board[cur as usize] == EMPTY {
-                        cur += off;
-                    }
-                    if cur as usize == target {
-                        return true;
-                    }
-                }
-                Attack::Hop(off) => {
-                    let off = off as isize;
-                    let mut cur = s as isize + off;
-                    let mut screens = 0;
-                    while cur as usize != target {
-                        if board[cur as usize] != EMPTY {
-                            screens += 1;
-                            if screens > 1 {
-                                break;
-                            }
-                        }
-                        cur += off;
-                    }
-                    if screens == 1 && cur as usize == target {
-                        return true;
-                    }
-                }
-                Attack::Lame(mid) => {
-                    let mid = mid as isize;
-                    if board[(s as isize + mid) as usize] == EMPTY {
-                        return true;
-                    }
-                }
-                Attack::Complex => {
-                    if self.piece_captures(s, target) {
-                        return true;
-                    }
-                }
+            match self.table_attack(s, by, target) {
+                Some(hit) => hit,
+                None => self.piece_captures(s, target),
             }
-        }
-        false
+        })
+    }
+
+    /// Whether the piece of `by` on `from` attacks `target` (could capture a royal there),
+    /// as far as the attack table tells: `None` when only running the piece's generator
+    /// can (multi-leg paths, grasshoppers, borrowed moves). The cheap question an
+    /// evaluation asks of many squares (a royal's surroundings).
+    #[inline]
+    pub fn table_attack(&self, from: Square, by: Color, target: Square) -> Option<bool> {
+        let board = &self.board;
+        let t = cell_type(board[from]);
+        let diff = target as isize - from as isize;
+        Some(match self.variant.attack[t][by.index()].get(diff) {
+            Attack::None => false,
+            Attack::Leap => true,
+            Attack::Ray(off) => {
+                let off = off as isize;
+                let mut cur = from as isize + off;
+                while cur as usize != target && board[cur as usize] == EMPTY {
+                    cur += off;
+                }
+                cur as usize == target
+            }
+            Attack::Hop(off) => {
+                let off = off as isize;
+                let mut cur = from as isize + off;
+                let mut screens = 0;
+                while cur as usize != target {
+                    if board[cur as usize] != EMPTY {
+                        screens += 1;
+                        if screens > 1 {
+                            break;
+                        }
+                    }
+                    cur += off;
+                }
+                screens == 1 && cur as usize == target
+            }
+            Attack::Lame(mid) => board[(from as isize + mid as isize) as usize] == EMPTY,
+            Attack::Complex => return None,
+        })
     }
 
     /// Whether `by` attacks `target` once the piece on `lifted` has gone (a royal moving
