@@ -166,42 +166,34 @@ impl Evaluator {
             file_rank[sq] = (c.file.min(127) as i8, c.rank.min(127) as i8);
         }
 
-        let mut start_material = 0;
-        let start = Position::start(variant.clone());
-        for c in Color::BOTH {
-            for &sq in start.pieces(c) {
-                if let Some((t, _)) = start.piece_at(sq as usize) {
-                    if !variant.pieces[t].pawn && !variant.pieces[t].royal {
-                        start_material += Self::weight(values[t]);
-                    }
-                }
-            }
-            for (t, &v) in values.iter().enumerate() {
-                if !variant.pieces[t].pawn && !variant.pieces[t].royal {
-                    start_material += Self::weight(v) * start.hand(c, t) as i64;
-                }
-            }
-        }
         let s = g.stride as isize;
-        // The definition's own values win over the estimates (`pieceValue=`).
+        // The definition's own values win over the estimates (`pieceValue=`), in the game
+        // phase too: the start's material is weighed with the values play will use.
         for &(t, v) in &variant.piece_values {
             if t < types {
                 values[t] = v;
             }
         }
+        // One pass over the start's pieces, on the board and in hand: the phase scale
+        // (non-pawn, non-royal pieces) and White's material lead (royals aside).
+        let mut start_material = 0;
         let mut start_balance = 0;
+        let start = Position::start(variant.clone());
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
-            for &sq in start.pieces(c) {
-                if let Some((t, _)) = start.piece_at(sq as usize) {
-                    if !variant.pieces[t].royal {
-                        start_balance += sign * values[t];
-                    }
+            let on_board = start.pieces(c).iter().filter_map(|&sq| {
+                let (t, _) = start.piece_at(sq as usize)?;
+                Some((t, 1))
+            });
+            let in_hand = (0..types).map(|t| (t, start.hand(c, t) as i32));
+            for (t, n) in on_board.chain(in_hand) {
+                let p = &variant.pieces[t];
+                if p.royal || n == 0 {
+                    continue;
                 }
-            }
-            for (t, &v) in values.iter().enumerate() {
-                if !variant.pieces[t].royal {
-                    start_balance += sign * v * start.hand(c, t) as i32;
+                start_balance += sign * values[t] * n;
+                if !p.pawn {
+                    start_material += Self::weight(values[t]) * n as i64;
                 }
             }
         }
@@ -590,6 +582,25 @@ mod tests {
         assert!(three > two, "{three} {two}");
         // Pawns do not count: black pawns on e3 and g3 change nothing.
         assert_eq!(danger("6k1/8/8/8/7q/4p1p1/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn the_phase_scale_weighs_the_start_with_the_definitions_values() {
+        // A definition's knights at 1000: the start's phase scale must use that value (as
+        // the evaluation during play does), not the estimate it replaces.
+        let (_, text) = catalogue::read("chess").unwrap();
+        let (v, _) =
+            Variant::from_definition("dear-knights", &format!("{text}\npieceValue=N:1000\n"))
+                .unwrap();
+        let v = Arc::new(v);
+        let e = Evaluator::new(&v);
+        let w = |id: &str| Evaluator::weight(e.value(v.type_by_id(id).unwrap()));
+        assert_eq!(e.value(v.type_by_id("N").unwrap()), 1000);
+        // Four knights, four bishops, four rooks and two queens; pawns and kings aside.
+        assert_eq!(
+            e.start_material,
+            4 * (w("N") + w("B") + w("R")) + 2 * w("Q")
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@
 
 use std::sync::Arc;
 
-use fairyboard_core::{Move, MoveKind, MoveList, Position, Variant};
+use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
 
 use crate::eval::Evaluator;
 use crate::rules::{self, MATE, MATE_BOUND};
@@ -266,8 +266,8 @@ impl Searcher {
         // rate behind there: with different armies the designer meant the game to be
         // even, so a lead the estimates see in the other army is no reason to settle.
         let balance = match pos.side_to_move() {
-            fairyboard_core::Color::White => self.eval.start_balance(),
-            fairyboard_core::Color::Black => -self.eval.start_balance(),
+            Color::White => self.eval.start_balance(),
+            Color::Black => -self.eval.start_balance(),
         };
         self.root_draw = -CONTEMPT + balance.min(0);
 
