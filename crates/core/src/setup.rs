@@ -34,6 +34,10 @@ use crate::geometry::Square;
 use crate::position::{EnPassant, GameState, Position};
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Variant, OFF};
 
+/// The most pieces one hand may hold: far beyond any game, and far enough below the
+/// counters' limit that captures can never overflow them.
+pub const MAX_IN_HAND: u32 = 65_535;
+
 /// A position as data. Squares are the variant's square indices ([`Variant::square`]);
 /// the per-square vectors cover every index (padding and holes included, always empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +90,7 @@ pub enum SetupError {
     PromotedWithoutDemotion { square: Square, at: Option<Coord> },
     /// Pieces in hand in a variant without holdings.
     HandWithoutHoldings { color: Color, piece: usize },
-    /// More pieces in one hand than can be counted.
+    /// More than [`MAX_IN_HAND`] pieces in one hand.
     HandTooLarge { color: Color },
     /// Move numbers start at 1.
     FullmoveZero,
@@ -135,7 +139,7 @@ impl fmt::Display for SetupError {
                 "{color:?} holds piece type {piece} in hand, but the variant has no holdings"
             ),
             SetupError::HandTooLarge { color } => {
-                write!(f, "{color:?}'s hand holds too many pieces")
+                write!(f, "{color:?}'s hand holds more than {MAX_IN_HAND} pieces")
             }
             SetupError::FullmoveZero => write!(f, "move number 0 (they start at 1)"),
             SetupError::EnPassant { reason } => write!(f, "e.p.: {reason}"),
@@ -193,19 +197,6 @@ impl Setup {
             self.unmoved[sq] = false;
             self.promoted_from[sq] = None;
         }
-    }
-
-    /// Move the piece on `from` to `to` with its marks (what stood on `to` is gone);
-    /// the piece counts as moved.
-    pub fn relocate(&mut self, from: Square, to: Square) {
-        if from == to || from >= self.cells.len() || to >= self.cells.len() {
-            return;
-        }
-        let promoted = self.promoted_from[from];
-        let piece = self.cells[from];
-        self.put(from, None);
-        self.put(to, piece);
-        self.promoted_from[to] = promoted;
     }
 
     /// Change a hand count by `delta` (not below 0).
@@ -311,7 +302,7 @@ impl Setup {
                     return Err(SetupError::HandWithoutHoldings { color, piece: t });
                 }
             }
-            if hand.iter().map(|&n| u64::from(n)).sum::<u64>() > u64::from(u32::MAX) {
+            if hand.iter().map(|&n| u64::from(n)).sum::<u64>() > u64::from(MAX_IN_HAND) {
                 return Err(SetupError::HandTooLarge { color });
             }
         }
