@@ -115,9 +115,10 @@ impl fmt::Display for SetupError {
                 expected,
                 found,
             } => write!(f, "{what}: {found} entries, the variant needs {expected}"),
-            SetupError::OffBoard { square, at } => {
-                write!(f, "a piece on {}, which is a hole", place(*square, at))
-            }
+            SetupError::OffBoard { square, at } => match at {
+                Some(c) => write!(f, "a piece on {c}, which is a hole"),
+                None => write!(f, "a piece on square index {square}, outside the board"),
+            },
             SetupError::UnknownType { piece, square, at } => match square {
                 Some(s) => write!(
                     f,

@@ -191,7 +191,10 @@ fn every_setup_error_is_reported_with_its_place() {
         ),
         "{e:?}"
     );
-    assert!(e.to_string().contains("off the board"), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "a piece on square index 0, outside the board"
+    );
     let e = error_after(&v, |s| s.cells[d4] = Some((9, Color::Black)));
     assert_eq!(
         e.to_string(),
