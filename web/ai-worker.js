@@ -1,7 +1,8 @@
 // The diagram's AI (fairyboard-ai's search, compiled to WebAssembly) in a Web Worker, so the
 // page never freezes while it thinks. Receives {definition, line, ms} — `line` as
-// Diagram.line() gives it: the record's start and moves, so repetitions count — and answers
-// {move} in coordinate notation ('' when there is none).
+// Diagram.line() gives it: the record's start as a setup by piece type (not FEN, which merges
+// types sharing an ID letter) and its moves, so repetitions count — and answers {move} in
+// coordinate notation ('' when there is none).
 import init, { Diagram } from './pkg/fairyboard_wasm.js';
 
 const ready = init();

@@ -762,9 +762,11 @@ class IDiagram {
       });
     }
     this.aiBusy = true;
-    this.aiFen = this.state.fen;
+    // The line (start setup by piece type, and moves), not the FEN: types sharing an ID
+    // letter stay apart, and an answer for a position no longer shown is recognised.
+    this.aiLine = this.engine.line();
     this.board.dataset.thinking = '1';
-    this.worker.postMessage({ definition: this.text, line: this.engine.line(), ms: this.aiMs });
+    this.worker.postMessage({ definition: this.text, line: this.aiLine, ms: this.aiMs });
   }
 
   aiAnswer(data) {
@@ -772,7 +774,7 @@ class IDiagram {
     delete this.board.dataset.thinking;
     if (data && data.error) this.announce.textContent = 'AI: ' + data.error;
     // Ignore an answer for a position that is no longer on the board.
-    if (!data || !data.move || !this.state || this.state.fen !== this.aiFen) return;
+    if (!data || !data.move || !this.state || this.engine.line() !== this.aiLine) return;
     const res = JSON.parse(this.engine.play(data.move));
     this.refresh();
     if (res.ok) this.board.dataset.aiMoves = String((+this.board.dataset.aiMoves || 0) + 1);

@@ -18,7 +18,8 @@ use crate::coord::Coord;
 use crate::geometry::Square;
 use crate::moves::{MoveKind, MoveList};
 use crate::position::{EnPassant, Position};
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Variant, EMPTY, OFF};
+use crate::setup::{Setup, SetupError};
+use crate::variant::{cell_color, cell_type, piece_cell, Color, Variant, EMPTY, OFF};
 use xbetza::Kind;
 
 /// Why a FEN was rejected: which field, where, and what is wrong.
@@ -62,14 +63,34 @@ enum Side {
 }
 
 impl Position {
-    /// Parse a FEN for this variant.
+    /// Parse a FEN for this variant (into a [`Setup`], then [`Position::from_setup`]).
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        let (setup, hold_at) = Setup::parse_fen(&variant, fen)?;
+        Position::from_setup(variant, setup).map_err(|e| {
+            let (field, position) = match e {
+                SetupError::HandWithoutHoldings { .. } | SetupError::HandTooLarge { .. } => {
+                    ("holdings", hold_at)
+                }
+                _ => ("board", fen.len() - fen.trim_start().len()),
+            };
+            FenError {
+                field,
+                position,
+                message: e.to_string(),
+            }
+        })
+    }
+}
+
+impl Setup {
+    /// The setup a FEN describes, and the character offset of its holdings.
+    fn parse_fen(variant: &Variant, fen: &str) -> Result<(Setup, usize), FenError> {
         let err = |field: &'static str, position: usize, message: String| FenError {
             field,
             position,
             message,
         };
-        let mut pos = Position::empty(variant.clone());
+        let mut pos = Setup::empty(variant);
         let g = &variant.geometry;
         let fen_trim = fen.trim_start();
         let lead = fen.len() - fen_trim.len();
@@ -191,11 +212,9 @@ impl Position {
                     ));
                 }
                 let t = variant.resolve_duplicate(t, color, Some(sq));
-                pos.put(sq, piece_cell(t, color));
+                pos.cells[sq] = Some((t, color));
                 if promoted && variant.demote_promoted {
-                    if let Some(from) = variant.pieces.iter().position(|p| p.promotes) {
-                        pos.set_promoted(sq, from.min(126) as u8 + 1);
-                    }
+                    pos.promoted_from[sq] = variant.pieces.iter().position(|p| p.promotes);
                 }
                 file += 1;
             }
@@ -233,8 +252,7 @@ impl Position {
                 k += len;
                 let t = variant.resolve_duplicate(t, color, None);
                 let t = variant.pieces[t].demoted.map_or(t, |d| d as usize);
-                let n = pos.hand(color, t);
-                pos.set_hand(color, t, n + 1);
+                pos.add_to_hand(color, t, 1);
             }
         }
         // Remaining fields.
@@ -249,8 +267,8 @@ impl Position {
         let mut it = fields.into_iter().peekable();
         match it.next() {
             None => {}
-            Some((_, "w")) => pos.set_side(Color::White),
-            Some((_, "b")) => pos.set_side(Color::Black),
+            Some((_, "w")) => pos.side = Color::White,
+            Some((_, "b")) => pos.side = Color::Black,
             Some((p, s)) => return Err(err("side to move", p, format!("'{s}' is not w or b"))),
         }
         let numeric = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
@@ -312,9 +330,9 @@ impl Position {
         // Fairy-Stockfish keeps no reserve for these games and writes `[]`: derive it then.
         let hand_given = holdings.is_some_and(|h| h.chars().any(|c| c != '-'));
         if variant.holdings_type == 1 && !hand_given {
-            pos.derive_reserve();
+            pos.derive_reserve(variant);
         }
-        pos.apply_virginity(&rights);
+        pos.apply_virginity(variant, &rights);
         if let Some((p, s)) = ep_text {
             // The e.p. square, then optionally the piece the capture removes (Fairy-Stockfish
             // writes that one too when it is not straight behind, as after a Berolina step).
@@ -328,43 +346,36 @@ impl Position {
                     return Err(err("e.p.", p, format!("{c} is off the board")));
                 }
                 let sq = g.square(c);
-                match pos.board[sq] {
-                    EMPTY if square.is_none() => square = Some(sq),
-                    c if is_piece(c) && cell_color(c) == them => victim = Some(sq),
+                match pos.piece_at(sq) {
+                    None if square.is_none() && variant.template[sq] == EMPTY => square = Some(sq),
+                    Some((_, c)) if c == them => victim = Some(sq),
                     _ => {}
                 }
             }
             if let Some(sq) = square {
                 let ahead = (sq as isize + variant.forward[them.index()]) as usize;
-                let enemy_at = |v: usize| {
-                    pos.board
-                        .get(v)
-                        .is_some_and(|&c| is_piece(c) && cell_color(c) == them)
-                };
+                let enemy_at = |v: usize| pos.piece_at(v).is_some_and(|(_, c)| c == them);
                 let victim = victim.or_else(|| {
                     [ahead, ahead - 1, ahead + 1]
                         .into_iter()
                         .find(|&v| enemy_at(v))
                 });
                 if let Some(victim) = victim {
-                    pos.set_ep(Some(EnPassant {
+                    pos.ep = Some(EnPassant {
                         square: sq as u16,
                         second: 0,
                         victim: victim as u16,
-                    }));
+                    });
                 }
             }
         }
-        pos.init_game_state();
-        pos.hash = pos.compute_hash();
-        Ok(pos)
+        Ok((pos, hold_at))
     }
 
     /// With `holdingsType=1` a captured piece returns to its owner's hand and leaves it
     /// only by promotion, so a type's hand is its setup count minus its count on the
     /// board. Fairy-Stockfish FENs of such games carry no holdings; derive them.
-    fn derive_reserve(&mut self) {
-        let v = self.variant.clone();
+    pub(crate) fn derive_reserve(&mut self, v: &Variant) {
         for color in Color::BOTH {
             for t in 0..v.pieces.len() {
                 if v.pieces[t].promotes {
@@ -376,50 +387,51 @@ impl Position {
                     .filter(|&&(_, c)| c == piece_cell(t, color))
                     .count() as u32
                     + v.initial_hand[color.index()][t];
-                let now = self.lists[color.index()]
-                    .squares
+                let now = self
+                    .cells
                     .iter()
-                    .filter(|&&s| self.board[s as usize] == piece_cell(t, color))
+                    .filter(|&&c| c == Some((t, color)))
                     .count() as u32;
-                self.set_hand(color, t, start.saturating_sub(now));
+                self.hands[color.index()][t] = start.saturating_sub(now);
             }
         }
     }
 
     /// Every piece of the setup that can use its virginity is unmoved.
-    pub(crate) fn apply_start_virginity(&mut self) {
-        self.apply_virginity(&Rights { given: None });
+    pub(crate) fn mark_start_unmoved(&mut self, variant: &Variant) {
+        self.apply_virginity(variant, &Rights { given: None });
     }
 
     /// Mark unmoved pieces: pieces with initial moves on their start squares, and castling
     /// pieces and partners as the rights say.
-    fn apply_virginity(&mut self, rights: &Rights) {
-        let variant = self.variant.clone();
+    fn apply_virginity(&mut self, variant: &Variant, rights: &Rights) {
         for &sq in &variant.playable {
-            let c = self.board[sq];
-            // Conversion-rule pieces too: their first move is what the rule restricts.
-            let v = is_piece(c)
-                && (variant.pieces[cell_type(c)].has_initial
-                    || variant.rules.conversion == Some(cell_type(c) as u8))
-                && variant.setup_cells[sq] == c;
-            self.set_virgin(sq, v);
+            self.unmoved[sq] = self.cells[sq]
+                .is_some_and(|(t, color)| Setup::unmoved_by_start(variant, sq, t, color));
         }
+        let mut castlers = Vec::new();
         for color in Color::BOTH {
             let allowed = rights.given.as_ref().map(|r| &r[color.index()]);
-            for &sq in &self.lists[color.index()].squares.clone() {
-                let sq = sq as usize;
-                let c = self.board[sq];
-                let t = cell_type(c);
+            for &sq in &variant.playable {
+                let Some((t, c)) = self.cells[sq] else {
+                    continue;
+                };
+                if c != color {
+                    continue;
+                }
                 let links = &variant.pieces[t].linked[color.index()].links;
                 if !links.iter().any(|l| l.kind == Kind::Castle) {
                     continue;
                 }
-                if variant.setup_cells[sq] != c || allowed.is_some_and(|a| a.is_empty()) {
+                if variant.setup_cells[sq] != piece_cell(t, color)
+                    || allowed.is_some_and(|a| a.is_empty())
+                {
                     continue;
                 }
                 let mut any = false;
                 for l in links.iter().filter(|l| l.kind == Kind::Castle) {
-                    let Some(partner) = self.castle_partner(sq, l.off) else {
+                    let owner = |s: Square| self.piece_at(s).map(|(_, c)| c);
+                    let Some(partner) = castle_partner(variant, sq, l.off, owner) else {
                         continue;
                     };
                     let file = variant.coord(partner).file;
@@ -432,33 +444,43 @@ impl Position {
                         }),
                     };
                     if ok {
-                        self.set_virgin(partner, true);
+                        castlers.push(partner);
                         any = true;
                     }
                 }
                 if any {
-                    self.set_virgin(sq, true);
+                    castlers.push(sq);
                 }
             }
         }
-    }
-
-    /// The castling partner of the piece on `sq` in direction `off`: the friendly piece
-    /// nearest the board edge (or a hole) on that side, whatever stands between.
-    fn castle_partner(&self, sq: Square, off: isize) -> Option<Square> {
-        let color = cell_color(self.board[sq]);
-        let mut edge = sq as isize;
-        while self.board[(edge + off) as usize] != OFF {
-            edge += off;
+        for sq in castlers {
+            self.unmoved[sq] = true;
         }
-        let mut cur = edge;
-        while cur != sq as isize && self.board[cur as usize] == EMPTY {
-            cur -= off;
-        }
-        let c = self.board[cur as usize];
-        (cur != sq as isize && is_piece(c) && cell_color(c) == color).then_some(cur as usize)
     }
+}
 
+/// The castling partner of the piece on `sq` in direction `off`: the friendly piece
+/// nearest the board edge (or a hole) on that side, whatever stands between. `owner`
+/// tells the colour of the piece on a square.
+fn castle_partner(
+    variant: &Variant,
+    sq: Square,
+    off: isize,
+    owner: impl Fn(Square) -> Option<Color>,
+) -> Option<Square> {
+    let color = owner(sq)?;
+    let mut edge = sq as isize;
+    while variant.template[(edge + off) as usize] != OFF {
+        edge += off;
+    }
+    let mut cur = edge;
+    while cur != sq as isize && owner(cur as usize).is_none() {
+        cur -= off;
+    }
+    (cur != sq as isize && owner(cur as usize) == Some(color)).then_some(cur as usize)
+}
+
+impl Position {
     /// The FEN of this position.
     pub fn to_fen(&self) -> String {
         let v = &*self.variant;
@@ -540,7 +562,8 @@ impl Position {
                     .iter()
                     .filter(|l| l.kind == Kind::Castle)
                 {
-                    if let Some(p) = self.castle_partner(sq, l.off) {
+                    let owner = |s: Square| self.piece_at(s).map(|(_, c)| c);
+                    if let Some(p) = castle_partner(v, sq, l.off, owner) {
                         if self.virgin[p] {
                             sides.push(if l.dx > 0 { 'K' } else { 'Q' });
                         }

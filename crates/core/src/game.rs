@@ -26,6 +26,7 @@ use crate::variant::{Color, Variant};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Reason {
     Checkmate,
     Stalemate,
@@ -60,6 +61,7 @@ impl Reason {
 
 /// The end of a game: the winner (`None` for a draw) and the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameResult {
     pub winner: Option<Color>,
     pub reason: Reason,

@@ -18,6 +18,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
 use crate::ruled::Before;
 use crate::rules::TypeSet;
+use crate::setup::Setup;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
 
 /// Set on [`Move::promotion`] when the promoted-to piece is taken from the mover's hand.
@@ -26,6 +27,7 @@ pub const PROMO_FROM_HAND: u8 = 0x80;
 /// The e.p. state: the square a capturer moves to (and possibly a second one, for
 /// longer lame leaps or spec'd FENs) and the piece an e.p. capture removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EnPassant {
     pub square: u16,
     /// A second e.p. square, or 0.
@@ -106,16 +108,19 @@ struct Overflow {
 
 /// A win the opponent may still answer: the bared side's or win-square reply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Pending {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Pending {
     /// `by` bared the other side, which now makes its after-move.
     Bared { by: Color },
     /// `by` reached a `+` square.
     WinSquare { by: Color },
 }
 
-/// The rules layer's part of a position (all `Copy`, saved whole in [`Undo`]).
+/// The rules layer's part of a position (all `Copy`, saved whole in [`Undo`]); a
+/// [`Setup`] carries it from one position to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub(crate) struct GameState {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameState {
     /// The game is over by a rule the board decides.
     pub decided: Option<GameResult>,
     pub pending: Option<Pending>,
@@ -210,20 +215,11 @@ impl Position {
         pos
     }
 
-    /// The definition's own setup: every piece unmoved, White to move.
+    /// The definition's own setup ([`Setup::start`]): every piece unmoved, White to move.
     pub fn start(variant: Arc<Variant>) -> Position {
-        let mut pos = Position::empty(variant.clone());
-        for &(sq, cell) in &variant.setup {
-            pos.put(sq, cell);
-        }
-        pos.apply_start_virginity();
-        pos.init_game_state();
-        for c in Color::BOTH {
-            for t in 0..variant.pieces.len() {
-                pos.set_hand(c, t, variant.initial_hand[c.index()][t]);
-            }
-        }
-        pos
+        let setup = Setup::start(&variant);
+        let order: Vec<Square> = variant.setup.iter().map(|&(sq, _)| sq).collect();
+        Position::assemble_in(variant, &setup, order.into_iter())
     }
 
     pub fn variant(&self) -> &Arc<Variant> {

@@ -30,10 +30,10 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::coord::Coord;
 use crate::geometry::Square;
 use crate::moves::{MoveKind, MoveList};
 use crate::position::Position;
+use crate::setup::Setup;
 use crate::variant::{Color, Variant};
 
 /// The value of a pawn, the unit of every score.
@@ -75,41 +75,19 @@ fn samples_per_square(cells: usize, types: usize) -> usize {
     (3000 / (cells * types).max(1)).clamp(2, 6)
 }
 
-/// The FEN of a board with the given pieces (everything else empty or a hole).
-fn board_fen(variant: &Variant, pieces: &[(Square, usize, Color)]) -> String {
-    let g = &variant.geometry;
-    let mut s = String::new();
-    for rank in (0..g.ranks).rev() {
-        let mut run = 0;
-        for file in 0..g.files {
-            let sq = variant.square(Coord::new(file, rank));
-            let token = if variant.is_hole(sq) {
-                Some("*".to_string())
-            } else {
-                pieces
-                    .iter()
-                    .find(|p| p.0 == sq)
-                    .map(|&(_, t, c)| variant.fen_token(t, c))
-            };
-            match token {
-                Some(t) => {
-                    if run > 0 {
-                        s += &run.to_string();
-                        run = 0;
-                    }
-                    s += &t;
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        if rank > 0 {
-            s.push('/');
-        }
+/// A position with just these pieces (everything else empty), White to move, as a set-up
+/// board is read: pieces with initial moves on their start squares unmoved, and with
+/// `holdingsType=1` the reserve holding what the board lacks.
+fn board_with(variant: &Arc<Variant>, pieces: &[(Square, usize, Color)]) -> Position {
+    let mut setup = Setup::empty(variant);
+    for &(sq, t, c) in pieces {
+        setup.cells[sq] = Some((t, c));
+        setup.unmoved[sq] = Setup::unmoved_by_start(variant, sq, t, c);
     }
-    s + " w - - 0 1"
+    if variant.holdings_type == 1 {
+        setup.derive_reserve(variant);
+    }
+    Position::assemble(variant.clone(), &setup)
 }
 
 /// Distinct outcomes of a piece's moves (promotion choices count once).
@@ -155,26 +133,24 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
         let mut graph: Vec<Vec<usize>> = vec![Vec::new(); n_sq];
         for (i, &sq) in squares.iter().enumerate() {
             // Empty board.
-            let fen = board_fen(variant, &[(sq, t, Color::White)]);
-            if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                list.clear();
-                pos.moves_from(sq, &mut list);
-                empty_total += distinct_moves(&list);
-                let rank = variant.coord(sq).rank as i32;
-                for m in &list {
-                    if m.is_promotion() {
-                        stats[t].promotes = true;
+            let pos = board_with(variant, &[(sq, t, Color::White)]);
+            list.clear();
+            pos.moves_from(sq, &mut list);
+            empty_total += distinct_moves(&list);
+            let rank = variant.coord(sq).rank as i32;
+            for m in &list {
+                if m.is_promotion() {
+                    stats[t].promotes = true;
+                }
+                let r = variant.coord(m.to()).rank as i32;
+                if r != rank {
+                    changing += 1;
+                    if r < rank {
+                        back += 1;
                     }
-                    let r = variant.coord(m.to()).rank as i32;
-                    if r != rank {
-                        changing += 1;
-                        if r < rank {
-                            back += 1;
-                        }
-                    }
-                    if let Some(j) = squares.iter().position(|&s| s == m.to()) {
-                        graph[i].push(j);
-                    }
+                }
+                if let Some(j) = squares.iter().position(|&s| s == m.to()) {
+                    graph[i].push(j);
                 }
             }
             // Among blockers.
@@ -192,13 +168,11 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
                         pieces.push((other, blocker, c));
                     }
                 }
-                let fen = board_fen(variant, &pieces);
-                if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-                    list.clear();
-                    pos.moves_from(sq, &mut list);
-                    total += distinct_moves(&list);
-                    done += 1;
-                }
+                let pos = board_with(variant, &pieces);
+                list.clear();
+                pos.moves_from(sq, &mut list);
+                total += distinct_moves(&list);
+                done += 1;
             }
             mob[t][i] = total as f64 / done.max(1) as f64;
         }
@@ -310,12 +284,10 @@ fn value_from(s: &PieceStats) -> i32 {
 fn lone_promotions(variant: &Arc<Variant>, t: usize, mut each: impl FnMut(&crate::Move)) {
     let mut list = MoveList::new();
     for &sq in variant.playable() {
-        let fen = board_fen(variant, &[(sq, t, Color::White)]);
-        if let Ok(pos) = Position::from_fen(variant.clone(), &fen) {
-            list.clear();
-            pos.moves_from(sq, &mut list);
-            list.iter().filter(|m| m.is_promotion()).for_each(&mut each);
-        }
+        let pos = board_with(variant, &[(sq, t, Color::White)]);
+        list.clear();
+        pos.moves_from(sq, &mut list);
+        list.iter().filter(|m| m.is_promotion()).for_each(&mut each);
     }
 }
 

@@ -7,6 +7,7 @@ use xbetza::{Flags, Kind, Program};
 
 /// White or Black. White moves first and has rank 1 at its side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     White = 0,
     Black = 1,

@@ -301,3 +301,59 @@ fn en_passant_is_red_and_hover_marks_its_victim_green() {
         "{out:?}"
     );
 }
+
+#[test]
+fn shared_id_pieces_keep_their_moves_after_moves() {
+    // Three types share the ID `P` (a pawn, a prince stepping as a king, a rook pawn
+    // running forward as a rook): after moves, lifting each shows its own targets. The
+    // definition lives in its own catalogue folder.
+    let dir = std::env::temp_dir().join(format!("fairyboard-xboard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The engine starts with chess.
+    std::fs::copy(variants_dir().join("chess.txt"), dir.join("chess.txt")).unwrap();
+    std::fs::write(
+        dir.join("shared.txt"),
+        "files=7\nranks=7\nroyal=4\npawn:P:fmWfcF::a2-c2\nprince::K::d2\n\
+         rook pawn:P:fR::g2\nking:K:K::d1\n",
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyboard"))
+        .arg("xboard")
+        .env("FAIRYBOARD_VARIANTS", &dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"xboard\nprotover 2\nvariant shared\nforce\nusermove d2d3\nusermove d6d5\n\
+              lift d3\nput d3\nlift g2\nput g2\nping 1\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Illegal move")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        highlights(&lines),
+        [
+            // Prince d3: c3, c4, d2, d4, e2, e3, e4 (c2 holds its own pawn).
+            "7/7/7/2YYY2/2Y1Y2/3YY2/7",
+            "7/7/7/7/7/7/7",
+            // Rook pawn g2: g3 to g5, taking Black's rook pawn on g6.
+            "7/6R/6Y/6Y/6Y/7/7",
+            "7/7/7/7/7/7/7",
+        ],
+        "{lines:?}"
+    );
+}

@@ -20,9 +20,9 @@ use fairyboard_core::coord::Coord;
 use fairyboard_core::definition::spec_of;
 use fairyboard_core::game::Game as CoreGame;
 use fairyboard_core::position::PROMO_FROM_HAND;
-use fairyboard_core::{shuffle, Color, Move, MoveKind, MoveList, Position, Variant};
+use fairyboard_core::{shuffle, Color, Move, MoveKind, MoveList, Position, Setup, Variant};
 use idiagram::{Definition, Severity};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A problem with the definition, for the error list under the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -192,6 +192,17 @@ pub struct MoveDiagram {
     pub marks: Vec<Mark>,
 }
 
+/// A game's start and moves, as [`Game::line`] gives them to another `Game` (the browser AI
+/// worker receives it as JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    /// The shuffle number of the start the variant was dealt from, if shuffled.
+    pub deal: Option<u64>,
+    pub start: Setup,
+    /// In coordinate notation.
+    pub moves: Vec<String>,
+}
+
 /// The game of one diagram.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -202,6 +213,9 @@ pub struct Game {
     /// The start of the record, with its shuffle number if shuffled.
     start: Position,
     pub shuffle: Option<u64>,
+    /// The shuffle number `variant`'s start was dealt from (kept by free-mode edits, which
+    /// start a record without one).
+    deal: Option<u64>,
     record: Vec<Move>,
     ply: usize,
     /// The record's start and its first `ply` moves, as the core's game (results with
@@ -217,6 +231,7 @@ impl Game {
             line: CoreGame::from_position(setup.clone()),
             setup,
             shuffle: None,
+            deal: None,
             record: Vec::new(),
             ply: 0,
             base: variant.clone(),
@@ -607,6 +622,7 @@ impl Game {
         if self.shuffles() {
             self.shuffle = shuffle;
         }
+        self.deal = self.shuffle;
         Ok(())
     }
 
@@ -710,17 +726,34 @@ impl Game {
         self.pos_mut()
     }
 
-    /// The start of the record in FEN and its moves up to the current one in coordinate
-    /// notation: enough for another `Game` (the AI worker) to reach the same position with
-    /// the same history.
-    pub fn line(&self) -> (String, Vec<String>) {
-        (
-            self.start.to_fen(),
-            self.record[..self.ply]
+    /// The start of the record as a [`Setup`] (pieces by type index, so types sharing an
+    /// ID stay apart) and its moves up to the current one in coordinate notation: enough
+    /// for another `Game` of the same definition (the AI worker) to reach the same position
+    /// with the same history.
+    pub fn line(&self) -> Line {
+        Line {
+            deal: self.deal,
+            start: self.start.to_setup(),
+            moves: self.record[..self.ply]
                 .iter()
                 .map(|m| self.variant.uci(m))
                 .collect(),
-        )
+        }
+    }
+
+    /// Set up the position of a [`line`](Self::line): the shuffled start it was dealt
+    /// from (for that start's rules: castling, initial moves), its start, then its moves.
+    pub fn set_line(&mut self, line: &Line) -> Result<(), String> {
+        self.restart(line.deal)?;
+        let start = Position::from_setup(self.variant.clone(), line.start.clone())
+            .map_err(|e| format!("line start: {e}"))?;
+        let shuffle = self.shuffle;
+        self.begin_at(start);
+        self.shuffle = shuffle;
+        for m in &line.moves {
+            self.play(m)?;
+        }
+        Ok(())
     }
 
     /// The legal moves of the side to move in coordinate notation.
@@ -896,8 +929,11 @@ fn strip_move_number(token: &str) -> &str {
 }
 
 /// A position like `pos` with some squares changed, hand counts adjusted and `side` to
-/// move, made through FEN (the core's one way of setting up a position). Castling rights
-/// are kept where they still make sense; e.p. is dropped.
+/// move, edited as a [`Setup`] so every piece keeps its type (a FEN would turn types that
+/// share an ID letter into one). Untouched pieces keep their unmoved marks, so castling
+/// stays where it still makes sense; a piece put on a square counts as unmoved only on a
+/// start square of its kind ([`Setup::unmoved_by_start`]); e.p. is dropped, the half-move
+/// clock restarts and the rules judge the board afresh.
 pub fn rebuild(
     pos: &Position,
     edits: &[(usize, Option<(usize, Color)>)],
@@ -905,67 +941,19 @@ pub fn rebuild(
     side: Color,
 ) -> Result<Position, String> {
     let v = pos.variant();
-    let g = &v.geometry;
-    let mut s = String::new();
-    for rank in (0..g.ranks).rev() {
-        let mut empty = 0;
-        for file in 0..g.files {
-            let sq = v.square(Coord::new(file, rank));
-            let piece = match edits.iter().rev().find(|(e, _)| *e == sq) {
-                Some((_, p)) => *p,
-                None => pos.piece_at(sq),
-            };
-            if v.is_hole(sq) || piece.is_none() {
-                if v.is_hole(sq) {
-                    if empty > 0 {
-                        s += &empty.to_string();
-                        empty = 0;
-                    }
-                    s.push('*');
-                } else {
-                    empty += 1;
-                }
-                continue;
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            if let Some((t, c)) = piece {
-                s += &v.fen_token(t, c);
-            }
-        }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        if rank > 0 {
-            s.push('/');
+    let mut setup = pos.to_setup();
+    for &(sq, piece) in edits {
+        setup.put(sq, piece);
+        if let Some((t, c)) = piece {
+            setup.unmoved[sq] = Setup::unmoved_by_start(v, sq, t, c);
         }
     }
-    let n = v.pieces.len();
-    let mut counts = [Color::White, Color::Black]
-        .map(|c| (0..n).map(|t| pos.hand(c, t) as i64).collect::<Vec<_>>());
     for &(c, t, d) in hand {
-        if let Some(x) = counts[c.index()].get_mut(t) {
-            *x = (*x + d as i64).max(0);
-        }
+        setup.add_to_hand(c, t, d);
     }
-    if v.has_holdings() || counts.iter().any(|h| h.iter().any(|&x| x > 0)) {
-        s.push('[');
-        for c in [Color::White, Color::Black] {
-            for (t, &k) in counts[c.index()].iter().enumerate() {
-                for _ in 0..k {
-                    s += &v.fen_token(t, c);
-                }
-            }
-        }
-        s.push(']');
-    }
-    let old = pos.to_fen();
-    let castling = old.split(' ').nth(2).unwrap_or("-");
-    let side = if side == Color::White { "w" } else { "b" };
-    let tail = format!("{} 0 {}", "-", pos.fullmove_number());
-    Position::from_fen(v.clone(), &format!("{s} {side} {castling} {tail}"))
-        .or_else(|_| Position::from_fen(v.clone(), &format!("{s} {side} - {tail}")))
-        .map_err(|e| e.to_string())
+    setup.side = side;
+    setup.ep = None;
+    setup.halfmove = 0;
+    setup.rules = None;
+    Position::from_setup(v.clone(), setup).map_err(|e| e.to_string())
 }

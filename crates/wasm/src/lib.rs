@@ -343,27 +343,26 @@ impl Diagram {
         })
     }
 
-    /// The record's start FEN and its moves up to the current position:
-    /// `{start, moves: [uci...]}` (what the AI worker replays).
+    /// The record's start (a [`Setup`](fairyboard_core::Setup): pieces by type index, not
+    /// FEN, so types sharing an ID stay apart) and its moves up to the current position:
+    /// `{deal, start, moves: [uci...]}` (what the AI worker replays).
     pub fn line(&self) -> String {
-        let (start, moves) = self.game.as_ref().map(|g| g.line()).unwrap_or_default();
-        json!({ "start": start, "moves": moves }).to_string()
+        self.game
+            .as_ref()
+            .and_then(|g| serde_json::to_string(&g.line()).ok())
+            .unwrap_or_default()
     }
 
     /// Set up the position of a [`line`](Self::line): its start, then its moves.
     pub fn set_line(&mut self, line: &str) -> String {
-        let parsed: Result<serde_json::Value, _> = serde_json::from_str(line);
+        let parsed: Result<game::Line, _> = serde_json::from_str(line);
         ok_or_error(
             self.game
                 .as_mut()
                 .ok_or_else(|| NO_GAME.to_string())
                 .and_then(|g| {
-                    let v = parsed.map_err(|e| format!("line: {e}"))?;
-                    let start = v["start"].as_str().ok_or("line: no start")?;
-                    g.set_fen(start)?;
-                    for m in v["moves"].as_array().into_iter().flatten() {
-                        g.play(m.as_str().unwrap_or_default())?;
-                    }
+                    let line = parsed.map_err(|e| format!("line: {e}"))?;
+                    g.set_line(&line)?;
                     Ok(json!({ "ok": true }))
                 }),
         )

@@ -1,0 +1,436 @@
+//! A position as plain data, for building and editing positions: every square's piece by
+//! *type index* and colour, unmoved and promoted-from marks, hands, side to move, e.p.,
+//! clocks and the rules state.
+//!
+//! Why not FEN: a FEN names pieces by their ID letters, and real Interactive Diagram
+//! definitions give several types one ID (Tamerlane's many "Pawn of X" are all `P`; a piece
+//! without an ID of its own takes its name's first letter, so a prince beside a pawn is `P`
+//! too). Reading such a FEN back picks one type per letter, so an edit made by writing and
+//! parsing FEN silently turns pieces into other pieces. A [`Setup`] names types by index, so
+//! [`Position::to_setup`], an edit, and [`Position::from_setup`] keep every piece what it was.
+//! FEN parsing is one producer of a `Setup` ([`Position::from_fen`]); free-mode edits, move
+//! diagrams and value estimates are others.
+//!
+//! ```
+//! use fairyboard_core::{Color, Position, Variant};
+//! use std::sync::Arc;
+//! // Two types share the ID `P`: a pawn and a prince (a king-like piece).
+//! let text = "files=5\nranks=5\nroyal=3\npawn:P:fmW::a2\nprince:P:K::e2\nking:K:K::c1\n";
+//! let variant = Arc::new(Variant::from_definition("demo", text).unwrap().0);
+//! let mut setup = Position::start(variant.clone()).to_setup();
+//! let e2 = variant.square("e2".parse().unwrap());
+//! let e3 = variant.square("e3".parse().unwrap());
+//! setup.put(e2, None);
+//! setup.put(e3, Some((1, Color::White))); // the prince, by type index
+//! let pos = Position::from_setup(variant, setup).unwrap();
+//! assert_eq!(pos.piece_at(e3), Some((1, Color::White)));
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::coord::Coord;
+use crate::geometry::Square;
+use crate::position::{EnPassant, GameState, Position};
+use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Variant, OFF};
+
+/// The most pieces one hand may hold: far beyond any game, and far enough below the
+/// counters' limit that captures can never overflow them.
+pub const MAX_IN_HAND: u32 = 65_535;
+
+/// A position as data. Squares are the variant's square indices ([`Variant::square`]);
+/// the per-square vectors cover every index (padding and holes included, always empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// Per square: the piece's type index and colour.
+    pub cells: Vec<Option<(usize, Color)>>,
+    /// Per square: the piece there has not moved (initial moves, castling).
+    pub unmoved: Vec<bool>,
+    /// Per square: the type the piece there promoted from (with `demotePromoted` only).
+    pub promoted_from: Vec<Option<usize>>,
+    /// Per colour, per type: pieces in hand.
+    pub hands: [Vec<u32>; 2],
+    pub side: Color,
+    pub ep: Option<EnPassant>,
+    pub halfmove: u32,
+    /// Starts at 1.
+    pub fullmove: u32,
+    /// The type and destination of the last move's piece (what an imitator copies).
+    pub last: Option<(usize, Square)>,
+    /// The rules layer's state carried over from a position; `None` judges the board
+    /// afresh, as a FEN is (a side already bare counts as just bared).
+    pub rules: Option<GameState>,
+}
+
+/// Why a [`Setup`] does not fit its variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A per-square or per-type list has the wrong length (`what` names it).
+    Size {
+        what: &'static str,
+        expected: usize,
+        found: usize,
+    },
+    /// A piece stands on a hole or outside the board.
+    OffBoard { square: Square, at: Option<Coord> },
+    /// A type index the variant does not have (`at`: the square it stands on, if any).
+    UnknownType {
+        piece: usize,
+        square: Option<Square>,
+        at: Option<Coord>,
+    },
+    /// An unmoved or promoted-from mark on a square without a piece.
+    MarkOnEmpty {
+        mark: &'static str,
+        square: Square,
+        at: Option<Coord>,
+    },
+    /// A promoted-from mark in a variant that does not demote (`demotePromoted`).
+    PromotedWithoutDemotion { square: Square, at: Option<Coord> },
+    /// Pieces in hand in a variant without holdings.
+    HandWithoutHoldings { color: Color, piece: usize },
+    /// More than [`MAX_IN_HAND`] pieces in one hand.
+    HandTooLarge { color: Color },
+    /// Move numbers start at 1.
+    FullmoveZero,
+    /// The e.p. state does not fit the board.
+    EnPassant { reason: String },
+    /// The last move's type or square does not fit.
+    LastMove { reason: String },
+}
+
+fn place(square: Square, at: &Option<Coord>) -> String {
+    match at {
+        Some(c) => c.to_string(),
+        None => format!("square index {square} (off the board)"),
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Size {
+                what,
+                expected,
+                found,
+            } => write!(f, "{what}: {found} entries, the variant needs {expected}"),
+            SetupError::OffBoard { square, at } => match at {
+                Some(c) => write!(f, "a piece on {c}, which is a hole"),
+                None => write!(f, "a piece on square index {square}, outside the board"),
+            },
+            SetupError::UnknownType { piece, square, at } => match square {
+                Some(s) => write!(
+                    f,
+                    "piece type {piece} on {} is not a type of this variant",
+                    place(*s, at)
+                ),
+                None => write!(f, "piece type {piece} is not a type of this variant"),
+            },
+            SetupError::MarkOnEmpty { mark, square, at } => {
+                write!(f, "{mark} mark on the empty square {}", place(*square, at))
+            }
+            SetupError::PromotedWithoutDemotion { square, at } => write!(
+                f,
+                "promoted-from mark on {}, but the variant does not demote (demotePromoted)",
+                place(*square, at)
+            ),
+            SetupError::HandWithoutHoldings { color, piece } => write!(
+                f,
+                "{color:?} holds piece type {piece} in hand, but the variant has no holdings"
+            ),
+            SetupError::HandTooLarge { color } => {
+                write!(f, "{color:?}'s hand holds more than {MAX_IN_HAND} pieces")
+            }
+            SetupError::FullmoveZero => write!(f, "move number 0 (they start at 1)"),
+            SetupError::EnPassant { reason } => write!(f, "e.p.: {reason}"),
+            SetupError::LastMove { reason } => write!(f, "last move: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Setup {
+    /// An empty board of the variant: nothing in hand, White to move, move 1.
+    pub fn empty(variant: &Variant) -> Setup {
+        let cells = variant.geometry.cells;
+        let types = variant.pieces.len();
+        Setup {
+            cells: vec![None; cells],
+            unmoved: vec![false; cells],
+            promoted_from: vec![None; cells],
+            hands: [vec![0; types], vec![0; types]],
+            side: Color::White,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            last: None,
+            rules: None,
+        }
+    }
+
+    /// The definition's own setup: its pieces and initial hands, every piece that can use
+    /// its virginity unmoved, White to move.
+    pub fn start(variant: &Variant) -> Setup {
+        let mut s = Setup::empty(variant);
+        for &(sq, cell) in &variant.setup {
+            if is_piece(cell) {
+                s.cells[sq] = Some((cell_type(cell), cell_color(cell)));
+            }
+        }
+        s.hands = variant.initial_hand.clone();
+        s.mark_start_unmoved(variant);
+        s
+    }
+
+    /// The piece on a square (none off the board).
+    pub fn piece_at(&self, sq: Square) -> Option<(usize, Color)> {
+        self.cells.get(sq).copied().flatten()
+    }
+
+    /// Put a piece on `sq` (or clear it with `None`): a new arrival, so the square's
+    /// unmoved and promoted-from marks are cleared. Squares outside the lists are ignored
+    /// (and [`Position::from_setup`] reports pieces on holes).
+    pub fn put(&mut self, sq: Square, piece: Option<(usize, Color)>) {
+        if let Some(c) = self.cells.get_mut(sq) {
+            *c = piece;
+            self.unmoved[sq] = false;
+            self.promoted_from[sq] = None;
+        }
+    }
+
+    /// Change a hand count by `delta` (not below 0).
+    pub fn add_to_hand(&mut self, color: Color, t: usize, delta: i32) {
+        if let Some(n) = self.hands[color.index()].get_mut(t) {
+            *n = n.saturating_add_signed(delta);
+        }
+    }
+
+    /// Whether a piece counts as unmoved when it stands on `sq` in a set-up position: it
+    /// has initial moves (or is the `conversion` type, whose first move that rule
+    /// restricts) and stands on a start square of its own kind.
+    pub fn unmoved_by_start(variant: &Variant, sq: Square, t: usize, color: Color) -> bool {
+        t < variant.pieces.len()
+            && (variant.pieces[t].has_initial || variant.rules.conversion == Some(t as u8))
+            && variant.setup_cells.get(sq) == Some(&piece_cell(t, color))
+    }
+
+    /// Check the setup against the variant (see [`SetupError`] for what is checked).
+    pub fn check(&self, variant: &Variant) -> Result<(), SetupError> {
+        let cells = variant.geometry.cells;
+        let types = variant.pieces.len();
+        let size = |what, found| {
+            if found == cells {
+                Ok(())
+            } else {
+                Err(SetupError::Size {
+                    what,
+                    expected: cells,
+                    found,
+                })
+            }
+        };
+        size("cells", self.cells.len())?;
+        size("unmoved marks", self.unmoved.len())?;
+        size("promoted-from marks", self.promoted_from.len())?;
+        for (c, h) in self.hands.iter().enumerate() {
+            if h.len() != types {
+                return Err(SetupError::Size {
+                    what: if c == 0 {
+                        "White's hand"
+                    } else {
+                        "Black's hand"
+                    },
+                    expected: types,
+                    found: h.len(),
+                });
+            }
+        }
+        let at = |sq: Square| variant.geometry.coord(sq);
+        for sq in 0..cells {
+            match self.cells[sq] {
+                Some((t, _)) => {
+                    if variant.template[sq] == OFF {
+                        return Err(SetupError::OffBoard {
+                            square: sq,
+                            at: at(sq),
+                        });
+                    }
+                    if t >= types {
+                        return Err(SetupError::UnknownType {
+                            piece: t,
+                            square: Some(sq),
+                            at: at(sq),
+                        });
+                    }
+                }
+                None => {
+                    let mark = if self.unmoved[sq] {
+                        "unmoved"
+                    } else if self.promoted_from[sq].is_some() {
+                        "promoted-from"
+                    } else {
+                        continue;
+                    };
+                    return Err(SetupError::MarkOnEmpty {
+                        mark,
+                        square: sq,
+                        at: at(sq),
+                    });
+                }
+            }
+            if let Some(from) = self.promoted_from[sq] {
+                if !variant.demote_promoted {
+                    return Err(SetupError::PromotedWithoutDemotion {
+                        square: sq,
+                        at: at(sq),
+                    });
+                }
+                if from >= types {
+                    return Err(SetupError::UnknownType {
+                        piece: from,
+                        square: Some(sq),
+                        at: at(sq),
+                    });
+                }
+            }
+        }
+        for color in Color::BOTH {
+            let hand = &self.hands[color.index()];
+            if !variant.has_holdings() {
+                if let Some(t) = hand.iter().position(|&n| n > 0) {
+                    return Err(SetupError::HandWithoutHoldings { color, piece: t });
+                }
+            }
+            if hand.iter().map(|&n| u64::from(n)).sum::<u64>() > u64::from(MAX_IN_HAND) {
+                return Err(SetupError::HandTooLarge { color });
+            }
+        }
+        if self.fullmove == 0 {
+            return Err(SetupError::FullmoveZero);
+        }
+        let playable = |sq: usize| variant.template.get(sq).is_some_and(|&c| c != OFF);
+        let named = |sq: usize| match at(sq) {
+            Some(c) => c.to_string(),
+            None => format!("square index {sq}"),
+        };
+        if let Some(ep) = self.ep {
+            let (square, second, victim) =
+                (ep.square as usize, ep.second as usize, ep.victim as usize);
+            let reason = if !playable(square) {
+                Some(format!("{} is not a square of the board", named(square)))
+            } else if self.cells[square].is_some() {
+                Some(format!("{} is occupied", named(square)))
+            } else if second != 0 && !playable(second) {
+                Some(format!("{} is not a square of the board", named(second)))
+            } else if !playable(victim)
+                || self.cells[victim].map(|(_, c)| c) != Some(self.side.flip())
+            {
+                Some(format!(
+                    "no piece of the side that just moved on {}",
+                    named(victim)
+                ))
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(SetupError::EnPassant { reason });
+            }
+        }
+        if let Some((t, sq)) = self.last {
+            if t >= types {
+                return Err(SetupError::LastMove {
+                    reason: format!("piece type {t} is not a type of this variant"),
+                });
+            }
+            if !playable(sq) {
+                return Err(SetupError::LastMove {
+                    reason: format!("{} is not a square of the board", named(sq)),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Position {
+    /// The position a [`Setup`] describes, with hashes, piece lists, royals and bit sets
+    /// built as every position's are; checked first, so bad input is an error.
+    pub fn from_setup(variant: Arc<Variant>, setup: Setup) -> Result<Position, SetupError> {
+        setup.check(&variant)?;
+        Ok(Position::assemble(variant, &setup))
+    }
+
+    /// Build a checked (or known-good) setup through the position's own setters, pieces
+    /// in reading order (from the top rank down, as a FEN lists them).
+    pub(crate) fn assemble(variant: Arc<Variant>, setup: &Setup) -> Position {
+        let g = &variant.geometry;
+        let order = (0..g.ranks)
+            .rev()
+            .flat_map(|r| (0..g.files).map(move |f| g.square(Coord::new(f, r))));
+        Position::assemble_in(variant.clone(), setup, order)
+    }
+
+    /// [`assemble`](Self::assemble) with the pieces entered in the given square order
+    /// (the order of the piece lists, so of move generation).
+    pub(crate) fn assemble_in(
+        variant: Arc<Variant>,
+        setup: &Setup,
+        order: impl Iterator<Item = Square>,
+    ) -> Position {
+        let mut pos = Position::empty(variant);
+        for sq in order {
+            if let Some((t, c)) = setup.cells[sq] {
+                pos.put(sq, piece_cell(t, c));
+                pos.set_virgin(sq, setup.unmoved[sq]);
+                if let Some(from) = setup.promoted_from[sq] {
+                    pos.set_promoted(sq, from.min(126) as u8 + 1);
+                }
+            }
+        }
+        for c in Color::BOTH {
+            for (t, &n) in setup.hands[c.index()].iter().enumerate() {
+                pos.set_hand(c, t, n);
+            }
+        }
+        pos.set_side(setup.side);
+        pos.set_ep(setup.ep);
+        pos.halfmove = setup.halfmove;
+        pos.fullmove = setup.fullmove;
+        pos.last = setup.last.map(|(t, sq)| (t as u8, sq as u16));
+        match setup.rules {
+            Some(state) => pos.game = state,
+            None => pos.init_game_state(),
+        }
+        pos
+    }
+
+    /// This position as a [`Setup`] (with its rules state, so
+    /// [`from_setup`](Self::from_setup) gives back an equal position).
+    pub fn to_setup(&self) -> Setup {
+        let mut s = Setup::empty(&self.variant);
+        for &sq in &self.variant.playable {
+            let c = self.board[sq];
+            if is_piece(c) {
+                s.cells[sq] = Some((cell_type(c), cell_color(c)));
+                s.unmoved[sq] = self.virgin[sq];
+                s.promoted_from[sq] = self.promoted_from(sq);
+            }
+        }
+        s.hands = self.hands.clone();
+        s.side = self.side;
+        s.ep = self.ep;
+        s.halfmove = self.halfmove;
+        s.fullmove = self.fullmove;
+        s.last = self.last.map(|(t, sq)| (t as usize, sq as usize));
+        s.rules = Some(self.game);
+        s
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
+        pos.to_setup()
+    }
+}
