@@ -9,6 +9,7 @@ pub mod build;
 pub mod catalogue;
 pub mod definition;
 pub mod explore;
+pub mod fast_paths;
 pub mod fen;
 pub mod game;
 pub mod geometry;
