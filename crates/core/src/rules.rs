@@ -5,8 +5,9 @@
 //! A [`RuleSet`] is compiled once per variant from the definition's parameters. Variants
 //! whose rule set changes no move keep the fast generator untouched
 //! ([`crate::Variant::plain_rules`], decided with every other fast path in
-//! [`crate::fast_paths`]); the others generate pseudo-legal moves with the same leg interpreter and then pass
-//! every move through [`RuleSet`]'s filters and effects (see `movegen`'s ruled path).
+//! [`crate::fast_paths`]); the others generate pseudo-legal moves with the same leg
+//! interpreter and then pass every move through [`RuleSet`]'s filters and effects (see
+//! `movegen`'s ruled path).
 //!
 //! ```
 //! use fairyboard_core::{Position, Variant};
