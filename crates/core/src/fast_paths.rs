@@ -70,8 +70,16 @@ const N: bool = false;
 /// fast paths that implement it. A flag a path does not implement sends the record to the
 /// general machinery on that path.
 pub const FLAG_RULES: [FlagRule; Flags::NAMED.len()] = [
-    rule(Flags::MOVE, [Y, Y, Y, Y], "moving to empty squares: every path"),
-    rule(Flags::CAPTURE, [Y, Y, Y, Y], "capture by replacement: every path"),
+    rule(
+        Flags::MOVE,
+        [Y, Y, Y, Y],
+        "moving to empty squares: every path",
+    ),
+    rule(
+        Flags::CAPTURE,
+        [Y, Y, Y, Y],
+        "capture by replacement: every path",
+    ),
     rule(
         Flags::DESTROY,
         [N, N, Y, N],
@@ -80,7 +88,7 @@ pub const FLAG_RULES: [FlagRule; Flags::NAMED.len()] = [
     rule(
         Flags::ROYAL_ONLY,
         [Y, N, Y, N],
-        "k: the walkers and the attack table test the victim; the counting loop and bitboards do not",
+        "k: walkers and attack table test the victim; counting loop and bitboards do not",
     ),
     rule(
         Flags::NON_ROYAL,
@@ -97,14 +105,26 @@ pub const FLAG_RULES: [FlagRule; Flags::NAMED.len()] = [
         [Y, N, Y, N],
         "the cannon: a walker (Hop) and an attack entry; bitboards have no screens",
     ),
-    rule(Flags::GRASS, [N, N, N, N], "grasshopper landing: interpreter only"),
-    rule(Flags::HOP_FRIEND, [N, N, N, N], "friendly screens: interpreter only"),
+    rule(
+        Flags::GRASS,
+        [N, N, N, N],
+        "grasshopper landing: interpreter only",
+    ),
+    rule(
+        Flags::HOP_FRIEND,
+        [N, N, N, N],
+        "friendly screens: interpreter only",
+    ),
     rule(
         Flags::LAME,
         [Y, N, Y, Y],
         "lame leaps (LeapLame, Push, attack Lame); bitboards only in the pawn's Push",
     ),
-    rule(Flags::JUMP, [N, N, N, N], "an occupied mid square: interpreter only"),
+    rule(
+        Flags::JUMP,
+        [N, N, N, N],
+        "an occupied mid square: interpreter only",
+    ),
     rule(
         Flags::EP_CREATE,
         [Y, N, Y, Y],
@@ -115,28 +135,56 @@ pub const FLAG_RULES: [FlagRule; Flags::NAMED.len()] = [
         [Y, N, N, Y],
         "unmoved pieces only: the Push walker and bitboards test it; attack entries do not",
     ),
-    rule(Flags::WRAP, [N, N, N, N], "cylinder walks: interpreter only"),
-    rule(Flags::FINAL, [Y, Y, Y, Y], "bookkeeping: the last leg of its path"),
+    rule(
+        Flags::WRAP,
+        [N, N, N, N],
+        "cylinder walks: interpreter only",
+    ),
+    rule(
+        Flags::FINAL,
+        [Y, Y, Y, Y],
+        "bookkeeping: the last leg of its path",
+    ),
     rule(
         Flags::ISO,
         [N, N, Y, N],
         "no effect on a first leg (the only attack entries); walkers take no ISO legs",
     ),
-    rule(Flags::INDUCE, [N, N, N, N], "induction and borrowed moves: interpreter only"),
-    rule(Flags::UNLOAD, [N, N, N, N], "unloading the victim: interpreter only"),
+    rule(
+        Flags::INDUCE,
+        [N, N, N, N],
+        "induction and borrowed moves: interpreter only",
+    ),
+    rule(
+        Flags::UNLOAD,
+        [N, N, N, N],
+        "unloading the victim: interpreter only",
+    ),
     rule(
         Flags::PRIME,
         [Y, Y, Y, Y],
         "exempt from morph and captureMatrix: landing code and the piece-level prime check see it",
     ),
-    rule(Flags::Y, [N, N, N, N], "non-final legs only: interpreter only"),
-    rule(Flags::EXACT, [N, N, N, N], "exact step counts: interpreter only"),
+    rule(
+        Flags::Y,
+        [N, N, N, N],
+        "non-final legs only: interpreter only",
+    ),
+    rule(
+        Flags::EXACT,
+        [N, N, N, N],
+        "exact step counts: interpreter only",
+    ),
     rule(
         Flags::INITIAL_AHEAD,
         [N, N, N, N],
         "ii: needs the piece one square ahead of its start, which only the interpreter tests",
     ),
-    rule(Flags::MIRROR, [N, N, N, N], "imitator mirroring: interpreter only"),
+    rule(
+        Flags::MIRROR,
+        [N, N, N, N],
+        "imitator mirroring: interpreter only",
+    ),
 ];
 
 // Compile-time check: one rule per named flag, in the same order.
@@ -509,10 +557,7 @@ impl Variant {
         let bitboard = (|| {
             plain_rules.clone()?;
             if *promo_from_zone {
-                return Err(
-                    "promoFromZone: a landing depends on the origin too, which the per-target masks do not see"
-                        .to_string(),
-                );
+                return Err("promoFromZone: a landing depends on the origin too".to_string());
             }
             let squares = geometry.files as usize * geometry.ranks as usize;
             if squares > 128 {
