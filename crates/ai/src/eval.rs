@@ -30,7 +30,8 @@ use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::geometry::Square;
-use fairyboard_core::value::{self, SplitMix, PAWN};
+use fairyboard_core::rng::SplitMix;
+use fairyboard_core::value::{self, PAWN};
 use fairyboard_core::variant::Symmetry;
 use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
 

@@ -533,8 +533,9 @@ impl Variant {
             rules.win = wins;
         }
         let mut variant = Variant {
-            plain_rules: !rules.affects_moves(),
-            end_rules: rules.ends_games(),
+            // Decided below by the gate, from the finished variant.
+            plain_rules: false,
+            end_rules: false,
             rules,
             forward,
             name: spec.name.clone(),
@@ -559,7 +560,12 @@ impl Variant {
             fen_ids,
             bitboard: None,
         };
-        variant.bitboard = crate::bitboard::Generator::build(&variant);
+        let paths = variant.fast_paths();
+        variant.plain_rules = paths.plain_rules.is_ok();
+        variant.end_rules = paths.end_rules;
+        if paths.bitboard.is_ok() {
+            variant.bitboard = crate::bitboard::Generator::build(&variant);
+        }
         Ok((variant, warnings))
     }
 }

@@ -2,6 +2,8 @@
 //! definition, positions with make/unmake, legal move generation, FEN, notation, perft.
 
 pub use idiagram::coord;
+/// The deterministic random numbers (Zobrist keys, shuffles, value sampling, the AI's noise).
+pub use xbetza::rng;
 
 mod attack;
 mod bitboard;
@@ -9,6 +11,7 @@ pub mod build;
 pub mod catalogue;
 pub mod definition;
 pub mod explore;
+pub mod fast_paths;
 pub mod fen;
 pub mod game;
 pub mod geometry;

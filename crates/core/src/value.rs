@@ -30,6 +30,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use xbetza::rng::SplitMix;
+
 use crate::geometry::Square;
 use crate::moves::{MoveKind, MoveList};
 use crate::position::Position;
@@ -52,22 +54,6 @@ pub struct PieceStats {
     pub backward: f64,
     /// Can promote somewhere.
     pub promotes: bool,
-}
-
-/// A small deterministic generator (SplitMix64) for sampling blockers and seeded noise.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
 }
 
 /// Blocker samples per square (more on small boards, fewer on huge ones).

@@ -193,6 +193,7 @@ pub mod parse;
 pub mod program;
 pub mod random;
 pub mod reference;
+pub mod rng;
 pub mod vectors;
 
 use std::fmt;

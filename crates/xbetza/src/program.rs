@@ -212,6 +212,46 @@ impl Flags {
     /// With [`Kind::Imitate`]: mirror the borrowed moves (`b`).
     pub const MIRROR: Flags = Flags(1 << 22);
 
+    /// Every flag with its name, in bit order. Code that must decide something for each
+    /// flag (the engine's fast-path gate) goes through this list, so a new flag is one it
+    /// cannot overlook.
+    pub const NAMED: [(Flags, &'static str); 23] = [
+        (Flags::MOVE, "m"),
+        (Flags::CAPTURE, "c"),
+        (Flags::DESTROY, "d"),
+        (Flags::ROYAL_ONLY, "k"),
+        (Flags::NON_ROYAL, "nonroyal"),
+        (Flags::EP, "e"),
+        (Flags::HOP, "p"),
+        (Flags::GRASS, "g"),
+        (Flags::HOP_FRIEND, "t"),
+        (Flags::LAME, "n"),
+        (Flags::JUMP, "j"),
+        (Flags::EP_CREATE, "epcreate"),
+        (Flags::INITIAL, "i"),
+        (Flags::WRAP, "o"),
+        (Flags::FINAL, "final"),
+        (Flags::ISO, "iso"),
+        (Flags::INDUCE, "x"),
+        (Flags::UNLOAD, "u"),
+        (Flags::PRIME, "'"),
+        (Flags::Y, "y"),
+        (Flags::EXACT, "exact"),
+        (Flags::INITIAL_AHEAD, "ii"),
+        (Flags::MIRROR, "mirror"),
+    ];
+
+    /// The union of every flag in [`Flags::NAMED`].
+    pub const ALL: Flags = {
+        let mut all = 0;
+        let mut i = 0;
+        while i < Flags::NAMED.len() {
+            all |= Flags::NAMED[i].0 .0;
+            i += 1;
+        }
+        Flags(all)
+    };
+
     pub const fn empty() -> Flags {
         Flags(0)
     }
@@ -252,32 +292,6 @@ impl std::ops::BitAnd for Flags {
     }
 }
 
-const FLAG_NAMES: [(Flags, &str); 23] = [
-    (Flags::MOVE, "m"),
-    (Flags::CAPTURE, "c"),
-    (Flags::DESTROY, "d"),
-    (Flags::ROYAL_ONLY, "k"),
-    (Flags::NON_ROYAL, "nonroyal"),
-    (Flags::EP, "e"),
-    (Flags::HOP, "p"),
-    (Flags::GRASS, "g"),
-    (Flags::HOP_FRIEND, "t"),
-    (Flags::LAME, "n"),
-    (Flags::JUMP, "j"),
-    (Flags::EP_CREATE, "epcreate"),
-    (Flags::INITIAL, "i"),
-    (Flags::WRAP, "o"),
-    (Flags::FINAL, "final"),
-    (Flags::ISO, "iso"),
-    (Flags::INDUCE, "x"),
-    (Flags::UNLOAD, "u"),
-    (Flags::PRIME, "'"),
-    (Flags::Y, "y"),
-    (Flags::EXACT, "exact"),
-    (Flags::INITIAL_AHEAD, "ii"),
-    (Flags::MIRROR, "mirror"),
-];
-
 impl fmt::Debug for Flags {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
@@ -287,7 +301,7 @@ impl fmt::Debug for Flags {
 impl fmt::Display for Flags {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
-        for (flag, name) in FLAG_NAMES {
+        for (flag, name) in Flags::NAMED {
             if self.contains(flag) {
                 if !first {
                     f.write_str(" ")?;

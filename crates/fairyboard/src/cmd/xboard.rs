@@ -42,9 +42,11 @@ use std::sync::mpsc;
 use std::sync::Arc;
 
 use fairyboard_ai::native::Stopwatch;
-use fairyboard_ai::{mate_in, Limits, Options, Searcher};
-use fairyboard_core::game::Game;
+use fairyboard_ai::{mate_in, Limits, Options};
+use fairyboard_core::game::{Game, PlayError};
 use fairyboard_core::{catalogue, Color, Move, MoveKind, MoveList, Position, Variant};
+
+use super::engine::{play_text, result_text, Thinker};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -123,12 +125,11 @@ struct Clock {
 pub(crate) struct Engine<'w> {
     out: Box<dyn Write + 'w>,
     aliases: Vec<(String, String)>,
-    options: Options,
     name: String,
     variant: Arc<Variant>,
+    /// Position, history and repetition.
     game: Game,
-    hashes: Vec<u64>,
-    searcher: Option<Searcher>,
+    thinker: Thinker,
     force: bool,
     /// The colour the engine plays (when not in force mode).
     engine_side: Color,
@@ -171,16 +172,14 @@ impl<'w> Engine<'w> {
         Ok(Engine {
             out,
             aliases,
-            options: Options {
-                hash_mb: args.hash,
-                seed: args.seed,
-                noise: args.noise,
-            },
             name: "normal".into(),
             game: Game::new(variant.clone()),
             variant,
-            hashes: Vec::new(),
-            searcher: None,
+            thinker: Thinker::new(Options {
+                hash_mb: args.hash,
+                seed: args.seed,
+                noise: args.noise,
+            }),
             force: false,
             engine_side: Color::Black,
             post: false,
@@ -326,25 +325,13 @@ impl<'w> Engine<'w> {
         self.name = name.to_string();
         self.variant = variant.clone();
         self.game = Game::new(variant.clone());
-        self.hashes.clear();
-        self.searcher = None;
+        self.thinker.reset();
         if name != "normal" {
             for line in Self::setup_lines(&variant, name) {
                 self.send(&line);
             }
         }
         Ok(())
-    }
-
-    fn searcher(&mut self) -> &mut Searcher {
-        if self
-            .searcher
-            .as_ref()
-            .is_none_or(|s| !Arc::ptr_eq(s.variant(), &self.variant))
-        {
-            self.searcher = Some(Searcher::new(self.variant.clone(), self.options));
-        }
-        self.searcher.as_mut().expect("just made")
     }
 
     fn limits(&self) -> Limits {
@@ -372,7 +359,7 @@ impl<'w> Engine<'w> {
     /// Report a finished game, if it is.
     fn announce_result(&mut self) -> bool {
         if let Some(r) = self.game.result() {
-            let text = format!("{} {{{}}}", r.pgn(), r.reason.as_str());
+            let text = result_text(&r);
             self.send(&text);
             true
         } else {
@@ -386,13 +373,11 @@ impl<'w> Engine<'w> {
             return;
         }
         let limits = self.limits();
-        let hashes = self.hashes.clone();
         let post = self.post;
         self.stop.store(false, Ordering::Relaxed);
         let stop = self.stop.clone();
         let variant = self.variant.clone();
         let mut lines: Vec<String> = Vec::new();
-        let mut pos = self.game.position().clone();
         let result = {
             let mut control = Stopwatch::new(stop, |info, ms| {
                 if post {
@@ -412,8 +397,7 @@ impl<'w> Engine<'w> {
                     ));
                 }
             });
-            let searcher = self.searcher();
-            searcher.search(&mut pos, &hashes, &limits, &mut control)
+            self.thinker.search(&self.game, &limits, &mut control)
         };
         for l in lines {
             self.send(&l);
@@ -423,9 +407,7 @@ impl<'w> Engine<'w> {
             return;
         };
         let text = self.variant.uci(&m);
-        self.hashes.push(self.game.position().hash());
         if let Err(e) = self.game.play(&m) {
-            self.hashes.pop();
             self.send(&format!("Error (internal): {e}"));
             return;
         }
@@ -434,39 +416,13 @@ impl<'w> Engine<'w> {
     }
 
     fn user_move(&mut self, text: &str) {
-        let parsed = {
-            let pos = self.game.position_mut();
-            match pos.parse_uci(text) {
-                Ok(m) => Ok(m),
-                Err(e) => {
-                    // XBoard may write a drop's piece in lower case for Black.
-                    if let Some((p, sq)) = text.split_once('@') {
-                        pos.parse_uci(&format!("{}@{sq}", p.to_uppercase()))
-                            .map_err(|_| e)
-                    } else {
-                        Err(e)
-                    }
-                }
-            }
-        };
-        let m = match parsed {
-            Ok(m) => m,
-            Err(e) => {
-                self.send(&format!("Illegal move ({}): {text}", e.reason));
-                return;
-            }
-        };
-        if let Some(r) = self.game.result() {
-            self.send(&format!(
-                "Illegal move (the game is over: {}): {text}",
-                r.pgn()
-            ));
-            return;
-        }
-        self.hashes.push(self.game.position().hash());
-        if let Err(e) = self.game.play(&m) {
-            self.hashes.pop();
-            self.send(&format!("Illegal move ({e}): {text}"));
+        if let Err(e) = play_text(&mut self.game, text) {
+            let why = match e {
+                PlayError::Notation(e) => e.reason,
+                PlayError::Over(r) => format!("the game is over: {}", r.pgn()),
+                e => e.to_string(),
+            };
+            self.send(&format!("Illegal move ({why}): {text}"));
             return;
         }
         if self.announce_result() {
@@ -665,7 +621,7 @@ impl<'w> Engine<'w> {
                 if let Err(e) = self.set_variant("normal") {
                     self.send(&format!("Error (new): {e}"));
                 }
-                self.searcher = None;
+                self.thinker.reset();
             }
             "variant" => {
                 if let Err(e) = self.set_variant(rest) {
@@ -685,22 +641,16 @@ impl<'w> Engine<'w> {
             }
             "usermove" => self.user_move(rest),
             "undo" => {
-                if self.game.undo().is_some() {
-                    self.hashes.pop();
-                }
+                self.game.undo();
             }
             "remove" => {
-                for _ in 0..2 {
-                    if self.game.undo().is_some() {
-                        self.hashes.pop();
-                    }
-                }
+                self.game.undo();
+                self.game.undo();
             }
             "result" => self.force = true,
             "setboard" => match Position::from_fen(self.variant.clone(), rest) {
                 Ok(pos) => {
                     self.game = Game::from_position(pos);
-                    self.hashes.clear();
                 }
                 Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
             },
@@ -740,8 +690,11 @@ impl<'w> Engine<'w> {
             },
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) => {
-                    self.options.hash_mb = mb.clamp(1, 4096);
-                    self.searcher = None;
+                    let options = self.thinker.options();
+                    self.thinker.set_options(Options {
+                        hash_mb: mb.clamp(1, 4096),
+                        ..options
+                    });
                 }
                 _ => self.send(&bad_arg("bad memory")),
             },
