@@ -6,6 +6,8 @@
 mod common;
 
 use common::variants_dir;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// Feed `input` (then end of input, which quits) and collect the output lines.
 fn session(input: &str) -> Vec<String> {
