@@ -12,6 +12,7 @@ pub mod explore;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod marks;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -25,7 +26,8 @@ pub mod variant;
 mod zobrist;
 
 pub use build::{BuildError, VariantSpec};
+pub use marks::{Mark, MarkKind, Marks};
 pub use movegen::Status;
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Move, MoveKind, MoveList, Squares};
 pub use position::Position;
 pub use variant::{Color, Variant};
