@@ -297,6 +297,11 @@ impl Probe {
         })
     }
 
+    /// The probe's variant: the probed piece is type 0.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
     /// The moves of the piece standing on `from` (unmoved unless `moved`) among `others`,
     /// sorted and without repeats. Squares off the board are ignored.
     pub fn reach(&mut self, from: Coord, moved: bool, others: &[Extra]) -> Vec<Reach> {

@@ -29,13 +29,16 @@
 //! <https://www.gnu.org/software/xboard/engine-intf.html>), and the rules page picks its
 //! symbols.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+use xbetza::{Flags, Kind};
 
 use crate::coord::Coord;
+use crate::explore::{Extra, Probe, Reach};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, Squares};
 use crate::position::Position;
-use crate::variant::EMPTY;
+use crate::variant::{Color, EMPTY};
 
 /// Why a square is marked. See the [module documentation](self) for the vocabulary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -248,6 +251,178 @@ impl Position {
                 });
                 if !targets.contains(&m.to) {
                     out.push((b, m.to(), i));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// How a move diagram's square is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Way {
+    /// No piece standing between can stop it.
+    Leap,
+    /// Along a line: a piece on another square can block it, or a piece here blocks others.
+    Slide,
+}
+
+/// One square of a move diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DiagramMark {
+    pub at: Coord,
+    pub kind: MarkKind,
+    pub way: Way,
+}
+
+impl Probe {
+    /// The move diagram of the probed piece on `from` (unmoved unless `moved`) of an
+    /// empty board, found by placing one more piece (either colour) on every other square
+    /// in turn: [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture) or
+    /// [`Both`](MarkKind::Both) where it goes on the empty board or takes a lone enemy, each
+    /// a [`Slide`](Way::Slide) when some other piece blocks it or a piece there blocks
+    /// others; [`Hop`](MarkKind::Hop) where it goes only with a piece elsewhere, whose
+    /// square is a [`HopScreen`](MarkKind::HopScreen); [`LocustVictim`](MarkKind::LocustVictim)
+    /// where an enemy is taken on the way; [`Transit`](MarkKind::Transit) where a first
+    /// leg followed by more legs stops (read from the leg program); and
+    /// [`Context`](MarkKind::Context) on every screen or victim square (another piece
+    /// there changes the moves elsewhere). With `pairs`, also every pair of enemies (a
+    /// screen and a victim), for hoppers that capture only over a screen; that is
+    /// quadratic in the board's squares, so only worth it for pieces that hop.
+    pub fn diagram(&mut self, from: Coord, moved: bool, pairs: bool) -> Vec<DiagramMark> {
+        let (files, ranks) = (self.variant().geometry.files, self.variant().geometry.ranks);
+        let plain = |rs: &[Reach]| -> BTreeSet<Coord> {
+            rs.iter()
+                .filter(|r| r.victims.is_empty())
+                .map(|r| r.to)
+                .collect()
+        };
+        let piece = |at: Coord, color: Color| Extra {
+            at,
+            color,
+            royal: false,
+            virgin: false,
+        };
+        let moves = plain(&self.reach(from, moved, &[]));
+        let mut captures = BTreeSet::new();
+        let mut blockable = BTreeSet::new();
+        let mut blockers = BTreeSet::new();
+        let mut hops = BTreeSet::new();
+        let mut screens = BTreeSet::new();
+        let mut locust = BTreeSet::new();
+        let squares: Vec<Coord> = (0..ranks)
+            .flat_map(|r| (0..files).map(move |f| Coord::new(f, r)))
+            .filter(|&s| s != from)
+            .collect();
+        for &s in &squares {
+            for color in Color::BOTH {
+                let rs = self.reach(from, moved, &[piece(s, color)]);
+                let dests = plain(&rs);
+                if color == Color::Black {
+                    if dests.contains(&s) {
+                        captures.insert(s);
+                    }
+                    for r in rs.iter().filter(|r| r.victims.contains(&s)) {
+                        locust.insert(s);
+                        if !moves.contains(&r.to) {
+                            hops.insert(r.to);
+                        }
+                    }
+                }
+                for d in &moves {
+                    if *d != s && !dests.contains(d) {
+                        blockable.insert(*d);
+                        blockers.insert(s);
+                    }
+                }
+                for d in dests {
+                    if d != s && !moves.contains(&d) {
+                        hops.insert(d);
+                        screens.insert(s);
+                    }
+                }
+            }
+        }
+        if pairs {
+            for &screen in &squares {
+                for &victim in &squares {
+                    if victim == screen || captures.contains(&victim) || hops.contains(&victim) {
+                        continue;
+                    }
+                    let two = [piece(screen, Color::Black), piece(victim, Color::Black)];
+                    let rs = self.reach(from, moved, &two);
+                    if rs.iter().any(|r| r.victims.is_empty() && r.to == victim) {
+                        hops.insert(victim);
+                        screens.insert(screen);
+                    }
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        let way = |s: &Coord| {
+            if blockable.contains(s) || blockers.contains(s) {
+                Way::Slide
+            } else {
+                Way::Leap
+            }
+        };
+        for s in moves.union(&captures) {
+            let kind = match (moves.contains(s), captures.contains(s)) {
+                (true, true) => MarkKind::Both,
+                (true, false) => MarkKind::Move,
+                _ => MarkKind::Capture,
+            };
+            out.insert(DiagramMark {
+                at: *s,
+                kind,
+                way: way(s),
+            });
+        }
+        let mut add = |set: &BTreeSet<Coord>, kind: MarkKind| {
+            for &at in set {
+                out.insert(DiagramMark {
+                    at,
+                    kind,
+                    way: way(&at),
+                });
+            }
+        };
+        add(&hops, MarkKind::Hop);
+        add(&screens, MarkKind::HopScreen);
+        add(&locust, MarkKind::LocustVictim);
+        add(
+            &screens.union(&locust).copied().collect(),
+            MarkKind::Context,
+        );
+        add(&self.first_legs(from), MarkKind::Transit);
+        out.into_iter().collect()
+    }
+
+    /// The stops of first legs that more legs follow, from `from` on the empty board.
+    fn first_legs(&self, from: Coord) -> BTreeSet<Coord> {
+        let v = self.variant();
+        let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
+        let mut out = BTreeSet::new();
+        for r in &v.pieces[0].program.records {
+            if r.kind != Kind::Leg
+                || r.depth != 0
+                || r.flags.contains(Flags::FINAL)
+                || !r.flags.intersects(Flags::MOVE | Flags::Y)
+            {
+                continue;
+            }
+            let (dx, dy) = (r.step.dx as i32, r.step.dy as i32);
+            if (dx, dy) == (0, 0) {
+                continue;
+            }
+            let limit = if r.range == 0 { 64 } else { r.range as i32 };
+            for k in 1..=limit {
+                let (f, rk) = (from.file as i32 + k * dx, from.rank as i32 + k * dy);
+                if f < 0 || rk < 0 || f >= files || rk >= ranks {
+                    break;
+                }
+                if !r.flags.contains(Flags::EXACT) || k == limit {
+                    out.insert(Coord::new(f as u8, rk as u8));
                 }
             }
         }
