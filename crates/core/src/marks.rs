@@ -312,7 +312,7 @@ impl Probe {
         let mut locust = BTreeSet::new();
         let squares: Vec<Coord> = (0..ranks)
             .flat_map(|r| (0..files).map(move |f| Coord::new(f, r)))
-            .filter(|&s| s != from)
+            .filter(|&s| s != from && !self.variant().is_hole(self.variant().square(s)))
             .collect();
         for &s in &squares {
             for color in Color::BOTH {

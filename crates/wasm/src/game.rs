@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::definition::spec_of;
+use fairyboard_core::explore::Probe;
 use fairyboard_core::game::Game as CoreGame;
 use fairyboard_core::position::PROMO_FROM_HAND;
 use fairyboard_core::{shuffle, Color, MarkKind, Move, MoveKind, MoveList, Position, Variant};
@@ -763,7 +764,7 @@ impl Game {
         let empty = Position::empty(self.variant.clone());
         let mover = (at, Some((t, Color::White)));
         let probe = self.probe_type();
-        let targets_with = |extra: Option<usize>| -> Option<MoveList> {
+        let targets_with = |extra: Option<usize>| -> Option<(Position, MoveList)> {
             let mut edits = vec![mover];
             if let Some(s) = extra {
                 edits.push((s, Some((probe, Color::Black))));
@@ -771,17 +772,17 @@ impl Game {
             let pos = rebuild(&empty, &edits, &[], Color::White).ok()?;
             let mut list = MoveList::new();
             pos.moves_from(at, &mut list);
-            Some(list)
+            Some((pos, list))
         };
         let base = targets_with(None).ok_or("the piece cannot stand on the board")?;
-        let plain: Vec<u16> = base.iter().map(|m| m.to).collect();
+        let plain: Vec<u16> = base.1.iter().map(|m| m.to).collect();
         let mut marks = BTreeMap::new();
         let probe_at = match hover {
             Some(s) if s != at && self.variant.playable().contains(&s) => {
-                let list = targets_with(Some(s)).unwrap_or_default();
+                let (pos, list) = targets_with(Some(s)).unwrap_or_else(|| base.clone());
                 // Stops first: a square that is a stop and a victim shows as a stop.
                 for m in &list {
-                    let kind = if m.to as usize == s && m.unload == 0 {
+                    let kind = if pos.victims(m).contains(&m.to()) {
                         "capture"
                     } else if plain.contains(&m.to) {
                         "move"
@@ -804,34 +805,43 @@ impl Game {
                 ))
             }
             _ => {
-                for &s in self.variant.playable() {
-                    if s == at {
+                // The core's move diagram of the piece (as one that has moved: no
+                // initial moves): a move, a capture or both, and `+hover` (or `hover`
+                // alone) where another piece would change the moves elsewhere.
+                let v = &self.variant;
+                let holes: Vec<Coord> = v
+                    .geometry
+                    .squares()
+                    .filter(|&sq| v.is_hole(sq))
+                    .map(|sq| v.coord(sq))
+                    .collect();
+                let g = &self.variant.geometry;
+                let mut probe =
+                    Probe::with_holes(&self.variant.pieces[t].betza, g.files, g.ranks, &holes)
+                        .map_err(|e| e.to_string())?;
+                let centre = self.variant.coord(at);
+                let mut kinds: BTreeMap<[u8; 2], (Option<&'static str>, bool)> = BTreeMap::new();
+                for m in probe.diagram(centre, true, false) {
+                    if m.at == centre {
                         continue;
                     }
-                    let list = targets_with(Some(s)).unwrap_or_default();
-                    let captures = list
-                        .iter()
-                        .any(|m| m.to as usize == s && m.unload == 0 && m.kind == MoveKind::Normal);
-                    let moves = plain.contains(&(s as u16));
-                    let context = list.iter().any(|m| {
-                        m.locust().contains(&(s as u16))
-                            || (m.to as usize != s && !plain.contains(&m.to))
-                    });
-                    let kind = match (moves, captures) {
-                        (true, true) => Some("both"),
-                        (true, false) => Some("move"),
-                        (false, true) => Some("capture"),
-                        (false, false) if context => Some("hover"),
-                        _ => None,
+                    let e = kinds.entry([m.at.file, m.at.rank]).or_default();
+                    match m.kind {
+                        MarkKind::Both => e.0 = Some("both"),
+                        MarkKind::Move => e.0 = Some("move"),
+                        MarkKind::Capture => e.0 = Some("capture"),
+                        MarkKind::Context => e.1 = true,
+                        _ => {}
+                    }
+                }
+                for (xy, kind) in kinds {
+                    let kind = match kind {
+                        (Some(k), true) => k_with_hover(k),
+                        (Some(k), false) => k,
+                        (None, true) => "hover",
+                        (None, false) => continue,
                     };
-                    if let Some(k) = kind {
-                        marks.insert(self.xy(s as u16), k);
-                    }
-                    if context && kind != Some("hover") {
-                        // Both a target and a context square: the page shows the context
-                        // as a second mark.
-                        marks.insert(self.xy(s as u16), k_with_hover(kind.unwrap_or("hover")));
-                    }
+                    marks.insert(xy, kind);
                 }
                 None
             }
