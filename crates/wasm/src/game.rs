@@ -20,6 +20,7 @@ use fairyboard_core::coord::Coord;
 use fairyboard_core::definition::spec_of;
 use fairyboard_core::explore::Probe;
 use fairyboard_core::game::Game as CoreGame;
+use fairyboard_core::marks::Way;
 use fairyboard_core::position::PROMO_FROM_HAND;
 use fairyboard_core::{shuffle, Color, MarkKind, Move, MoveKind, MoveList, Position, Variant};
 use idiagram::{Definition, Severity};
@@ -175,6 +176,11 @@ pub struct Mark {
     /// `illegal` (pseudo-legal only), `transit` (a multi-leg move stops here and goes
     /// on), `stop` (the squares entered so far make a move: click the last one again).
     pub kind: &'static str,
+    /// Move diagrams, on `both`: `slide` when another piece could block it, `leap`
+    /// otherwise (the core's [`Way`](fairyboard_core::marks::Way), as the rules page
+    /// colours it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub way: Option<&'static str>,
     /// The moves (indices into [`Pickup::moves`]) a click here ends.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ends: Vec<usize>,
@@ -375,6 +381,7 @@ impl Game {
                 file: xy[0],
                 rank: xy[1],
                 kind: "",
+                way: None,
                 ends: Vec::new(),
                 goes_on: Vec::new(),
             });
@@ -435,6 +442,7 @@ impl Game {
                     file: xy[0],
                     rank: xy[1],
                     kind: "move",
+                    way: None,
                     ends: Vec::new(),
                     goes_on: Vec::new(),
                 });
@@ -777,6 +785,7 @@ impl Game {
         let base = targets_with(None).ok_or("the piece cannot stand on the board")?;
         let plain: Vec<u16> = base.1.iter().map(|m| m.to).collect();
         let mut marks = BTreeMap::new();
+        let mut ways: BTreeMap<[u8; 2], &'static str> = BTreeMap::new();
         let probe_at = match hover {
             Some(s) if s != at && self.variant.playable().contains(&s) => {
                 let (pos, list) = targets_with(Some(s)).unwrap_or_else(|| base.clone());
@@ -827,7 +836,14 @@ impl Game {
                     }
                     let e = kinds.entry([m.at.file, m.at.rank]).or_default();
                     match m.kind {
-                        MarkKind::Both => e.0 = Some("both"),
+                        MarkKind::Both => {
+                            e.0 = Some("both");
+                            let way = match m.way {
+                                Way::Slide => "slide",
+                                Way::Leap => "leap",
+                            };
+                            ways.insert([m.at.file, m.at.rank], way);
+                        }
                         MarkKind::Move => e.0 = Some("move"),
                         MarkKind::Capture => e.0 = Some("capture"),
                         MarkKind::Context => e.1 = true,
@@ -846,11 +862,15 @@ impl Game {
                 None
             }
         };
+        let mut marks = into_marks(marks);
+        for m in &mut marks {
+            m.way = ways.get(&[m.file, m.rank]).copied();
+        }
         Ok(MoveDiagram {
             piece: t,
             at: self.xy(at as u16),
             probe: probe_at,
-            marks: into_marks(marks),
+            marks,
         })
     }
 }
@@ -872,6 +892,7 @@ fn into_marks(marks: BTreeMap<[u8; 2], &'static str>) -> Vec<Mark> {
             file,
             rank,
             kind,
+            way: None,
             ends: Vec::new(),
             goes_on: Vec::new(),
         })
