@@ -582,10 +582,10 @@ impl Position {
                 if m.kind == MoveKind::Castle {
                     continue;
                 }
+                let victims = self.victims(m);
                 let mut hits = 0u64;
                 for (i, &t) in targets.iter().enumerate().take(64) {
-                    let on_dest = m.to == t && m.unload == 0 && m.kind != MoveKind::Drop;
-                    if on_dest || m.locust().contains(&t) {
+                    if victims.contains(&(t as usize)) {
                         hits |= 1 << i;
                     }
                 }
