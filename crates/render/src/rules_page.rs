@@ -18,14 +18,15 @@
 //!
 //! # How moves are classified
 //!
-//! A [`Probe`] puts the piece on a square of an empty board of the variant's size and asks
-//! for its moves with one more piece placed on every other square in turn:
+//! The rules core draws the move diagram ([`Probe::diagram`]) in the vocabulary the live
+//! diagram and XBoard's highlights share ([`fairyboard_core::marks`]); the page only picks
+//! its symbols. The core puts the piece on a square of an empty board of the variant's size
+//! and asks for its moves with one more piece placed on every other square in turn:
 //!
 //! * a destination reached on the empty board is a *move*; a square where a lone enemy is
-//!   captured is a *capture*; both together are "move or capture";
-//! * a destination that disappears when a piece stands on another square is *blockable*;
-//!   a square whose occupant blocks others lies on a *slide* (yellow), the other
-//!   move-or-capture squares are *leaps* (orange);
+//!   captured is a *capture*; both together are "move or capture", drawn as a *slide*
+//!   (yellow) when the core reports that a piece elsewhere blocks it or a piece there
+//!   blocks others, else as a *leap* (orange);
 //! * a destination that appears only when a piece stands elsewhere is a *hop* target;
 //!   a square whose enemy is captured on the way to another square is a *locust victim*;
 //! * the stops of a first leg that is followed by more legs (read from the compiled leg
