@@ -177,8 +177,7 @@ pub struct Mark {
     /// on), `stop` (the squares entered so far make a move: click the last one again).
     pub kind: &'static str,
     /// Move diagrams, on `both`: `slide` when another piece could block it, `leap`
-    /// otherwise (the core's [`Way`], as the rules page
-    /// colours it).
+    /// otherwise (the core's [`Way`], as the rules page colours it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub way: Option<&'static str>,
     /// The moves (indices into [`Pickup::moves`]) a click here ends.
