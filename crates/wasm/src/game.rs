@@ -22,7 +22,9 @@ use fairyboard_core::explore::Probe;
 use fairyboard_core::game::Game as CoreGame;
 use fairyboard_core::marks::Way;
 use fairyboard_core::position::PROMO_FROM_HAND;
-use fairyboard_core::{shuffle, Color, MarkKind, Move, MoveKind, MoveList, Position, Variant};
+use fairyboard_core::{
+    shuffle, Color, MarkKind, Marks, Move, MoveKind, MoveList, Position, Variant,
+};
 use idiagram::{Definition, Severity};
 use serde::Serialize;
 
@@ -384,25 +386,7 @@ impl Game {
                 ends: Vec::new(),
                 goes_on: Vec::new(),
             });
-            let kinds = answer.kinds_at(mark.square).collect::<Vec<_>>();
-            let has = |k: MarkKind| kinds.contains(&k);
-            e.kind = if has(MarkKind::Capture) {
-                "capture"
-            } else if has(MarkKind::Move) && has(MarkKind::Hop) {
-                "hop"
-            } else if has(MarkKind::Move) {
-                "move"
-            } else if has(MarkKind::Stop) {
-                "stop"
-            } else if has(MarkKind::LocustVictim) {
-                "locust"
-            } else if has(MarkKind::Transit) {
-                "transit"
-            } else if has(MarkKind::HopScreen) {
-                "screen"
-            } else {
-                "illegal"
-            };
+            e.kind = css_kind(&answer, mark.square);
             match mark.kind {
                 MarkKind::Move | MarkKind::Capture | MarkKind::Stop => e.ends.extend(&mark.moves),
                 MarkKind::Transit => e.goes_on.extend(&mark.moves),
@@ -759,10 +743,11 @@ impl Game {
     }
 
     /// The move diagram of piece type `t` (White) alone on the board at the centre.
-    /// Without `hover`: every square marked by what the piece can do there (`move`,
-    /// `capture`, `both`), and `hover` on squares where a piece would change the moves
-    /// elsewhere (screens, locust victims). With `hover`: an enemy piece stands there and
-    /// the marks are that position's moves.
+    /// Without `hover`: the core's move diagram ([`Probe::diagram`]): every square marked
+    /// by what the piece can do there (`move`, `capture`, `both` with its slide or leap
+    /// way), and `hover` on squares where a piece would change the moves elsewhere
+    /// (screens, locust victims). With `hover`: an enemy piece stands there and the marks
+    /// are the core's marks of that position, as a pick shows them.
     pub fn move_diagram(&self, t: usize, hover: Option<usize>) -> Result<MoveDiagram, String> {
         if t >= self.variant.pieces.len() {
             return Err(format!("no piece type {t}"));
@@ -771,37 +756,26 @@ impl Game {
         let empty = Position::empty(self.variant.clone());
         let mover = (at, Some((t, Color::White)));
         let probe = self.probe_type();
-        let targets_with = |extra: Option<usize>| -> Option<(Position, MoveList)> {
+        let position_with = |extra: Option<usize>| -> Option<Position> {
             let mut edits = vec![mover];
             if let Some(s) = extra {
                 edits.push((s, Some((probe, Color::Black))));
             }
-            let pos = rebuild(&empty, &edits, &[], Color::White).ok()?;
-            let mut list = MoveList::new();
-            pos.moves_from(at, &mut list);
-            Some((pos, list))
+            rebuild(&empty, &edits, &[], Color::White).ok()
         };
-        let base = targets_with(None).ok_or("the piece cannot stand on the board")?;
-        let plain: Vec<u16> = base.1.iter().map(|m| m.to).collect();
+        let alone = position_with(None).ok_or("the piece cannot stand on the board")?;
         let mut marks = BTreeMap::new();
         let mut ways: BTreeMap<[u8; 2], &'static str> = BTreeMap::new();
         let probe_at = match hover {
             Some(s) if s != at && self.variant.playable().contains(&s) => {
-                let (pos, list) = targets_with(Some(s)).unwrap_or_else(|| base.clone());
-                // Stops first: a square that is a stop and a victim shows as a stop.
-                for m in &list {
-                    let kind = if pos.victims(m).contains(&m.to()) {
-                        "capture"
-                    } else if plain.contains(&m.to) {
-                        "move"
-                    } else {
-                        "hop"
-                    };
-                    marks.insert(self.xy(m.to), kind);
-                }
-                for m in &list {
-                    for &v in m.locust() {
-                        marks.entry(self.xy(v)).or_insert("locust");
+                // The core's marks in that position, as a pick shows them (the probe
+                // itself is the screen or victim: no screen marks).
+                let mut pos = position_with(Some(s)).unwrap_or(alone);
+                let answer = pos.marks(at, &[]);
+                for sq in answer.marks.iter().map(|m| m.square) {
+                    let kind = css_kind(&answer, sq);
+                    if kind != "screen" {
+                        marks.insert(self.xy(sq as u16), kind);
                     }
                 }
                 Some((
@@ -871,6 +845,31 @@ impl Game {
             probe: probe_at,
             marks,
         })
+    }
+}
+
+/// The one CSS kind a square of the core's marks shows: a move's end first (a capture, a
+/// move reached only over a screen, a move, a stop), then a locust victim, a transit, a
+/// screen, an illegal target.
+fn css_kind(answer: &Marks, sq: usize) -> &'static str {
+    let kinds: Vec<MarkKind> = answer.kinds_at(sq).collect();
+    let has = |k: MarkKind| kinds.contains(&k);
+    if has(MarkKind::Capture) {
+        "capture"
+    } else if has(MarkKind::Move) && has(MarkKind::Hop) {
+        "hop"
+    } else if has(MarkKind::Move) {
+        "move"
+    } else if has(MarkKind::Stop) {
+        "stop"
+    } else if has(MarkKind::LocustVictim) {
+        "locust"
+    } else if has(MarkKind::Transit) {
+        "transit"
+    } else if has(MarkKind::HopScreen) {
+        "screen"
+    } else {
+        "illegal"
     }
 }
 
