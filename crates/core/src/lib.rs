@@ -15,6 +15,7 @@ pub mod fast_paths;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod marks;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -29,8 +30,9 @@ pub mod variant;
 mod zobrist;
 
 pub use build::{BuildError, VariantSpec};
+pub use marks::{Mark, MarkKind, Marks};
 pub use movegen::Status;
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Move, MoveKind, MoveList, Squares};
 pub use position::Position;
 pub use setup::{Setup, SetupError};
 pub use variant::{Color, Variant};

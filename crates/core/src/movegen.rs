@@ -280,10 +280,12 @@ impl Position {
         let mut w = before;
         for r in before..out.len() {
             let m = out[r];
-            let captures = m.kind == MoveKind::EnPassant
-                || !m.locust().is_empty()
-                || (m.to != m.from && is_piece(self.board[m.to as usize]));
-            if if captures { captures_ok } else { moves_ok } {
+            let ok = if self.uses_capture_modality(&m) {
+                captures_ok
+            } else {
+                moves_ok
+            };
+            if ok {
                 out[w] = m;
                 w += 1;
             }

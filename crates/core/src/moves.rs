@@ -64,12 +64,50 @@ impl Move {
             _ => &[],
         }
     }
+    /// The squares the move is entered by after its start, leg by leg: the relay square of
+    /// an induction (`x`), each locust victim, then the destination. Coordinate notation
+    /// writes one leg per entry (`d4e5,e5d6`), XBoard sends one `put` per entry and the
+    /// browser diagram takes one click per entry, so all three follow this one sequence.
+    /// Castling, e.p. and drops have the destination alone.
+    pub fn legs(&self) -> Squares {
+        let mut legs = Squares::default();
+        if self.kind == MoveKind::Normal && self.relay != 0 {
+            legs.push(self.relay as Square);
+        }
+        for &v in self.locust() {
+            legs.push(v as Square);
+        }
+        legs.push(self.to());
+        legs
+    }
     /// A primed atom's move: the capture matrix does not apply to it.
     pub fn is_exempt(&self) -> bool {
         self.victims & EXEMPT != 0
     }
     pub fn is_promotion(&self) -> bool {
         self.promotion != NO_PROMOTION
+    }
+}
+
+/// A few squares of one move (its legs, or its victims), kept inline: a move has at most a
+/// relay square, [`MAX_VICTIMS`] locust victims and a destination.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Squares {
+    squares: [Square; MAX_VICTIMS + 2],
+    len: u8,
+}
+
+impl Squares {
+    pub(crate) fn push(&mut self, sq: Square) {
+        self.squares[self.len as usize] = sq;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Squares {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.squares[..self.len as usize]
     }
 }
 
