@@ -20,7 +20,9 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::ast::{Bracket, Crook, Descriptor, DirToken, Geometry, Modality, Sep, Simple, Term};
-use crate::dirs::{bit, continuation_set, first_leg_set, slot_vector, slots, straightest};
+use crate::dirs::{
+    bit, continuation_set, element_set, first_leg_set, slot_vector, slots, straightest,
+};
 use crate::parse::parse_internal;
 use crate::program::{Flags, Kind, Program, Record, Step};
 
@@ -119,6 +121,8 @@ struct PlanLeg<'a> {
     /// Default directions are "as straight as possible" (a bracket element after the first
     /// without direction letters).
     straightest: bool,
+    /// The first leg of a bracket element after the first (see [`element_set`]).
+    element_start: bool,
     /// The path may also end after this leg (bracket `?`).
     may_end: bool,
     prime: bool,
@@ -130,8 +134,20 @@ struct Ctx {
     slot: u8,
     vec: (i32, i32),
     bend: u8,
-    toggled: bool,
+    /// `g`/`y` range toggles made by earlier legs: 0, or 1 (odd) / 2 (even, at least two).
+    toggles: u8,
     slider_before: bool,
+}
+
+/// A leg's range after the toggles of [`Ctx::toggles`], applied one after another: a leaper
+/// becomes unlimited, anything else a leaper (so `gayafR4` ends with an unlimited slide).
+fn toggled_range(range: u8, toggles: u8) -> u8 {
+    let once = |r: u8| if r == 1 { 0 } else { 1 };
+    match toggles {
+        0 => range,
+        1 => once(range),
+        _ => once(once(range)),
+    }
 }
 
 pub(crate) fn is_unit(v: (i32, i32)) -> bool {
@@ -208,10 +224,8 @@ pub(crate) fn final_modality(m: &Modality) -> Flags {
         };
     }
     if m.t {
+        // Only the capture of a royal is ruled out; screens may be of either colour.
         f |= Flags::NON_ROYAL;
-        if m.p || m.g {
-            f |= Flags::HOP_FRIEND;
-        }
     }
     if m.p {
         f |= Flags::HOP;
@@ -222,13 +236,14 @@ pub(crate) fn final_modality(m: &Modality) -> Flags {
     f
 }
 
-/// Stop modality of a non-final leg (default `m`).
-pub(crate) fn nonfinal_modality(m: &Modality) -> Flags {
+/// Stop modality of a non-final leg (default `m`). `unit`: the step is one square, where
+/// `n` is no lameness test but only asks for an empty stop (making it an e.p. square).
+pub(crate) fn nonfinal_modality(m: &Modality, unit: bool) -> Flags {
     let mut f = Flags::empty();
     if !(m.m || m.c || m.d || m.e || m.x || m.k || m.p || m.g || m.y) {
         f |= Flags::MOVE;
     }
-    if m.m {
+    if m.m || (m.n && unit) {
         f |= Flags::MOVE;
     }
     if m.c {
@@ -263,6 +278,42 @@ pub(crate) fn nonfinal_modality(m: &Modality) -> Flags {
         f |= Flags::HOP_FRIEND;
     }
     f
+}
+
+/// The stop flags of a non-final leg split by role: an occupied stop may be captured (or
+/// destroyed), induced or hopped, and each role the leg allows is a path of its own (`cpafW`
+/// over an enemy both captures it and hops it), while the interpreter gives a record one
+/// role per stop. A leg with one kind of role keeps its flags in one record; otherwise the
+/// record is emitted once per role (empty stops go with the capturing one).
+fn stop_roles(all: Flags) -> impl Iterator<Item = Flags> {
+    const TAKE: Flags = Flags(
+        Flags::MOVE.0
+            | Flags::Y.0
+            | Flags::CAPTURE.0
+            | Flags::DESTROY.0
+            | Flags::ROYAL_ONLY.0
+            | Flags::NON_ROYAL.0,
+    );
+    const HOPS: Flags = Flags(Flags::HOP.0 | Flags::GRASS.0 | Flags::HOP_FRIEND.0);
+    let roles = [TAKE, Flags::INDUCE, HOPS];
+    let present = roles
+        .iter()
+        .filter(|&&r| all.intersects(r.without(Flags::NON_ROYAL.union(Flags::HOP_FRIEND))))
+        .count();
+    let split = present > 1;
+    let any_role = TAKE.union(Flags::INDUCE).union(HOPS);
+    let mut parts = [None; 3];
+    if split {
+        for (k, role) in roles.iter().enumerate() {
+            let part = all.without(any_role.without(*role));
+            if part.intersects(role.without(Flags::NON_ROYAL.union(Flags::HOP_FRIEND))) {
+                parts[k] = Some(part);
+            }
+        }
+    } else {
+        parts[0] = Some(all);
+    }
+    parts.into_iter().flatten()
 }
 
 fn to_step(v: (i32, i32)) -> Result<Step, CompileError> {
@@ -373,6 +424,7 @@ impl Compiler {
                 modality: l.modality,
                 dirs: &l.dirs,
                 straightest: false,
+                element_start: false,
                 may_end: false,
                 prime: s.prime,
             })
@@ -395,6 +447,7 @@ impl Compiler {
                     modality: l.modality,
                     dirs: &l.dirs,
                     straightest: e_idx > 0 && k == 0 && l.dirs.is_empty(),
+                    element_start: e_idx > 0 && k == 0,
                     may_end: may_end && k + 1 == n,
                     prime,
                 });
@@ -420,16 +473,25 @@ impl Compiler {
             Some(c) if leg.straightest => slots(straightest(leg.geo, c.vec))
                 .map(|s| (s, s.wrapping_sub(c.slot) & 7))
                 .collect(),
+            Some(c) if leg.element_start => slots(element_set(
+                leg.geo,
+                c.slot,
+                continuation_set(leg.dirs, leg.geo.eight_fold(), c.bend),
+            ))
+            .map(|s| (s, s.wrapping_sub(c.slot) & 7))
+            .collect(),
             Some(c) => slots(continuation_set(leg.dirs, leg.geo.eight_fold(), c.bend))
                 .map(|r| ((c.slot + r) & 7, r))
                 .collect(),
         };
-        let toggled = ctx.is_some_and(|c| c.toggled);
+        let toggles = ctx.map_or(0, |c| c.toggles);
         let slider_before = ctx.is_some_and(|c| c.slider_before);
-        let (range, exact) = if toggled {
-            (if leg.range == 1 { 0 } else { 1 }, false)
-        } else {
-            (leg.range, leg.exact)
+        let range = toggled_range(leg.range, toggles);
+        let exact = leg.exact && toggles == 0;
+        let child_toggles = match (leg.modality.g || leg.modality.y, toggles) {
+            (false, t) => t,
+            (true, 1) => 2,
+            (true, _) => 1,
         };
         for (slot, bend) in dirs {
             let v = slot_vector(leg.geo, slot);
@@ -447,33 +509,35 @@ impl Compiler {
                 })?;
             }
             if !last {
-                let flags = nonfinal_modality(&leg.modality) | common;
-                let idx = self.push(Record {
-                    kind: Kind::Leg,
-                    flags,
-                    step,
-                    range,
-                    skip_first,
-                    depth,
-                    skip: 0,
-                })?;
+                let all = nonfinal_modality(&leg.modality, is_unit(v)) | common;
                 let child = Ctx {
                     slot,
                     vec: v,
                     bend,
-                    toggled: toggled ^ (leg.modality.g || leg.modality.y),
+                    toggles: child_toggles,
                     slider_before: slider_before || range != 1,
                 };
-                self.gen(plan, i + 1, Some(child))?;
-                let iso_effective = flags.contains(Flags::ISO) && slider_before;
-                if range != 1
-                    && flags.intersects(Flags::MOVE | Flags::Y)
-                    && !exact
-                    && !iso_effective
-                {
-                    self.push_loop(idx)?;
+                for flags in stop_roles(all) {
+                    let idx = self.push(Record {
+                        kind: Kind::Leg,
+                        flags,
+                        step,
+                        range,
+                        skip_first,
+                        depth,
+                        skip: 0,
+                    })?;
+                    self.gen(plan, i + 1, Some(child))?;
+                    let iso_effective = flags.contains(Flags::ISO) && slider_before;
+                    if range != 1
+                        && flags.intersects(Flags::MOVE | Flags::Y)
+                        && !exact
+                        && !iso_effective
+                    {
+                        self.push_loop(idx)?;
+                    }
+                    self.close(idx)?;
                 }
-                self.close(idx)?;
             }
         }
         Ok(())
