@@ -302,7 +302,11 @@ impl Position {
         true
     }
 
+    /// The e.p. capture landing on `to` (an e.p. square), after the locust captures
+    /// `locust` of the path's earlier legs. A piece is removed once: a path that took the
+    /// e.p. victim already makes no e.p. capture.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn emit_ep(
         &self,
         out: &mut MoveList,
@@ -311,11 +315,15 @@ impl Position {
         color: Color,
         from: Square,
         to: Square,
+        locust: &[u16],
     ) {
         if let Some(ep) = self.ep {
-            if ep.covers(to) {
+            if ep.covers(to) && locust.len() < MAX_VICTIMS && !locust.contains(&ep.victim) {
                 let victim = self.board[ep.victim as usize];
                 if is_piece(victim) && cell_color(victim) != color {
+                    let mut extra = [0; MAX_VICTIMS];
+                    extra[0] = ep.victim;
+                    extra[1..=locust.len()].copy_from_slice(locust);
                     self.emit(
                         out,
                         flags,
@@ -324,8 +332,8 @@ impl Position {
                         from,
                         to,
                         MoveKind::EnPassant,
-                        [ep.victim, 0, 0],
-                        0,
+                        extra,
+                        locust.len() as u8,
                         0,
                         false,
                     );
@@ -856,11 +864,12 @@ impl Position {
                 if must_go_on {
                     continue;
                 }
-                if l.flags.contains(Flags::MOVE) {
+                // With `e` the move to the e.p. square is the e.p. capture (once: not also
+                // a plain move with the same from and to).
+                if l.flags.contains(Flags::EP) && self.ep.is_some_and(|ep| ep.covers(cur)) {
+                    self.emit_ep(out, l.flags, t, color, origin, cur, victims);
+                } else if l.flags.contains(Flags::MOVE) {
                     land(out, false);
-                }
-                if l.flags.contains(Flags::EP) && nv == 0 {
-                    self.emit_ep(out, l.flags, t, color, origin, cur);
                 }
                 if l.flags.contains(Flags::ISO) && iso > 0 {
                     return;
@@ -1077,7 +1086,7 @@ impl Position {
                                 origin,
                                 sq,
                                 MoveKind::Normal,
-                                [0; 3],
+                                [0; MAX_VICTIMS],
                                 0,
                                 0,
                                 onto_friend,
@@ -1159,7 +1168,7 @@ impl Position {
                 origin,
                 king_to,
                 MoveKind::Castle,
-                [cur as u16, partner_to as u16, 0],
+                [cur as u16, partner_to as u16, 0, 0, 0],
                 0,
                 0,
                 false,
@@ -1648,7 +1657,7 @@ pub(crate) trait Sink {
         from: Square,
         to: Square,
     ) {
-        pos.emit_ep(self.moves(), flags, t, color, from, to);
+        pos.emit_ep(self.moves(), flags, t, color, from, to, &[]);
     }
 }
 

@@ -53,10 +53,14 @@ impl Variant {
                 self.fen_token(m.piece as usize, Color::White),
                 self.square_name(m.to)
             ),
-            MoveKind::Castle | MoveKind::EnPassant => {
+            MoveKind::Castle => {
                 format!("{}{}", self.square_name(m.from), self.square_name(m.to))
             }
-            MoveKind::Normal => {
+            MoveKind::EnPassant if m.locust().is_empty() => {
+                format!("{}{}", self.square_name(m.from), self.square_name(m.to))
+            }
+            // An e.p. capture after locust captures is written leg by leg too.
+            MoveKind::Normal | MoveKind::EnPassant => {
                 let mut s = String::new();
                 let mut at = m.from;
                 if m.relay != 0 {

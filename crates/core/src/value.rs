@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use crate::coord::Coord;
 use crate::geometry::Square;
-use crate::moves::{MoveKind, MoveList};
+use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
 use crate::position::Position;
 use crate::variant::{Color, Variant};
 
@@ -114,7 +114,7 @@ fn board_fen(variant: &Variant, pieces: &[(Square, usize, Color)]) -> String {
 
 /// Distinct outcomes of a piece's moves (promotion choices count once).
 fn distinct_moves(list: &MoveList) -> usize {
-    let set: HashSet<(u16, [u16; 3], u16)> = list
+    let set: HashSet<(u16, [u16; MAX_VICTIMS], u16)> = list
         .iter()
         .filter(|m| m.kind != MoveKind::Castle)
         .map(|m| (m.to, m.extra, m.unload))

@@ -88,6 +88,7 @@ pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, Comp
         opts: *options,
         expansions: 0,
         seen: HashSet::new(),
+        partial: None,
     };
     c.descriptor(d, 0)?;
     let program = Program { records: c.out };
@@ -102,6 +103,44 @@ pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, Comp
     Ok(program)
 }
 
+/// Compile what fits: every term (each expansion of a repetition group counts as its own
+/// terms) that would break a limit — the record format's, [`MAX_WORK`], or more than
+/// `max_legs` legs in a path (the engine's interpreter depth) — is left out, and the
+/// program of the other terms is returned with one error per term left out. A piece
+/// keeps its ordinary moves when one exotic term is beyond the limits (`(ma)fW` on a
+/// 12x10 board keeps its repetitions up to the size that fits).
+///
+/// ```
+/// use xbetza::{compile, compile_partial, parse, CompileOptions};
+/// let d = parse("(as)W6K").unwrap();
+/// let opts = CompileOptions { max_range: 8 };
+/// assert!(compile(&d, &opts).is_err());
+/// let (program, left_out) = compile_partial(&d, &opts, 32);
+/// assert!(!left_out.is_empty());
+/// // The king's moves are kept.
+/// assert!(program.records.iter().any(|r| r.step.dx == 1 && r.step.dy == 1));
+/// ```
+pub fn compile_partial(
+    d: &Descriptor,
+    options: &CompileOptions,
+    max_legs: usize,
+) -> (Program, Vec<CompileError>) {
+    let mut c = Compiler {
+        out: Vec::new(),
+        opts: *options,
+        expansions: 0,
+        seen: HashSet::new(),
+        partial: Some(Partial {
+            max_legs,
+            left_out: Vec::new(),
+        }),
+    };
+    // In partial mode every failure is recorded instead of returned.
+    let _ = c.descriptor(d, 0);
+    let left_out = c.partial.map(|p| p.left_out).unwrap_or_default();
+    (Program { records: c.out }, left_out)
+}
+
 struct Compiler {
     out: Vec<Record>,
     opts: CompileOptions,
@@ -109,6 +148,13 @@ struct Compiler {
     /// Terms already compiled (a term written twice, e.g. by a repetition group, adds
     /// nothing).
     seen: HashSet<Term>,
+    /// [`compile_partial`]: leave out the terms that do not fit.
+    partial: Option<Partial>,
+}
+
+struct Partial {
+    max_legs: usize,
+    left_out: Vec<CompileError>,
 }
 
 /// One leg of a flattened term.
@@ -364,18 +410,31 @@ impl Compiler {
                 continue;
             }
             match term {
-                Term::Simple(s) => self.simple(s)?,
-                Term::Bracket(b) => self.bracket(b)?,
+                Term::Simple(_) | Term::Bracket(_) => {
+                    let mark = self.out.len();
+                    let done = match term {
+                        Term::Simple(s) => self.simple(s),
+                        Term::Bracket(b) => self.bracket(b),
+                        Term::Repeat(_) => Ok(()),
+                    };
+                    if let Err(e) = done.and_then(|()| self.term_fits(mark)) {
+                        self.out.truncate(mark);
+                        self.fail(self.left_out(term, e))?;
+                    }
+                }
                 Term::Repeat(r) => {
                     if nesting >= MAX_NESTING {
-                        return Err(cerr("repetition groups nested too deeply"));
+                        let e = cerr("repetition groups nested too deeply");
+                        self.fail(self.left_out(term, e))?;
+                        continue;
                     }
                     for k in 0..=usize::from(self.opts.max_range) {
                         self.expansions += 1;
                         if self.expansions > MAX_EXPANSIONS {
-                            return Err(cerr(format!(
+                            let e = cerr(format!(
                                 "more than {MAX_EXPANSIONS} repetition-group expansions"
-                            )));
+                            ));
+                            return self.fail(self.left_out(term, e));
                         }
                         // Expansions that do not parse (typically k = 0) contribute nothing.
                         if let Ok(sub) = parse_internal(&r.expansion(k), nesting + 1) {
@@ -384,6 +443,48 @@ impl Compiler {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// A failure: recorded in partial mode (compilation goes on), returned otherwise.
+    fn fail(&mut self, e: CompileError) -> Result<(), CompileError> {
+        match &mut self.partial {
+            Some(p) => {
+                p.left_out.push(e);
+                Ok(())
+            }
+            None => Err(e),
+        }
+    }
+
+    /// The error of a term left out in partial mode names the term.
+    fn left_out(&self, term: &Term, e: CompileError) -> CompileError {
+        if self.partial.is_some() {
+            cerr(format!("'{term}' left out: {}", e.reason))
+        } else {
+            e
+        }
+    }
+
+    /// In partial mode: whether the term whose records start at `mark` keeps within the
+    /// leg and work limits (the record limits are checked as records are pushed).
+    fn term_fits(&self, mark: usize) -> Result<(), CompileError> {
+        let Some(p) = &self.partial else {
+            return Ok(());
+        };
+        if self.out[mark..]
+            .iter()
+            .any(|r| usize::from(r.depth) >= p.max_legs)
+        {
+            return Err(cerr(format!("more than {} legs in one path", p.max_legs)));
+        }
+        if !crate::program::records_work_within(&self.out, self.opts.max_range, MAX_WORK) {
+            return Err(cerr(format!(
+                "with it the move's paths may visit more than {MAX_WORK} squares from one \
+                 square of a {0}x{0} board",
+                self.opts.max_range
+            )));
         }
         Ok(())
     }
