@@ -1067,6 +1067,14 @@ impl Position {
                             continue;
                         }
                         let c = self.board[sq];
+                        // As on a final leg, the e.p. square with `e` is the e.p. capture.
+                        if c == EMPTY
+                            && l.flags.contains(Flags::EP)
+                            && self.ep.is_some_and(|ep| ep.covers(sq))
+                        {
+                            self.emit_ep(out, l.flags, t, color, origin, sq, &[]);
+                            continue;
+                        }
                         // Landing on an empty square, an enemy, or a friend (destroyed).
                         let landing = if c == EMPTY {
                             l.flags.contains(Flags::MOVE).then_some(false)
