@@ -306,7 +306,10 @@ impl Evaluator {
             }
         };
         match m.kind {
-            MoveKind::EnPassant => Some(worth(m.extra[0])),
+            // The e.p. victim, and any locust victims taken before it (`caeF`).
+            MoveKind::EnPassant => {
+                Some(worth(m.extra[0]) + m.locust().iter().map(|&v| worth(v)).sum::<i32>())
+            }
             MoveKind::Normal => {
                 let mut any = false;
                 let mut total = 0;
