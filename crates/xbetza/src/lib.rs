@@ -146,9 +146,12 @@
 //! * **`e`** on a non-final leg replaces the default `m` but has no effect.
 //! * **Every role of a non-final stop on an occupied square is a path**: an enemy may be
 //!   captured (`c`, `k` rules applied) and hopped (`p`/`g`, not with `t`); a friend may be
-//!   destroyed (`d`), induced (`x`) and hopped. Each letter adds its possibility, as the
-//!   notation's leg table reads and XBoard generates: `cpafW` over an enemy on d5 both
-//!   takes it and hops it on the way to d6. The board is not changed while a move is
+//!   destroyed (`d`), induced (`x`) and hopped. Each letter adds its possibility ("multiple
+//!   modifiers for a similar aspect usually add their individual effects", H. G. Muller's
+//!   *Betza notation (extended)* on chessvariants.com; his comment there of 2017-08-19
+//!   uses `mp` on a non-final leg for a step that may both move and hop), and XBoard
+//!   generates them all: `cpafW` over an enemy on d5 both takes it and hops it on the way
+//!   to d6. The board is not changed while a move is
 //!   generated: an earlier locust victim still occupies its square.
 //! * **E.p.** (`e`): moving to an e.p. square with `e` is the e.p. capture, and the only
 //!   move there — with `m` too (`meF`) it is not also listed as a plain move with the same
