@@ -32,6 +32,39 @@ struct Walk {
     induced: bool,
 }
 
+/// One move per destination on the e.p. square: where a piece reaches it both by an e.p.
+/// capture and by a plain move of another term (`mFceF`), the move there is the e.p.
+/// capture, as within one leg (see the crate `xbetza`'s Decisions). `out[start..]` are one
+/// piece's moves.
+fn drop_plain_onto_ep(out: &mut MoveList, start: usize) {
+    let Some(ep) = out[start..]
+        .iter()
+        .position(|m| m.kind == MoveKind::EnPassant)
+    else {
+        return;
+    };
+    let captures: Vec<Move> = out[start + ep..]
+        .iter()
+        .filter(|m| m.kind == MoveKind::EnPassant)
+        .copied()
+        .collect();
+    let same = |m: &Move, e: &Move| {
+        m.kind == MoveKind::Normal
+            && (m.from, m.to, m.relay, m.unload, m.promotion)
+                == (e.from, e.to, e.relay, e.unload, e.promotion)
+            && m.locust() == e.locust()
+    };
+    let mut w = start;
+    for r in start..out.len() {
+        let m = out[r];
+        if !captures.iter().any(|e| same(&m, e)) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
 impl Position {
     /// Every pseudo-legal move of the side to move (moves that may leave a royal attacked).
     pub fn pseudo_moves_into(&self, out: &mut MoveList) {
@@ -170,6 +203,9 @@ impl Position {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
         self.links_moves(&linked.links, sq, t, color, out, false);
+        if self.ep.is_some() {
+            drop_plain_onto_ep(out, start);
+        }
         if linked.dedupe && out.len() - start > 1 {
             let tail = &mut out[start..];
             tail.sort_unstable();

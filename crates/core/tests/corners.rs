@@ -12,7 +12,7 @@ use fairyboard_core::{MoveKind, MoveList, Position, Variant};
 /// a `walker` (`meF`: diagonal steps to empty squares, or e.p. captures).
 const DEFINITION: &str = "files=8\nranks=8\nroyal=1\n\
     king:K:K::e1\nlocust:L:cafcafcafcafW::a1\nhopper:H:caeF::d4\nwalker:Y:meF::h1\n\
-    pawn:P:fmWfceFifmnD::\n";
+    pawn:P:fmWfceFifmnD::\nsergeant:S:mFceF::\n";
 
 fn variant() -> Arc<Variant> {
     let (v, warnings) = Variant::from_definition("corners", DEFINITION).unwrap();
@@ -85,6 +85,22 @@ fn the_en_passant_square_is_one_move() {
     let mut pos = Position::from_fen(variant(), fen).unwrap();
     assert_eq!(moves_of(&mut pos, "e5"), ["e5d4", "e5d6", "e5f4", "e5f6"]);
     make_and_back(&mut pos, "e5d6", "7k/8/3Y4/8/8/8/8/4K3 b - - 0 1");
+}
+
+/// The same with the plain move and the e.p. capture in different terms (`mFceF`), in the
+/// bit-set and the generic generator, and in the count.
+#[test]
+fn the_en_passant_square_is_one_move_across_terms() {
+    let fen = "7k/8/8/3pS3/8/8/8/4K3 w - d6 0 1";
+    let mut pos = Position::from_fen(variant(), fen).unwrap();
+    assert_eq!(moves_of(&mut pos, "e5"), ["e5d4", "e5d6", "e5f4", "e5f6"]);
+    let mut generic = MoveList::new();
+    pos.legal_moves_generic_into(&mut generic);
+    let mut scratch = MoveList::new();
+    let n = legal(&mut pos).len();
+    assert_eq!((generic.len(), pos.count_legal(&mut scratch)), (n, n));
+    let m = pos.parse_uci("e5d6").unwrap();
+    assert_eq!(m.kind, MoveKind::EnPassant);
 }
 
 /// Six locust legs can take six pieces, more than a move carries: the definition builds,

@@ -154,8 +154,8 @@
 //!   to d6. The board is not changed while a move is
 //!   generated: an earlier locust victim still occupies its square.
 //! * **E.p.** (`e`): moving to an e.p. square with `e` is the e.p. capture, and the only
-//!   move there — with `m` too (`meF`) it is not also listed as a plain move with the same
-//!   from and to. An e.p. capture may follow locust captures (`caeF` takes e5, then lands
+//!   move there — with `m` too (`meF`), or a plain move of another term (`mFceF`), it is
+//!   not also listed as a plain move with the same from and to. An e.p. capture may follow locust captures (`caeF` takes e5, then lands
 //!   on the e.p. square f6 taking f5); a piece is removed once, so a path that already took
 //!   the e.p. victim makes no e.p. capture.
 //! * **Holes** end every walk, even on a square skipped by `j`, and count as occupied for

@@ -201,6 +201,22 @@ pub fn reference_moves(d: &Descriptor, board: &RefBoard, from: Square) -> BTreeS
     if board.on_board(from) && board.get(from) != Cell::Off {
         r.descriptor(d, 0);
     }
+    // One move per destination on the e.p. square, also across terms (`mFceF`): where
+    // the same path ends there as an e.p. capture, the plain move is that same move.
+    let captures: Vec<RefMove> = r
+        .out
+        .iter()
+        .filter(|m| m.ep_victim.is_some())
+        .cloned()
+        .collect();
+    r.out.retain(|m| {
+        m.ep_victim.is_some()
+            || m.castle_partner.is_some()
+            || !captures.iter().any(|e| {
+                (&e.to, &e.victims, &e.unload, &e.induced)
+                    == (&m.to, &m.victims, &m.unload, &m.induced)
+            })
+    });
     r.out
 }
 
