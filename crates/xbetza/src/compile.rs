@@ -133,11 +133,18 @@ pub fn compile_partial(
         partial: Some(Partial {
             max_legs,
             left_out: Vec::new(),
+            more: 0,
         }),
     };
     // In partial mode every failure is recorded instead of returned.
     let _ = c.descriptor(d, 0);
-    let left_out = c.partial.map(|p| p.left_out).unwrap_or_default();
+    let mut left_out = Vec::new();
+    if let Some(p) = c.partial {
+        left_out = p.left_out;
+        if p.more > 0 {
+            left_out.push(cerr(format!("{} more terms left out", p.more)));
+        }
+    }
     (Program { records: c.out }, left_out)
 }
 
@@ -155,7 +162,12 @@ struct Compiler {
 struct Partial {
     max_legs: usize,
     left_out: Vec<CompileError>,
+    /// Failures beyond [`MAX_REPORTED`], counted only.
+    more: usize,
 }
+
+/// At most this many terms left out are reported one by one by [`compile_partial`].
+const MAX_REPORTED: usize = 16;
 
 /// One leg of a flattened term.
 struct PlanLeg<'a> {
@@ -430,6 +442,10 @@ impl Compiler {
                     }
                     for k in 0..=usize::from(self.opts.max_range) {
                         self.expansions += 1;
+                        if self.expansions > MAX_EXPANSIONS + 1 {
+                            // Reported when the limit was passed (partial mode goes on).
+                            return Ok(());
+                        }
                         if self.expansions > MAX_EXPANSIONS {
                             let e = cerr(format!(
                                 "more than {MAX_EXPANSIONS} repetition-group expansions"
@@ -450,8 +466,12 @@ impl Compiler {
     /// A failure: recorded in partial mode (compilation goes on), returned otherwise.
     fn fail(&mut self, e: CompileError) -> Result<(), CompileError> {
         match &mut self.partial {
-            Some(p) => {
+            Some(p) if p.left_out.len() < MAX_REPORTED => {
                 p.left_out.push(e);
+                Ok(())
+            }
+            Some(p) => {
+                p.more += 1;
                 Ok(())
             }
             None => Err(e),
