@@ -117,7 +117,13 @@ impl Position {
     pub fn victims(&self, m: &Move) -> Squares {
         let mut out = Squares::default();
         match m.kind {
-            MoveKind::EnPassant => out.push(m.extra[0] as Square),
+            MoveKind::EnPassant => {
+                // Locust victims taken before the e.p. capture (`caeF`), then its victim.
+                for &v in m.locust() {
+                    out.push(v as Square);
+                }
+                out.push(m.extra[0] as Square);
+            }
             MoveKind::Normal => {
                 for &v in m.locust() {
                     out.push(v as Square);

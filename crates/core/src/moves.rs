@@ -7,7 +7,9 @@ use crate::geometry::Square;
 pub enum MoveKind {
     /// A move along the piece's legs; `victims` lists locust captures made on the way.
     Normal,
-    /// An e.p. capture: the piece on `extra[0]` is removed.
+    /// An e.p. capture: the piece on `extra[0]` is removed, after the locust captures of the
+    /// legs before (`extra[1..]`, `victims` of them; `caeF` takes a piece and then lands on
+    /// the e.p. square).
     EnPassant,
     /// Castling: the partner on `extra[0]` goes to `extra[1]`.
     Castle,
@@ -15,8 +17,11 @@ pub enum MoveKind {
     Drop,
 }
 
-/// Up to this many locust victims per move, besides a capture on the destination.
-pub const MAX_VICTIMS: usize = 3;
+/// Up to this many pieces removed per move besides a capture on the destination: locust
+/// victims, or an e.p. victim and up to `MAX_VICTIMS - 1` locust victims. Paths of four or
+/// five legs can take four pieces (`cafcafcafcafW`); a variant whose paths could take more
+/// is told so when it is built.
+pub const MAX_VICTIMS: usize = 5;
 
 /// A move. Squares are padded-board indices of the variant's [`Geometry`](crate::geometry::Geometry).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,9 +29,10 @@ pub struct Move {
     pub kind: MoveKind,
     pub from: u16,
     pub to: u16,
-    /// Locust victims (Normal), e.p. victim (EnPassant), partner from/to (Castle).
+    /// Locust victims (Normal), e.p. victim then locust victims (EnPassant), partner
+    /// from/to (Castle).
     pub extra: [u16; MAX_VICTIMS],
-    /// Number of locust victims in `extra` for a Normal move; the bit [`EXEMPT`] marks a
+    /// Number of locust victims in `extra` for a Normal or EnPassant move; the bit [`EXEMPT`] marks a
     /// move of a primed atom (`'`), exempt from the capture matrix.
     pub victims: u8,
     /// The moving (or dropped) piece type.
@@ -57,10 +63,12 @@ impl Move {
     pub fn to(&self) -> Square {
         self.to as Square
     }
-    /// The locust victims of a normal move, in leg order.
+    /// The locust victims of a move, in leg order.
     pub fn locust(&self) -> &[u16] {
+        let n = (self.victims & !EXEMPT) as usize;
         match self.kind {
-            MoveKind::Normal => &self.extra[..(self.victims & !EXEMPT) as usize],
+            MoveKind::Normal => &self.extra[..n],
+            MoveKind::EnPassant => &self.extra[1..(1 + n).min(MAX_VICTIMS)],
             _ => &[],
         }
     }

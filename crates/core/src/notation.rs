@@ -53,11 +53,12 @@ impl Variant {
                 self.fen_token(m.piece as usize, Color::White),
                 self.square_name(m.to)
             ),
-            MoveKind::Castle | MoveKind::EnPassant => {
+            MoveKind::Castle => {
                 format!("{}{}", self.square_name(m.from), self.square_name(m.to))
             }
-            MoveKind::Normal => {
-                // One `fromto` pair per leg, comma-separated.
+            // One `fromto` pair per leg, comma-separated (an e.p. capture after locust
+            // captures too).
+            MoveKind::Normal | MoveKind::EnPassant => {
                 let mut s = String::new();
                 let mut at = m.from;
                 for (k, &leg) in m.legs().iter().enumerate() {

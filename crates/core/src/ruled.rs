@@ -76,6 +76,12 @@ impl Position {
                 let sq = m.extra[0];
                 b.others[0] = (sq, self.board[sq as usize]);
                 b.n_others = 1;
+                for &v in m.locust() {
+                    if b.n_others < MAX_VICTIMS {
+                        b.others[b.n_others] = (v, self.board[v as usize]);
+                        b.n_others += 1;
+                    }
+                }
             }
             MoveKind::Drop => {
                 let c = self.board[m.to()];
