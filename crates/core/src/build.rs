@@ -125,7 +125,6 @@ pub(crate) fn for_color(c: Coord, color: Color, files: u8, ranks: u8, symmetry: 
 impl Variant {
     /// Compile a variant. Returns it with warnings, or every error found.
     pub fn from_spec(spec: &VariantSpec) -> Result<(Variant, Vec<BuildError>), Vec<BuildError>> {
-        let mut errors = Vec::new();
         let mut warnings = Vec::new();
         let err = |line: usize, piece: Option<&str>, message: String| BuildError {
             line,
@@ -163,9 +162,20 @@ impl Variant {
             max_range: spec.files.max(spec.ranks),
         };
         let mut programs = Vec::new();
+        // Moves are read as the Interactive Diagram reads them: what cannot be understood is
+        // dropped with a warning and the piece keeps the rest (no moves at all, at worst).
         for p in &spec.pieces {
-            match xbetza::parse(&p.betza) {
-                Ok(d) => {
+            let (descriptor, dropped) = xbetza::parse_lenient(&p.betza);
+            for e in &dropped {
+                warnings.push(err(
+                    p.line,
+                    Some(&p.name),
+                    format!("move '{}': {e}; that character is skipped", p.betza),
+                ));
+            }
+            let program = match descriptor {
+                None => xbetza::Program::default(),
+                Some(d) => {
                     for w in &d.warnings {
                         warnings.push(err(
                             p.line,
@@ -174,35 +184,30 @@ impl Variant {
                         ));
                     }
                     match xbetza::compile(&d, &options) {
-                        Ok(prog) => {
-                            if prog.legs() > MAX_LEGS {
-                                errors.push(err(
-                                    p.line,
-                                    Some(&p.name),
-                                    format!("move '{}' has more than {MAX_LEGS} legs", p.betza),
-                                ));
-                            }
-                            programs.push(prog);
-                        }
-                        Err(e) => {
-                            errors.push(err(
+                        Ok(prog) if prog.legs() > MAX_LEGS => {
+                            warnings.push(err(
                                 p.line,
                                 Some(&p.name),
-                                format!("move '{}': {e}", p.betza),
+                                format!(
+                                    "move '{}' has more than {MAX_LEGS} legs; the piece gets no moves",
+                                    p.betza
+                                ),
                             ));
-                            programs.push(xbetza::Program::default());
+                            xbetza::Program::default()
+                        }
+                        Ok(prog) => prog,
+                        Err(e) => {
+                            warnings.push(err(
+                                p.line,
+                                Some(&p.name),
+                                format!("move '{}': {e}; the piece gets no moves", p.betza),
+                            ));
+                            xbetza::Program::default()
                         }
                     }
                 }
-                Err(e) => {
-                    errors.push(err(
-                        p.line,
-                        Some(&p.name),
-                        format!("move '{}': {e}", p.betza),
-                    ));
-                    programs.push(xbetza::Program::default());
-                }
-            }
+            };
+            programs.push(program);
         }
         // Padding: the longest step component of any record.
         let pad = programs
@@ -219,11 +224,33 @@ impl Variant {
         for sq in geometry.squares() {
             template[sq] = EMPTY;
         }
+        // A piece listed on a hole stands there in the original, and the square turns back
+        // into a hole once it leaves. fairyboard's board cannot change shape during a game, so
+        // such a square stays playable (with a warning that says so).
+        let occupied: std::collections::HashSet<Coord> = spec
+            .pieces
+            .iter()
+            .flat_map(|p| p.white.iter().chain(&p.black))
+            .copied()
+            .collect();
         for h in &spec.holes {
-            if h.file < spec.files && h.rank < spec.ranks {
-                template[geometry.square(*h)] = OFF;
+            if h.file >= spec.files || h.rank >= spec.ranks {
+                warnings.push(err(0, None, format!("hole {h} is off the board; ignored")));
+            } else if let Some(p) = spec
+                .pieces
+                .iter()
+                .find(|p| p.white.contains(h) || p.black.contains(h))
+                .filter(|_| occupied.contains(h))
+            {
+                warnings.push(err(
+                    p.line,
+                    Some(&p.name),
+                    format!(
+                        "square {h} is a hole but this piece starts there; the piece is placed and the square stays playable"
+                    ),
+                ));
             } else {
-                errors.push(err(0, None, format!("hole {h} is off the board")));
+                template[geometry.square(*h)] = OFF;
             }
         }
         let playable: Vec<Square> = geometry
@@ -238,18 +265,17 @@ impl Variant {
             for (color, list) in [(Color::White, &p.white), (Color::Black, &p.black)] {
                 for c in list {
                     if c.file >= spec.files || c.rank >= spec.ranks {
-                        errors.push(err(
+                        warnings.push(err(
                             p.line,
                             Some(&p.name),
-                            format!("square {c} is off the {}x{} board", spec.files, spec.ranks),
+                            format!(
+                                "square {c} is off the {}x{} board; the piece is left out there",
+                                spec.files, spec.ranks
+                            ),
                         ));
                         continue;
                     }
                     let sq = geometry.square(*c);
-                    if template[sq] == OFF {
-                        errors.push(err(p.line, Some(&p.name), format!("square {c} is a hole")));
-                        continue;
-                    }
                     if setup_cells[sq] != EMPTY {
                         warnings.push(err(
                             p.line,
@@ -320,7 +346,7 @@ impl Variant {
                             err_list.push(err(
                                 p.line,
                                 Some(&p.name),
-                                format!("promoChoice has no set {}", set + 1),
+                                format!("promoChoice has no set {}; no promotion there", set + 1),
                             ));
                             return rule;
                         };
@@ -347,7 +373,7 @@ impl Variant {
                                     0,
                                     None,
                                     format!(
-                                        "promoChoice names '{}', which no piece has as ID",
+                                        "promoChoice names '{}', which no piece has as ID; that choice is left out",
                                         e.id
                                     ),
                                 )),
@@ -377,7 +403,7 @@ impl Variant {
                                     may_stay: false,
                                 }),
                                 None => {
-                                    local_errors.push(err(p.line, Some(&p.name), format!("morph promotes to '{id}', which no other piece has as ID")));
+                                    local_errors.push(err(p.line, Some(&p.name), format!("morph promotes to '{id}', which no other piece has as ID; the square is plain")));
                                     Landing::Plain
                                 }
                             },
@@ -393,7 +419,7 @@ impl Variant {
                                     local_errors.push(err(
                                         p.line,
                                         Some(&p.name),
-                                        "morph has a shogi-style promotion ('|' or '^') but this piece has no promoOffset partner".into(),
+                                        "morph has a shogi-style promotion ('|' or '^') but this piece has no promoOffset partner; the square is plain".into(),
                                     ));
                                     Landing::Plain
                                 }
@@ -417,8 +443,8 @@ impl Variant {
                         Landing::Plain
                     };
                     for e in local_errors {
-                        if !errors.contains(&e) {
-                            errors.push(e);
+                        if !warnings.contains(&e) {
+                            warnings.push(e);
                         }
                     }
                     per_color[color.index()][sq] = landing;
@@ -481,9 +507,6 @@ impl Variant {
                 no_drop_mate: spec.rules.drop_no_mate.contains(&t),
             });
         }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
         let mut fen_ids: Vec<(String, u8)> = Vec::new();
         for (t, p) in pieces.iter().enumerate() {
             let token = match p.demoted {
@@ -508,7 +531,10 @@ impl Variant {
             None => None,
             Some(d) => match crate::rules::burn_steps(d) {
                 Ok(steps) => Some(steps),
-                Err(e) => return Err(vec![err(0, None, format!("burnZone '{d}': {e}"))]),
+                Err(e) => {
+                    warnings.push(err(0, None, format!("burnZone '{d}': {e}; nothing burns")));
+                    None
+                }
             },
         };
         let extra = crate::rules::Extra {

@@ -6,7 +6,8 @@
 /// The names of xbetza.md §15 marked \[C\] (pawn, knight, bishop, rook, queen, king, archbishop,
 /// chancellor, lion, cannon) plus the "probably recognised" common fairies: amazon, marshall,
 /// cardinal, ferz/fers, wazir, alfil, dabbaba, camel, zebra, nightrider, grasshopper,
-/// commoner, man, centaur, gnu/wildebeest and giraffe (`(4,1)`).
+/// commoner, man, centaur, gnu/wildebeest and giraffe (`(4,1)`), and Omega Chess's wizard and
+/// champion (H. G. Muller's Gross Chess and Omega Chess diagrams leave their move fields empty).
 ///
 /// ```
 /// assert_eq!(idiagram::default_betza("Pawn"), Some("fmWfceFifmnD"));
@@ -39,6 +40,10 @@ pub fn default_betza(name: &str) -> Option<&'static str> {
         "centaur" => "KN",
         "gnu" | "wildebeest" => "NC",
         "giraffe" => "(4,1)",
+        // Omega Chess (chessvariants.com/large.dir/omega.html): ferz + camel, and
+        // wazir + alfil + dabbaba.
+        "wizard" => "FC",
+        "champion" => "WAD",
         _ => return None,
     })
 }

@@ -206,17 +206,17 @@ pub fn parse(text: &str) -> Parsed {
                 });
                 if key.text == "morph" {
                     match raw.last_mut() {
-                        None => st.diags.error(
+                        None => st.diags.warning(
                             key.line,
                             key.col,
                             Ctx::param("morph"),
-                            "morph= must follow the piece line it applies to; there is no piece before it",
+                            "morph= must follow the piece line it applies to; there is no piece before it, so it is ignored",
                         ),
-                        Some(p) if p.is_hole() => st.diags.error(
+                        Some(p) if p.is_hole() => st.diags.warning(
                             key.line,
                             key.col,
                             Ctx::param("morph"),
-                            "morph= follows a 'hole' line; holes take no morph",
+                            "morph= follows a 'hole' line; holes take no morph, so it is ignored",
                         ),
                         Some(p) => {
                             if let Some(old) = p.morph {
@@ -242,12 +242,12 @@ pub fn parse(text: &str) -> Parsed {
                 fields: piece_fields(item),
                 morph: None,
             }),
-            Shape::Other => st.diags.error(
+            Shape::Other => st.diags.warning(
                 item.line,
                 item.col,
                 Ctx::default(),
                 format!(
-                    "'{}' is neither a parameter (keyword=value) nor a piece line (name:ID:move:image:squares)",
+                    "'{}' is neither a parameter (keyword=value) nor a piece line (name:ID:move:image:squares); it is ignored",
                     item.text
                 ),
             ),
@@ -284,7 +284,29 @@ pub fn parse(text: &str) -> Parsed {
                 &mut st.diags,
                 ctx,
             );
-            hole_set.extend(w.iter().chain(&b).map(|s| s.coord));
+            // A later hole line wins over the pieces listed before it: the original builds
+            // the board line by line, so the hole blanks the square (a piece listed after a
+            // hole stands on it instead).
+            let blanked: HashSet<Coord> = w.iter().chain(&b).map(|s| s.coord).collect();
+            for (i, (pw, pb)) in squares_at.iter_mut().enumerate() {
+                let piece: &mut PieceDef = &mut st.def.pieces[i];
+                for (list, coords) in [(pw, &mut piece.white), (pb, &mut piece.black)] {
+                    for s in list.iter().filter(|s| blanked.contains(&s.coord)) {
+                        st.diags.warning(
+                            rp.item.line,
+                            rp.item.col,
+                            ctx,
+                            format!(
+                                "square {} is a hole from here on; the '{}' listed there on line {} is left out",
+                                s.coord, piece.name, s.line
+                            ),
+                        );
+                    }
+                    list.retain(|s| !blanked.contains(&s.coord));
+                    coords.retain(|c| !blanked.contains(c));
+                }
+            }
+            hole_set.extend(blanked);
             continue;
         }
         let piece = st.piece(rp);
@@ -382,6 +404,19 @@ pub fn parse(text: &str) -> Parsed {
     for &(key, value) in &st.refs.clone() {
         st.reference(key, value);
     }
+    // Without any `royal=` the last piece type is royal (see the crate docs, "Decisions").
+    if !st.refs.iter().any(|(k, _)| k.text == "royal") && !st.def.pieces.is_empty() {
+        st.def.royal = vec![st.def.pieces.len() - 1];
+    }
+    if st.def.pieces.is_empty() {
+        let (line, col) = raw.first().map_or((1, 1), |r| (r.item.line, r.item.col));
+        st.diags.error(
+            line,
+            col,
+            Ctx::default(),
+            "the definition has no piece types (lines name:ID:move:image:squares), so there is nothing to play",
+        );
+    }
 
     let n = st.def.pieces.len();
     match st.promo_choice {
@@ -429,11 +464,11 @@ pub fn parse(text: &str) -> Parsed {
     }
     if let Some((key, f)) = st.capture_matrix.filter(|(key, _)| {
         n <= MAX_MATRIX_TYPES || {
-            st.diags.error(
+            st.diags.warning(
                 key.line,
                 key.col,
                 Ctx::param("captureMatrix"),
-                format!("a capture matrix for {n} piece types is too large (at most {MAX_MATRIX_TYPES})"),
+                format!("a capture matrix for {n} piece types is too large (at most {MAX_MATRIX_TYPES}); it is ignored"),
             );
             false
         }
@@ -478,7 +513,12 @@ fn number<T: FromStr>(value: Field, key: &str, diags: &mut Diags) -> Option<T> {
             } else {
                 format!("'{}' is not a number", value.text)
             };
-            diags.error(value.line, value.col, Ctx::param(key), msg);
+            diags.warning(
+                value.line,
+                value.col,
+                Ctx::param(key),
+                format!("{msg}; the value is ignored"),
+            );
             None
         }
     }
@@ -491,11 +531,15 @@ fn choice_int(value: Field, key: &str, allowed: &[i64], diags: &mut Diags) -> Op
         Some(v)
     } else {
         let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
-        diags.error(
+        diags.warning(
             value.line,
             value.col,
             Ctx::param(key),
-            format!("'{}' is not one of {}", value.text, list.join(", ")),
+            format!(
+                "'{}' is not one of {}; the value is ignored",
+                value.text,
+                list.join(", ")
+            ),
         );
         None
     }
@@ -508,11 +552,11 @@ fn zone(value: Field, key: &str, diags: &mut Diags) -> Option<Zone> {
         "F" => Some(Zone::F),
         "N" => Some(Zone::N),
         other => {
-            diags.error(
+            diags.warning(
                 value.line,
                 value.col,
                 Ctx::param(key),
-                format!("'{other}' is not one of K, W, F, N"),
+                format!("'{other}' is not one of K, W, F, N; the value is ignored"),
             );
             None
         }
@@ -525,11 +569,14 @@ fn outcome(value: Field, key: &str, diags: &mut Diags) -> Option<Outcome> {
         "win" => Some(Outcome::Win),
         "loss" => Some(Outcome::Loss),
         _ => {
-            diags.error(
+            diags.warning(
                 value.line,
                 value.col,
                 Ctx::param(key),
-                format!("'{}' is not one of draw, win, loss", value.text),
+                format!(
+                    "'{}' is not one of draw, win, loss; the value is ignored",
+                    value.text
+                ),
             );
             None
         }
@@ -564,11 +611,11 @@ impl<'a> State<'a> {
                             def.ranks = v as u8;
                         }
                     } else {
-                        d.error(
+                        d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
-                            format!("{v} is outside 1..={MAX_SIDE}"),
+                            format!("{v} is outside 1..={MAX_SIDE}; the value is ignored"),
                         );
                     }
                 }
@@ -577,11 +624,14 @@ impl<'a> State<'a> {
                 "mirror" => def.symmetry = Symmetry::Mirror,
                 "rotate" => def.symmetry = Symmetry::Rotate,
                 "none" => def.symmetry = Symmetry::None,
-                _ => d.error(
+                _ => d.warning(
                     value.line,
                     value.col,
                     Ctx::param(k),
-                    format!("'{}' is not one of mirror, rotate, none", value.text),
+                    format!(
+                        "'{}' is not one of mirror, rotate, none; the value is ignored",
+                        value.text
+                    ),
                 ),
             },
             "promoZone" => {
@@ -649,11 +699,11 @@ impl<'a> State<'a> {
             "repetition" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     if v == 1 {
-                        d.error(
+                        d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
-                            "repetition=1 would end every game at once: use 0 (off) or 2 and up",
+                            "repetition=1 would end every game at once (use 0 for off, or 2 and up); the value is ignored",
                         );
                     } else {
                         def.rules.repetition = v;
@@ -668,11 +718,11 @@ impl<'a> State<'a> {
             "trackedTypes" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     if v == 0 {
-                        d.error(
+                        d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
-                            "at least one type must be tracked",
+                            "at least one type must be tracked; the value is ignored",
                         );
                     } else {
                         def.rules.tracked_types = v;
@@ -708,12 +758,12 @@ impl<'a> State<'a> {
                 if matches!(value.text, "burn" | "freeze" | "protect") {
                     def.rules.spell = Some(value.text.to_string());
                 } else {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col,
                         Ctx::param(k),
                         format!(
-                            "spell '{}' is not known (burn, freeze or protect)",
+                            "spell '{}' is not known (burn, freeze or protect); no spell is cast",
                             value.text
                         ),
                     );
@@ -731,7 +781,12 @@ impl<'a> State<'a> {
                     "squareSize" => {
                         if let Some(v) = number::<u32>(value, k, d) {
                             if v == 0 {
-                                d.error(value.line, value.col, Ctx::param(k), "must be positive");
+                                d.warning(
+                                    value.line,
+                                    value.col,
+                                    Ctx::param(k),
+                                    "must be positive; the value is ignored",
+                                );
                             }
                         }
                     }
@@ -771,11 +826,11 @@ impl<'a> State<'a> {
         let d = &mut self.diags;
         let nf = f.len();
         if nf < 4 {
-            d.error(
+            d.warning(
                 rp.item.line,
                 rp.item.col,
                 ctx,
-                format!("a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}"),
+                format!("a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}; the missing fields take their defaults"),
             );
         } else if nf == 4 {
             d.warning(
@@ -785,7 +840,7 @@ impl<'a> State<'a> {
                 "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]); the square field is missing",
             );
         } else if nf > 6 {
-            d.error(
+            d.warning(
                 f[6].line,
                 f[6].col,
                 ctx,
@@ -795,7 +850,12 @@ impl<'a> State<'a> {
             );
         }
         if name.is_empty() {
-            d.error(rp.item.line, rp.item.col, ctx, "the piece has no name");
+            d.warning(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                "the piece has no name; it is kept unnamed",
+            );
         }
         let get = |i: usize| f.get(i).map(|x| x.text).filter(|t| !t.is_empty());
         let id = get(1).map_or_else(|| default_id(name), str::to_string);
@@ -807,11 +867,11 @@ impl<'a> State<'a> {
                     let (line, col) = f
                         .get(2)
                         .map_or((rp.item.line, rp.item.col), |x| (x.line, x.col));
-                    d.error(
+                    d.warning(
                         line,
                         col,
                         ctx,
-                        format!("no move given, and '{name}' is not a name with a default move"),
+                        format!("no move given, and '{name}' is not a name with a default move; the piece is kept without moves"),
                     );
                     String::new()
                 }
@@ -836,11 +896,14 @@ impl<'a> State<'a> {
             Some(h) if !h.text.is_empty() => match h.text.parse::<u32>() {
                 Ok(v) => v,
                 Err(_) => {
-                    d.error(
+                    d.warning(
                         h.line,
                         h.col,
                         ctx,
-                        format!("hand count '{}' is not a number", h.text),
+                        format!(
+                            "hand count '{}' is not a number; none start in hand",
+                            h.text
+                        ),
                     );
                     0
                 }
@@ -870,11 +933,11 @@ impl<'a> State<'a> {
         let mut centipawns = 0;
         if k == "pieceValue" {
             let Some(colon) = value.text.rfind(':') else {
-                d.error(
+                d.warning(
                     value.line,
                     value.col,
                     ctx,
-                    "expected ID:CENTIPAWNS (a piece ID or number, a colon, a value with a pawn = 100)",
+                    "expected ID:CENTIPAWNS (a piece ID or number, a colon, a value with a pawn = 100); it is ignored",
                 );
                 return;
             };
@@ -882,11 +945,13 @@ impl<'a> State<'a> {
             match number.parse::<i32>() {
                 Ok(v) if (0..=100_000).contains(&v) => centipawns = v,
                 _ => {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col_at(colon + 1),
                         ctx,
-                        format!("'{number}' is not a value in centipawns (0 to 100000)"),
+                        format!(
+                            "'{number}' is not a value in centipawns (0 to 100000); it is ignored"
+                        ),
                     );
                     return;
                 }
@@ -906,16 +971,23 @@ impl<'a> State<'a> {
                     return;
                 }
                 Ok(v) if (1..=n).contains(&v) => Some(v - 1),
+                // `royal=0`: no royal type at all (overrides the default, the last type).
+                Ok(0) if k == "royal" => return,
                 Ok(0) => {
-                    d.error(value.line, value.col, ctx, "piece numbers start at 1");
-                    None
-                }
-                _ => {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col,
                         ctx,
-                        format!("there is no piece number {t}: the definition has {n} piece types"),
+                        "piece numbers start at 1; it is ignored",
+                    );
+                    None
+                }
+                _ => {
+                    d.warning(
+                        value.line,
+                        value.col,
+                        ctx,
+                        format!("there is no piece number {t}: the definition has {n} piece types; it is ignored"),
                     );
                     None
                 }
@@ -924,11 +996,11 @@ impl<'a> State<'a> {
             let found: Vec<usize> = (0..n).filter(|&i| self.def.pieces[i].id == t).collect();
             match found.as_slice() {
                 [] => {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col,
                         ctx,
-                        format!("'{t}' is neither a piece number nor a piece ID"),
+                        format!("'{t}' is neither a piece number nor a piece ID; it is ignored"),
                     );
                     None
                 }
@@ -1063,12 +1135,12 @@ impl<'a> State<'a> {
                         .map(|(_, v)| *v)
                 });
                 if let Some(v) = at {
-                    d.error(
+                    d.warning(
                         v.line,
                         v.col,
                         Ctx::param("trackedTypes"),
                         format!(
-                            "tracking {} types from piece {} needs piece number {last}, but there are only {n}",
+                            "tracking {} types from piece {} needs piece number {last}, but there are only {n}; the types past the end are not tracked",
                             def.rules.tracked_types,
                             t + 1
                         ),
@@ -1107,12 +1179,12 @@ impl<'a> State<'a> {
                 }
                 Some(off) if (uses || i < def.max_promote) && i.saturating_add(off) >= n => {
                     if let Some(v) = self.promo_offset_at {
-                        d.error(
+                        d.warning(
                             v.line,
                             v.col,
                             Ctx::param("promoOffset"),
                             format!(
-                                "piece {} ('{}') would promote to piece number {}, but there are only {n}",
+                                "piece {} ('{}') would promote to piece number {}, but there are only {n}; it has no promoted form",
                                 i + 1,
                                 p.name,
                                 i.saturating_add(off).saturating_add(1)
