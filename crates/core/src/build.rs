@@ -525,6 +525,7 @@ impl Variant {
             let (dx, dy) = crate::variant::orient(0, 1, c, spec.symmetry);
             geometry.offset(dx, dy)
         });
+        let sandbox = setup.is_empty();
         let ids: Vec<&str> = spec.pieces.iter().map(|p| p.id.as_str()).collect();
         let royal: Vec<bool> = spec.pieces.iter().map(|p| p.royal).collect();
         let burn_zone = match &spec.rules.burn_zone {
@@ -574,7 +575,10 @@ impl Variant {
             setup_cells,
             initial_hand,
             holdings_type: spec.holdings_type,
-            drops: spec.holdings_type != 1,
+            // With holdingsType=1 the hand is a promotion reserve, except on a board that
+            // starts empty: such a definition is a sandbox (the Interactive Diagram Piece Lab
+            // keeps every piece in hand) and its pieces enter play by being dropped.
+            drops: spec.holdings_type != 1 || sandbox,
             promo_from_zone: spec.rules.promo_from_zone,
             piece_values: spec.rules.piece_values.clone(),
             demote_promoted: spec.rules.demote_promoted,

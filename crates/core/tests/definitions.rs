@@ -7,9 +7,10 @@
 
 use std::sync::Arc;
 
+use fairyboard_core::coord::Coord;
 use fairyboard_core::definition::spec_of;
 use fairyboard_core::fen::FenError;
-use fairyboard_core::{catalogue, perft, Position, Variant};
+use fairyboard_core::{catalogue, perft, Color, Position, Variant};
 
 fn catalogue_dir() {
     std::env::set_var(
@@ -252,5 +253,185 @@ fn good_fens_still_parse() {
     ] {
         let pos = Position::from_fen(chess(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(pos.to_fen(), fen);
+    }
+}
+
+/// The compatibility corpus: real definitions from the web, read from the shared reference
+/// directory beside the workspace (the test is skipped, with a notice, where it is absent).
+fn corpus() -> Vec<(String, String)> {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/diagrams"
+    );
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        println!("notice: {dir} is absent; the corpus test is skipped");
+        return Vec::new();
+    };
+    let mut files: Vec<(String, String)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).expect("readable"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A FEN of `files`×`ranks` with the given (square, token) placements, Black to move.
+fn fen_with(files: u8, ranks: u8, placed: &[(Coord, String)]) -> String {
+    let mut rows = Vec::new();
+    for r in (0..ranks).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 0..files {
+            match placed.iter().find(|(c, _)| *c == Coord::new(f, r)) {
+                Some((_, token)) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(token);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} b - - 0 1", rows.join("/"))
+}
+
+/// Pieces whose moves all need a hurdle (`p`, `g`) or a victim (`c` only) may have none on
+/// an empty board.
+fn needs_company(betza: &str) -> bool {
+    betza.contains('p') || betza.contains('g') || (betza.contains('c') && !betza.contains('m'))
+}
+
+#[test]
+fn every_published_definition_loads_and_plays() {
+    use fairyboard_core::explore::targets_on_empty_board;
+    for (name, text) in corpus() {
+        let (v, warnings) = Variant::from_definition(&name, &text)
+            .unwrap_or_else(|e| panic!("{name} is refused: {e:#?}"));
+        let v = Arc::new(v);
+        // The start position has pieces, on the board or in hand.
+        let mut pos = Position::start(v.clone());
+        let in_hand: u32 = (0..v.pieces.len())
+            .map(|t| pos.hand(Color::White, t) + pos.hand(Color::Black, t))
+            .sum();
+        assert!(
+            !pos.pieces(Color::White).is_empty() || in_hand > 0,
+            "{name}: no pieces"
+        );
+        assert!(!pos.legal_moves().is_empty(), "{name}: no legal moves");
+        // Every piece with a usable move gets moves on an empty board (a move the definition
+        // only partly understood is reported, and skipped here).
+        let centre = Coord::new(v.geometry.files / 2, v.geometry.ranks / 2);
+        for p in &v.pieces {
+            let reported = warnings
+                .iter()
+                .any(|w| w.contains(&format!("(piece '{}')", p.name)) && w.contains("move '"));
+            if p.betza.is_empty() || reported {
+                continue;
+            }
+            let targets =
+                targets_on_empty_board(&p.betza, v.geometry.files, v.geometry.ranks, centre)
+                    .unwrap_or_else(|e| panic!("{name}: {} '{}': {e}", p.name, p.betza));
+            assert!(
+                !targets.is_empty() || needs_company(&p.betza),
+                "{name}: {} '{}' has no moves on an empty board",
+                p.name,
+                p.betza
+            );
+        }
+        // Every page's game has a royal (most through the default: the last type).
+        assert!(v.pieces.iter().any(|p| p.royal), "{name}: no royal type");
+        royal_in_check_must_answer(&name, &v);
+    }
+}
+
+/// With a King-like royal (its move has a `K` atom) in check from an enemy piece, every legal
+/// move leaves it unattacked. The checker is White (the explorer shows White's moves) and
+/// moves in every direction alike (no modifiers), so its targets are squares it attacks.
+fn royal_in_check_must_answer(name: &str, v: &Arc<Variant>) {
+    use fairyboard_core::explore::targets_on_empty_board;
+    let Some(royal) = v
+        .pieces
+        .iter()
+        .position(|p| p.royal && p.betza.contains('K'))
+    else {
+        println!("notice: {name}: no King-like royal; the check test is skipped");
+        return;
+    };
+    let free = |c: Coord| {
+        c.file < v.geometry.files && c.rank < v.geometry.ranks && !v.is_hole(v.square(c))
+    };
+    // An attacker: the first plain non-royal type that reaches some free square from the centre.
+    let s = Coord::new(v.geometry.files / 2, v.geometry.ranks / 2);
+    let found = v.pieces.iter().enumerate().find_map(|(t, p)| {
+        let plain = p
+            .betza
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        if p.royal || p.betza.is_empty() || !plain || !free(s) {
+            return None;
+        }
+        let targets =
+            targets_on_empty_board(&p.betza, v.geometry.files, v.geometry.ranks, s).ok()?;
+        targets
+            .iter()
+            .filter(|x| !x.contains(','))
+            .filter_map(|x| x.parse::<Coord>().ok())
+            .find(|&c| free(c) && c != s)
+            .map(|y| (t, y))
+    });
+    let Some((attacker, y)) = found else {
+        println!("notice: {name}: no attacker found for the check test");
+        return;
+    };
+    // White's royal in the free corner farthest from Black's.
+    let far = [
+        Coord::new(0, 0),
+        Coord::new(v.geometry.files - 1, 0),
+        Coord::new(0, v.geometry.ranks - 1),
+        Coord::new(v.geometry.files - 1, v.geometry.ranks - 1),
+    ]
+    .into_iter()
+    .filter(|&c| free(c) && c != s)
+    .max_by_key(|c| (c.file.abs_diff(y.file)).max(c.rank.abs_diff(y.rank)))
+    .expect("a free corner");
+    let fen = fen_with(
+        v.geometry.files,
+        v.geometry.ranks,
+        &[
+            (y, v.fen_token(royal, Color::Black)),
+            (s, v.fen_token(attacker, Color::White)),
+            (far, v.fen_token(royal, Color::White)),
+        ],
+    );
+    let mut pos = Position::from_fen(v.clone(), &fen).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert!(pos.in_check(), "{name}: {fen} is not check");
+    let moves = pos.legal_moves();
+    for m in moves.iter() {
+        let undo = pos.make(m);
+        // Dropping a spare royal answers too: all royals must be lost (the article's default
+        // for `extinction`), so only a lone royal must get out of the attack.
+        let royals = pos.royals(Color::Black).to_vec();
+        if royals.len() > 1 {
+            pos.unmake(m, undo);
+            continue;
+        }
+        let king = royals[0] as usize;
+        assert!(
+            !pos.is_attacked(king, Color::White),
+            "{name}: {} leaves the royal in check in {fen}",
+            v.uci(m)
+        );
+        pos.unmake(m, undo);
     }
 }
