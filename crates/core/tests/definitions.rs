@@ -435,3 +435,87 @@ fn royal_in_check_must_answer(name: &str, v: &Arc<Variant>) {
         pos.unmake(m, undo);
     }
 }
+
+/// The quirks of published definitions, in small definitions of our own (the parser's side is
+/// tested in the idiagram crate; here, what the game does with them).
+mod quirks {
+    use super::*;
+    use fairyboard_core::Status;
+
+    fn build(text: &str) -> (Arc<Variant>, Vec<String>) {
+        let (v, w) = Variant::from_definition("quirk", text)
+            .unwrap_or_else(|e| panic!("refused: {e:#?}\n{text}"));
+        (Arc::new(v), w)
+    }
+
+    fn start_moves(v: &Arc<Variant>) -> Vec<String> {
+        let mut pos = Position::start(v.clone());
+        let mut m: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+        m.sort();
+        m
+    }
+
+    /// Without `royal=` the last type (the king) is royal: check must be answered, and pawns
+    /// do not promote to it.
+    #[test]
+    fn the_default_royal_is_the_king_listed_last() {
+        let (v, _) = build("files=4\nranks=4\npawn::::\nknight:N:::\nrook::::\nking::::\n");
+        assert!(v.pieces[3].royal && !v.pieces[0].royal);
+        // 4 . r . .   White: king a1, pawn c3 (one step from the last rank).
+        // 3 . . P .   Black: rook b4, king d1.
+        // 2 . . . .
+        // 1 K . . k
+        let mut pos = Position::from_fen(v.clone(), "1r2/2P1/4/K2k w - - 0 1").expect("fen");
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+        moves.sort();
+        // The default promoChoice: knight and rook (not the first type, not the royal king).
+        let pawn: Vec<&String> = moves.iter().filter(|m| m.starts_with("c3")).collect();
+        assert_eq!(pawn, ["c3b4n", "c3b4r", "c3c4n", "c3c4r"]);
+        // The rook covers b1 and b2: the king's only step is a2.
+        let king: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
+        assert_eq!(king, ["a1a2"]);
+    }
+
+    /// A piece listed after a hole line on a hole square stands there; fairyboard keeps the
+    /// square playable and says so.
+    #[test]
+    fn a_piece_on_a_hole_is_placed() {
+        let (v, w) = build("files=4\nranks=4\nhole::::a1\nrook::::a1\nking::::d1\n");
+        assert!(
+            w.iter()
+                .any(|w| w.contains("a1") && w.contains("stays playable")),
+            "{w:?}"
+        );
+        // The hole a1 mirrors to a4, where Black's rook stands: both squares stay playable.
+        // Rook a1: a2 a3, takes on a4; b1 c1 (its king is on d1).
+        let m: Vec<String> = start_moves(&v)
+            .into_iter()
+            .filter(|m| m.starts_with("a1"))
+            .collect();
+        assert_eq!(m, ["a1a2", "a1a3", "a1a4", "a1b1", "a1c1"]);
+    }
+
+    /// Every piece in hand and nothing on the board (a sandbox): pieces are dropped, and the
+    /// position is not stalemate.
+    #[test]
+    fn a_sandbox_starts_with_drops() {
+        let (v, _) = build("files=3\nranks=3\nholdingsType=1\nman:M:K:::1\nking:K:K:::1\n");
+        let mut pos = Position::start(v.clone());
+        assert_eq!(pos.status(), Status::Ongoing);
+        // Two types, nine empty squares each.
+        assert_eq!(pos.legal_moves().len(), 18);
+    }
+
+    /// `promoOffset` past the list: the types it would send there have no promoted form.
+    #[test]
+    fn promotion_past_the_list_is_none() {
+        // Five types, the first three promote by 3: pawn to tokin, silver to its promoted
+        // form, gold to number 6, which does not exist.
+        let (v, w) = build(
+            "files=3\nranks=3\nroyal=0\nmaxPromote=3\npromoOffset=3\npawn:P:fW::a1\nsilver:S:FfW::\ngold:G:WfF::\ntokin:+P:WfF::\nnarigin:+S:WfF::\n",
+        );
+        assert!(w.iter().any(|w| w.contains("promoOffset")), "{w:?}");
+        let promoted: Vec<Option<u8>> = v.pieces.iter().map(|p| p.promoted).collect();
+        assert_eq!(promoted, [Some(3), Some(4), None, None, None]);
+    }
+}
