@@ -3,7 +3,7 @@
 use crate::build::{BuildError, ChoiceSpec, MorphSpec, PieceSpec, VariantSpec};
 use crate::coord::Coord;
 use crate::variant::{Symmetry, Variant};
-use idiagram::{Definition, MorphCell};
+use idiagram::{Definition, Diagnostic, MorphCell, Severity};
 
 impl Variant {
     /// Parse and compile a definition text. `Err` lists every error (definition syntax
@@ -25,6 +25,50 @@ impl Variant {
             }
         }
     }
+}
+
+/// Everything an author should know about a definition text: the parser's diagnostics and
+/// the build's (moves, squares, promotion), in one list sorted by line and column, plus the
+/// variant when one could be built. Build findings carry the column of the piece line's move
+/// field when they are about the move, else column 1.
+pub fn check(name: &str, text: &str) -> (Option<Variant>, Vec<Diagnostic>) {
+    let parsed = idiagram::parse(text);
+    let mut all = parsed.diagnostics.clone();
+    let spec = spec_of(name, &parsed.definition);
+    let (variant, build): (_, Vec<(Severity, BuildError)>) = match Variant::from_spec(&spec) {
+        Ok((v, w)) => (
+            Some(v),
+            w.into_iter().map(|w| (Severity::Warning, w)).collect(),
+        ),
+        Err(e) => (None, e.into_iter().map(|e| (Severity::Error, e)).collect()),
+    };
+    let lines: Vec<&str> = text.split('\n').collect();
+    for (severity, b) in build {
+        let column = if b.message.starts_with("move '") {
+            move_column(lines.get(b.line.wrapping_sub(1)).copied().unwrap_or(""))
+        } else {
+            1
+        };
+        all.push(Diagnostic {
+            severity,
+            line: b.line,
+            column,
+            piece: b.piece,
+            parameter: None,
+            message: b.message,
+        });
+    }
+    all.sort_by_key(|d| (d.line, d.column));
+    let ok = all.iter().all(|d| !d.is_error());
+    (variant.filter(|_| ok), all)
+}
+
+/// The 1-based column of the move (third) field of a piece line, 1 when it has none.
+fn move_column(line: &str) -> usize {
+    line.char_indices()
+        .filter(|&(_, c)| c == ':')
+        .nth(1)
+        .map_or(1, |(b, _)| line[..b].chars().count() + 2)
 }
 
 /// The rules core's view of a parsed definition.
