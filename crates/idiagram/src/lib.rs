@@ -93,8 +93,10 @@
 //!   chancellor `RN`, cardinal and archbishop `BN`, ferz/fers `F`, wazir `W`, alfil `A`,
 //!   dabbaba `D`, camel `C`, zebra `Z`, nightrider `NN`, grasshopper `gQ`, commoner/man `K`,
 //!   centaur `KN`, gnu/wildebeest `NC`, giraffe `(4,1)`, and Omega Chess's wizard `FC` and
-//!   champion `WAD` (chessvariants.com/large.dir/omega.html): H. G. Muller's own Gross Chess and
-//!   Omega Chess diagrams leave those move fields empty, so the script knows the names.
+//!   champion `WAD`: H. G. Muller's Gross Chess and Omega Chess diagrams leave those move
+//!   fields empty, and the script's rendered legend of Gross Chess (chessvariants.com
+//!   `listcomments.php?id=33387`) shows `FC` and `WAD` for them. The script's complete list of
+//!   names is not published; names outside this list get a warning and no moves.
 //! * **Holes.** `hole` lines (any case) do not count in the piece numbering; their ID, move,
 //!   image and hand are ignored; their squares follow `symmetry` like a piece's (Black's derived
 //!   squares are holes too). [`Definition::holes`] is sorted and deduplicated. The board is built

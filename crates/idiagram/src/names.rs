@@ -40,8 +40,9 @@ pub fn default_betza(name: &str) -> Option<&'static str> {
         "centaur" => "KN",
         "gnu" | "wildebeest" => "NC",
         "giraffe" => "(4,1)",
-        // Omega Chess (chessvariants.com/large.dir/omega.html): ferz + camel, and
-        // wazir + alfil + dabbaba.
+        // Omega Chess's pieces: the rendered legend of H. G. Muller's Gross Chess diagram
+        // (chessvariants.com comment 33387), whose lines leave these moves empty, shows
+        // wizard FC and champion WAD.
         "wizard" => "FC",
         "champion" => "WAD",
         _ => return None,
