@@ -85,6 +85,9 @@ pub struct VariantSpec {
     pub hand_swap: bool,
 }
 
+/// The end of the warning for a move character the build skipped.
+pub const SKIPPED: &str = "; that character is skipped";
+
 /// A problem building the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuildError {
@@ -170,7 +173,7 @@ impl Variant {
                 warnings.push(err(
                     p.line,
                     Some(&p.name),
-                    format!("move '{}': {e}; that character is skipped", p.betza),
+                    format!("move '{}': {e}{SKIPPED}", p.betza),
                 ));
             }
             let program = match descriptor {

@@ -1,6 +1,6 @@
 //! From an Interactive Diagram definition (the `idiagram` crate) to a [`Variant`].
 
-use crate::build::{BuildError, ChoiceSpec, MorphSpec, PieceSpec, VariantSpec};
+use crate::build::{BuildError, ChoiceSpec, MorphSpec, PieceSpec, VariantSpec, SKIPPED};
 use crate::coord::Coord;
 use crate::variant::{Symmetry, Variant};
 use idiagram::{Definition, Diagnostic, MorphCell, Severity};
@@ -43,9 +43,32 @@ pub fn check(name: &str, text: &str) -> (Option<Variant>, Vec<Diagnostic>) {
         Err(e) => (None, e.into_iter().map(|e| (Severity::Error, e)).collect()),
     };
     let lines: Vec<&str> = text.split('\n').collect();
+    // Skipped characters of a move, per line, in the order the build reports them.
+    let mut skipped: std::collections::HashMap<usize, std::vec::IntoIter<usize>> =
+        Default::default();
     for (severity, b) in build {
         let column = if b.message.starts_with("move '") {
-            move_column(lines.get(b.line.wrapping_sub(1)).copied().unwrap_or(""))
+            let field = move_column(lines.get(b.line.wrapping_sub(1)).copied().unwrap_or(""));
+            let offset = if b.message.ends_with(SKIPPED) {
+                let betza = parsed
+                    .definition
+                    .pieces
+                    .iter()
+                    .find(|p| p.line == b.line)
+                    .map_or("", |p| p.betza.as_str());
+                skipped
+                    .entry(b.line)
+                    .or_insert_with(|| {
+                        let (_, dropped) = xbetza::parse_lenient(betza);
+                        let at: Vec<usize> = dropped.iter().map(|e| e.pos).collect();
+                        at.into_iter()
+                    })
+                    .next()
+                    .unwrap_or(0)
+            } else {
+                0
+            };
+            field + offset
         } else {
             1
         };

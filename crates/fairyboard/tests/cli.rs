@@ -187,12 +187,13 @@ fn check_names_line_column_and_what_was_done() {
     let path = scratch("odd-check.txt");
     std::fs::write(&path, ODD_DEFINITION).unwrap();
     let lines = ok(&["check", path.to_str().unwrap()]);
-    // `rook:R:R::b2,e9`: e9 starts at column 14; `bishop:B:B!::c1`: the move at column 10.
+    // `rook:R:R::b2,e9`: e9 starts at column 14; `bishop:B:B!::c1`: the move starts at
+    // column 10, its `!` is at column 11.
     assert_eq!(
         lines,
         [
             "line 6, column 14 (piece 'rook'): warning: square 'e9' is outside the 4x4 board; it is left out",
-            "line 7, column 10 (piece 'bishop'): warning: move 'B!': unexpected '!' at 1: expected a modifier letter or an atom; that character is skipped",
+            "line 7, column 11 (piece 'bishop'): warning: move 'B!': unexpected '!' at 1: expected a modifier letter or an atom; that character is skipped",
             "odd-check: loads (4x4, 3 piece types); 2 warning(s)",
         ]
     );
