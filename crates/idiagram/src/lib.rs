@@ -74,7 +74,9 @@
 //!   An item is a parameter when it has an `=` and no `:`, or an `=` before the first `:` with a
 //!   keyword before it; else a piece line if it has a `:`; else it is skipped with a warning. In the one-line form an
 //!   item starting with `#` (after well-formed items) starts a comment to the end of the line.
-//! * **Parameters** are case-sensitive. Unknown ones are warnings (with a suggestion for a
+//! * **Parameters** are declared once, in the table [`parameters`] (name, value syntax, default,
+//!   where handled, one-line meaning); the parser reads every value through it. They are
+//!   case-sensitive. Unknown ones are warnings (with a suggestion for a
 //!   case/spelling slip such as `contagious`) and kept in [`Definition::params`]. A non-repeatable
 //!   parameter given twice: warning, the last valid value counts. Parameters may appear after
 //!   piece lines; everything but `morph` is position-independent (the whole text is read before
@@ -184,6 +186,7 @@ mod ids;
 mod lex;
 mod morph;
 mod names;
+mod params;
 mod parse;
 mod render;
 mod squares;
@@ -197,6 +200,7 @@ pub use diag::{Diagnostic, Severity};
 pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, ShuffleSet};
 pub use morph::{Morph, MorphCell};
 pub use names::default_betza;
+pub use params::{parameters, Parameter};
 pub use parse::parse;
 
 /// A side.

@@ -10,91 +10,16 @@ use crate::ids::{self, IdTable, PromoChoice, PromoOption};
 use crate::lex::{self, Field, Shape};
 use crate::morph::{Morph, MorphCell};
 use crate::names::{default_betza, default_id};
+use crate::params::{self, DisplayCheck, Read};
 use crate::squares::{self, Sq};
 use crate::{Baring, Color, Definition, Outcome, Param, Parsed, PieceDef, Symmetry, Zone};
-
-/// Parameters with a typed home in [`Definition`] (besides `morph`).
-const TYPED: &[&str] = &[
-    "files",
-    "ranks",
-    "symmetry",
-    "promoZone",
-    "maxPromote",
-    "promoChoice",
-    "promoOffset",
-    "holdingsType",
-    "handSwap",
-    "captureMatrix",
-    "royal",
-    "baring",
-    "extinction",
-    "counterbare",
-    "stalemate",
-    "iron",
-    "antiTrade",
-    "counterStrike",
-    "protected",
-    "tradeThreshold",
-    "conversion",
-    "atomicCapture",
-    "blastZone",
-    "burnZone",
-    "trackPieces",
-    "trackedTypes",
-    "spell",
-    "spellZone",
-    "contageous",
-    "shuffle",
-    "enableAI",
-    "newClick",
-    "repetition",
-    "moveRule",
-    "dropNoDoubled",
-    "dropNoMate",
-    "promoFromZone",
-    "pieceValue",
-    "demotePromoted",
-];
-
-/// Display-only parameters (kept as written in `Definition::params`).
-const DISPLAY: &[&str] = &[
-    "squareSize",
-    "graphicsDir",
-    "graphicsType",
-    "whitePrefix",
-    "blackPrefix",
-    "lightShade",
-    "darkShade",
-    "startShade",
-    "rimColor",
-    "coordColor",
-    "firstRank",
-    "borders",
-    "background",
-    "holeColor",
-    "useMarkers",
-    "satellite",
-];
-
-/// Parameters that may occur more than once (one piece type each).
-const REPEATABLE: &[&str] = &[
-    "royal",
-    "baring",
-    "iron",
-    "antiTrade",
-    "counterStrike",
-    "protected",
-    "dropNoDoubled",
-    "dropNoMate",
-    "pieceValue",
-];
 
 /// The largest number of piece types a `captureMatrix` is built for (it has n x (2n+1) cells).
 const MAX_MATRIX_TYPES: usize = 1000;
 
 /// Is `key` a parameter keyword this crate knows (typed, display-only or `morph`)?
 pub(crate) fn is_known(key: &str) -> bool {
-    key == "morph" || TYPED.contains(&key) || DISPLAY.contains(&key)
+    params::lookup(key).is_some()
 }
 
 /// A piece line as read.
@@ -144,12 +69,10 @@ fn suggestion(key: &str) -> Option<&'static str> {
     if key.eq_ignore_ascii_case("contagious") {
         return Some("contageous");
     }
-    TYPED
+    params::parameters()
         .iter()
-        .chain(DISPLAY)
-        .chain(&["morph"])
+        .map(|p| p.name)
         .find(|k| k.eq_ignore_ascii_case(key))
-        .copied()
 }
 
 /// The parse state.
@@ -584,10 +507,12 @@ fn outcome(value: Field, key: &str, diags: &mut Diags) -> Option<Outcome> {
 }
 
 impl<'a> State<'a> {
+    /// Read one general parameter through the table of [`params`]: simple values are stored
+    /// by the table's setter, the others by [`own`](Self::own).
     fn param(&mut self, key: Field<'a>, value: Field<'a>) {
         let k = key.text;
-        let known = TYPED.contains(&k) || DISPLAY.contains(&k);
-        if known && !REPEATABLE.contains(&k) {
+        let spec = params::lookup(k);
+        if spec.is_some_and(|p| !p.repeatable) {
             if let Some(first) = self.seen.get(k) {
                 self.diags.warning(
                     key.line,
@@ -599,6 +524,81 @@ impl<'a> State<'a> {
                 self.seen.insert(k, key.line);
             }
         }
+        let d = &mut self.diags;
+        let def = &mut self.def;
+        let Some(spec) = spec else {
+            let hint = suggestion(k)
+                .map(|s| format!(" (did you mean '{s}'?)"))
+                .unwrap_or_default();
+            d.warning(
+                key.line,
+                key.col,
+                Ctx::param(k),
+                format!("unknown parameter '{k}'{hint}; kept but not used"),
+            );
+            def.params.push(Param {
+                key: k.to_string(),
+                value: value.text.to_string(),
+                line: key.line,
+            });
+            return;
+        };
+        match spec.read {
+            Read::Choice(allowed, set) => {
+                if let Some(v) = choice_int(value, k, allowed, d) {
+                    set(def, v);
+                }
+            }
+            Read::Count(set) => {
+                if let Some(v) = number::<u32>(value, k, d) {
+                    set(def, v);
+                }
+            }
+            Read::Zone(set) => {
+                if let Some(z) = zone(value, k, d) {
+                    set(def, z);
+                }
+            }
+            Read::Outcome(set) => {
+                if let Some(o) = outcome(value, k, d) {
+                    set(def, o);
+                }
+            }
+            Read::Text(set) => set(def, value.text.to_string()),
+            Read::Display(check) => {
+                match check {
+                    DisplayCheck::PositiveNumber => {
+                        if number::<u32>(value, k, d) == Some(0) {
+                            d.warning(
+                                value.line,
+                                value.col,
+                                Ctx::param(k),
+                                "must be positive; the value is ignored",
+                            );
+                        }
+                    }
+                    DisplayCheck::Integer => {
+                        number::<i32>(value, k, d);
+                    }
+                    DisplayCheck::ZeroOrOne => {
+                        choice_int(value, k, &[0, 1], d);
+                    }
+                    DisplayCheck::None => {}
+                }
+                def.params.push(Param {
+                    key: k.to_string(),
+                    value: value.text.to_string(),
+                    line: key.line,
+                });
+            }
+            Read::Own => self.own(key, value),
+        }
+    }
+
+    /// The parameters that need more than a setter: they record where they were written,
+    /// check against other values, or are read after the pieces.
+    fn own(&mut self, key: Field<'a>, value: Field<'a>) {
+        let k = key.text;
         let d = &mut self.diags;
         let def = &mut self.def;
         match k {
@@ -660,36 +660,6 @@ impl<'a> State<'a> {
                     self.promo_offset_at = Some(value);
                 }
             }
-            "holdingsType" => {
-                if let Some(v) = choice_int(value, k, &[-1, 0, 1], d) {
-                    def.holdings_type = v as i8;
-                }
-            }
-            "handSwap" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.hand_swap = v == 1;
-                }
-            }
-            "newClick" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.rules.new_click = v == 1;
-                }
-            }
-            "promoFromZone" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.rules.promo_from_zone = v == 1;
-                }
-            }
-            "demotePromoted" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.rules.demote_promoted = v == 1;
-                }
-            }
-            "enableAI" => {
-                if let Some(v) = choice_int(value, k, &[0, 1, 2], d) {
-                    def.rules.enable_ai = v as u8;
-                }
-            }
             "atomicCapture" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     def.rules.atomic_capture = v;
@@ -710,11 +680,6 @@ impl<'a> State<'a> {
                     }
                 }
             }
-            "moveRule" => {
-                if let Some(v) = number::<u32>(value, k, d) {
-                    def.rules.move_rule = v;
-                }
-            }
             "trackedTypes" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     if v == 0 {
@@ -730,28 +695,6 @@ impl<'a> State<'a> {
                     }
                 }
             }
-            "blastZone" => {
-                if let Some(z) = zone(value, k, d) {
-                    def.rules.blast_zone = z;
-                }
-            }
-            "spellZone" => {
-                if let Some(z) = zone(value, k, d) {
-                    def.rules.spell_zone = z;
-                }
-            }
-            "counterbare" => {
-                if let Some(o) = outcome(value, k, d) {
-                    def.rules.counterbare = o;
-                }
-            }
-            "stalemate" => {
-                if let Some(o) = outcome(value, k, d) {
-                    def.rules.stalemate = o;
-                }
-            }
-            "extinction" => def.rules.extinction = Some(value.text.to_string()),
-            "burnZone" => def.rules.burn_zone = Some(value.text.to_string()),
             "spell" => {
                 // `burn` is documented; `freeze` and `protect` are fairyboard's choices for
                 // the lost values (see the core crate's `rules` module).
@@ -776,45 +719,8 @@ impl<'a> State<'a> {
             "royal" | "baring" | "iron" | "antiTrade" | "counterStrike" | "protected"
             | "tradeThreshold" | "conversion" | "trackPieces" | "dropNoDoubled" | "dropNoMate"
             | "pieceValue" => self.refs.push((key, value)),
-            _ => {
-                match k {
-                    "squareSize" => {
-                        if let Some(v) = number::<u32>(value, k, d) {
-                            if v == 0 {
-                                d.warning(
-                                    value.line,
-                                    value.col,
-                                    Ctx::param(k),
-                                    "must be positive; the value is ignored",
-                                );
-                            }
-                        }
-                    }
-                    "firstRank" => {
-                        number::<i32>(value, k, d);
-                    }
-                    "borders" | "useMarkers" => {
-                        choice_int(value, k, &[0, 1], d);
-                    }
-                    _ if DISPLAY.contains(&k) => {}
-                    _ => {
-                        let hint = suggestion(k)
-                            .map(|s| format!(" (did you mean '{s}'?)"))
-                            .unwrap_or_default();
-                        d.warning(
-                            key.line,
-                            key.col,
-                            Ctx::param(k),
-                            format!("unknown parameter '{k}'{hint}; kept but not used"),
-                        );
-                    }
-                }
-                def.params.push(Param {
-                    key: k.to_string(),
-                    value: value.text.to_string(),
-                    line: key.line,
-                });
-            }
+            // Every `Read::Own` parameter has an arm above; `morph` is read with its piece.
+            _ => {}
         }
     }
 

@@ -180,3 +180,46 @@ fn only_a_text_without_pieces_is_an_error() {
     assert!(p.is_ok(), "{:?}", p.diagnostics);
     assert!(p.warnings().count() >= 4);
 }
+
+/// The parameter table is the parser's one list: every name in it is read (never "unknown"),
+/// names are unique, and a name outside it is unknown.
+#[test]
+fn the_parameter_table_is_what_the_parser_knows() {
+    let table = idiagram::parameters();
+    let mut names: Vec<&str> = table.iter().map(|p| p.name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), table.len(), "duplicate names");
+    for p in table.iter().filter(|p| p.name != "morph") {
+        let parsed = parse(&format!("{}=1\nking::::e1\n", p.name));
+        assert!(
+            parsed.warnings().all(|w| !w.message.contains("unknown parameter")),
+            "{}: {:?}",
+            p.name,
+            parsed.diagnostics
+        );
+        assert!(!p.doc.is_empty() && !p.syntax.is_empty() && !p.handled.is_empty());
+    }
+    let repeatable: Vec<&str> = table
+        .iter()
+        .filter(|p| p.repeatable)
+        .map(|p| p.name)
+        .collect();
+    // The format's repeatable references (idiagram.md §1) plus fairyboard's three.
+    assert_eq!(
+        repeatable,
+        [
+            "royal",
+            "baring",
+            "iron",
+            "antiTrade",
+            "counterStrike",
+            "protected",
+            "dropNoDoubled",
+            "dropNoMate",
+            "pieceValue"
+        ]
+    );
+    let unknown = parse("colour=red\nking::::e1\n");
+    assert!(unknown.warnings().any(|w| w.message.contains("unknown parameter 'colour'")));
+}
