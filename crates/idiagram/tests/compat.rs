@@ -193,7 +193,9 @@ fn the_parameter_table_is_what_the_parser_knows() {
     for p in table.iter().filter(|p| p.name != "morph") {
         let parsed = parse(&format!("{}=1\nking::::e1\n", p.name));
         assert!(
-            parsed.warnings().all(|w| !w.message.contains("unknown parameter")),
+            parsed
+                .warnings()
+                .all(|w| !w.message.contains("unknown parameter")),
             "{}: {:?}",
             p.name,
             parsed.diagnostics
@@ -221,5 +223,7 @@ fn the_parameter_table_is_what_the_parser_knows() {
         ]
     );
     let unknown = parse("colour=red\nking::::e1\n");
-    assert!(unknown.warnings().any(|w| w.message.contains("unknown parameter 'colour'")));
+    assert!(unknown
+        .warnings()
+        .any(|w| w.message.contains("unknown parameter 'colour'")));
 }
