@@ -6,23 +6,17 @@ use crate::variant::{Symmetry, Variant};
 use idiagram::{Definition, Diagnostic, MorphCell, Severity};
 
 impl Variant {
-    /// Parse and compile a definition text. `Err` lists every error (definition syntax
-    /// and move compilation alike); `Ok` carries the warnings.
+    /// Parse and compile a definition text. `Err` lists every error (no game can be built);
+    /// `Ok` carries the warnings. Both are [`check`]'s diagnostics as text.
     pub fn from_definition(name: &str, text: &str) -> Result<(Variant, Vec<String>), Vec<String>> {
-        let parsed = idiagram::parse(text);
-        let mut errors: Vec<String> = parsed.errors().map(|d| d.to_string()).collect();
-        let mut warnings: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
-        let spec = spec_of(name, &parsed.definition);
-        match Variant::from_spec(&spec) {
-            Ok((v, w)) if errors.is_empty() => {
-                warnings.extend(w.iter().map(BuildError::to_string));
-                Ok((v, warnings))
-            }
-            Ok(_) => Err(errors),
-            Err(e) => {
-                errors.extend(e.iter().map(BuildError::to_string));
-                Err(errors)
-            }
+        let (variant, diagnostics) = check(name, text);
+        match variant {
+            Some(v) => Ok((v, diagnostics.iter().map(|d| d.to_string()).collect())),
+            None => Err(diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.to_string())
+                .collect()),
         }
     }
 }
