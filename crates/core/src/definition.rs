@@ -9,7 +9,11 @@ impl Variant {
     /// Parse and compile a definition text. `Err` lists every error (no game can be built);
     /// `Ok` carries the warnings. Both are [`check`]'s diagnostics as text.
     pub fn from_definition(name: &str, text: &str) -> Result<(Variant, Vec<String>), Vec<String>> {
-        let (variant, diagnostics) = check(name, text);
+        let Checked {
+            variant,
+            diagnostics,
+            ..
+        } = check(name, text);
         match variant {
             Some(v) => Ok((v, diagnostics.iter().map(|d| d.to_string()).collect())),
             None => Err(diagnostics
@@ -25,7 +29,7 @@ impl Variant {
 /// the build's (moves, squares, promotion), in one list sorted by line and column, plus the
 /// variant when one could be built. Build findings carry the column of the piece line's move
 /// field when they are about the move, else column 1.
-pub fn check(name: &str, text: &str) -> (Option<Variant>, Vec<Diagnostic>) {
+pub fn check(name: &str, text: &str) -> Checked {
     let parsed = idiagram::parse(text);
     let mut all = parsed.diagnostics.clone();
     let spec = spec_of(name, &parsed.definition);
@@ -77,7 +81,21 @@ pub fn check(name: &str, text: &str) -> (Option<Variant>, Vec<Diagnostic>) {
     }
     all.sort_by_key(|d| (d.line, d.column));
     let ok = all.iter().all(|d| !d.is_error());
-    (variant.filter(|_| ok), all)
+    Checked {
+        definition: parsed.definition,
+        variant: variant.filter(|_| ok),
+        diagnostics: all,
+    }
+}
+
+/// What [`check`] found.
+pub struct Checked {
+    /// The definition as parsed (always: the parser never fails).
+    pub definition: Definition,
+    /// The variant, unless an error leaves no game to build.
+    pub variant: Option<Variant>,
+    /// Sorted by line, then column.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// The 1-based column of the move (third) field of a piece line, 1 when it has none.

@@ -5,7 +5,7 @@
 
 use std::io::Read as _;
 
-use fairyboard_core::definition::check;
+use fairyboard_core::definition::{check, Checked};
 use idiagram::Diagnostic;
 
 #[derive(clap::Args)]
@@ -34,7 +34,11 @@ pub fn run(args: Args) -> Result<String, String> {
             .to_string();
         (name, text)
     };
-    let (variant, diagnostics) = check(&name, &text);
+    let Checked {
+        variant,
+        diagnostics,
+        ..
+    } = check(&name, &text);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     let report = if args.json {
