@@ -126,7 +126,9 @@ pub(crate) fn for_color(c: Coord, color: Color, files: u8, ranks: u8, symmetry: 
 }
 
 impl Variant {
-    /// Compile a variant. Returns it with warnings, or every error found.
+    /// Compile a variant. Returns it with warnings, or the error that leaves no game to build
+    /// (a board or piece count beyond the limits). Everything else is a warning that says what
+    /// was kept, as the Interactive Diagram shows every page it can.
     pub fn from_spec(spec: &VariantSpec) -> Result<(Variant, Vec<BuildError>), Vec<BuildError>> {
         let mut warnings = Vec::new();
         let err = |line: usize, piece: Option<&str>, message: String| BuildError {
@@ -384,7 +386,7 @@ impl Variant {
                         }
                         rule
                     };
-                    let mut local_errors = Vec::new();
+                    let mut local_warnings = Vec::new();
                     let landing = if let Some(morph) = &p.morph {
                         let cell = morph
                             .get(wv.rank as usize)
@@ -406,12 +408,12 @@ impl Variant {
                                     may_stay: false,
                                 }),
                                 None => {
-                                    local_errors.push(err(p.line, Some(&p.name), format!("morph promotes to '{id}', which no other piece has as ID; the square is plain")));
+                                    local_warnings.push(err(p.line, Some(&p.name), format!("morph promotes to '{id}', which no other piece has as ID; the square is plain")));
                                     Landing::Plain
                                 }
                             },
                             MorphSpec::Choice(set) => {
-                                rule_index(choose(set as usize, &mut local_errors))
+                                rule_index(choose(set as usize, &mut local_warnings))
                             }
                             MorphSpec::Optional | MorphSpec::Forced => match promoted_of(t) {
                                 Some(to) => rule_index(PromoRule {
@@ -419,7 +421,7 @@ impl Variant {
                                     may_stay: cell == MorphSpec::Optional,
                                 }),
                                 None => {
-                                    local_errors.push(err(
+                                    local_warnings.push(err(
                                         p.line,
                                         Some(&p.name),
                                         "morph has a shogi-style promotion ('|' or '^') but this piece has no promoOffset partner; the square is plain".into(),
@@ -440,12 +442,12 @@ impl Variant {
                                 may_stay: !must,
                             })
                         } else {
-                            rule_index(choose(0, &mut local_errors))
+                            rule_index(choose(0, &mut local_warnings))
                         }
                     } else {
                         Landing::Plain
                     };
-                    for e in local_errors {
+                    for e in local_warnings {
                         if !warnings.contains(&e) {
                             warnings.push(e);
                         }

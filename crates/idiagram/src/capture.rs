@@ -301,7 +301,7 @@ struct RowBuilder<'a, 'b> {
 }
 
 impl RowBuilder<'_, '_> {
-    /// Put `cell` at the current position; false (with one error per row) when the row is full.
+    /// Put `cell` at the current position; false (with one warning per row) when the row is full.
     fn place(&mut self, cell: &CaptureCell, byte: usize, diags: &mut Diags) -> bool {
         if let Some(slot) = self.cells.get_mut(self.pos) {
             *slot = cell.clone();

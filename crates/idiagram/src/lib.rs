@@ -402,7 +402,7 @@ impl Hash for Param {
 pub struct PieceDef {
     pub name: String,
     pub id: String,
-    /// The written move, else the name's default move, else empty (with an error).
+    /// The written move, else the name's default move, else empty (with a warning).
     pub betza: String,
     pub image: String,
     /// White's start squares, as listed (ranges expanded).
