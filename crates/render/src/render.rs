@@ -188,7 +188,7 @@ impl Symbols {
             ("#fff", "#000")
         };
         match figure {
-            Figure::Piece(p) => match art::resolve(p, variant) {
+            Figure::Piece(p) => match art::resolve(&p.name, &p.id, &p.image, variant) {
                 Art::Svg { white, black: b } => {
                     let path = if black { b } else { white };
                     match art::symbol(path) {
