@@ -195,7 +195,7 @@ impl Symbols {
                         Some(sym) => self.define(format!("art:{path}"), &sym.view_box, |prefix| {
                             sym.body(prefix)
                         }),
-                        None => self.disc(p.id.chars().next().unwrap_or('?'), black),
+                        None => self.disc(fairyboard_art::disc_letter(&p.name, &p.id), black),
                     }
                 }
                 Art::Disc(letter) => self.disc(letter, black),
