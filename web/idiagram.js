@@ -12,7 +12,7 @@
 // (textContent) or as URLs, never as markup.
 
 import init, { Diagram } from './pkg/fairyboard_wasm.js';
-import { loadArt, artUrl, pieceElement } from './art.js';
+import { artUrl, pieceElement } from './art.js';
 
 const diagrams = [];
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
@@ -42,6 +42,8 @@ class IDiagram {
     this.app = this.info.appearance;
     this.size = Math.max(12, Math.min(200, this.app.squareSize || 50));
     this.variant = host.dataset.variant || '';
+    // Each piece type's licensed art and disc letter (the Rust rule, as on the server).
+    this.art = JSON.parse(this.engine.art(this.variant));
     this.freeMode = false;
     this.interacted = false;
     this.selection = null; // {from:[f,r]|null, hand:{piece,color}|null, moves, prefix}
@@ -300,10 +302,9 @@ class IDiagram {
 
   pieceNode(i, color, size) {
     const p = this.info.pieces[i];
-    const sources = [];
-    if (p.images) sources.push(p.images[color]);
-    sources.push(artUrl(p, color, this.variant));
-    const node = pieceElement(p, color, size, sources);
+    const art = this.art[i];
+    const sources = [p.images && p.images[color], artUrl(art, color)];
+    const node = pieceElement(p.name, art ? art.letter : '?', color, size, sources);
     node.classList.add('idg-piece');
     node.dataset.piece = i;
     node.dataset.color = color;
@@ -824,7 +825,6 @@ function linkStyle() {
 async function start() {
   linkStyle();
   await init();
-  await loadArt();
   const hosts = [...document.querySelectorAll('.idiagram')];
   hosts.forEach((host, i) => {
     try {

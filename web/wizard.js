@@ -9,8 +9,8 @@
 // Everything the user types (names, IDs, moves, pasted text) is used as text: form values,
 // textContent, or definition text escaped for HTML. Nothing typed becomes markup.
 
-import init, { Diagram, parse_definition } from './pkg/fairyboard_wasm.js';
-import { loadArt, artUrl, pieceElement } from './art.js';
+import init, { Diagram, parse_definition, piece_art } from './pkg/fairyboard_wasm.js';
+import { artUrl, pieceElement } from './art.js';
 
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
 const MAX_SIZE = 24;
@@ -232,7 +232,9 @@ let ownImages = new Map();
 function pieceImage(p, color, cls) {
   const info = { name: cleanName(p.name), id: cleanToken(p.id) || cleanName(p.name).slice(0, 1).toUpperCase(), image: p.image || p.name };
   const own = ownImages.get(p.uid);
-  const node = pieceElement(info, color, 32, [own && own[color], artUrl(info, color, '')]);
+  // The licensed art by the Rust rule (the one the diagram and the server use).
+  const art = JSON.parse(piece_art(info.name, info.id, info.image, ''));
+  const node = pieceElement(info.name, art.letter, color, 32, [own && own[color], artUrl(art, color)]);
   if (cls) node.classList.add(cls);
   return node;
 }
@@ -715,7 +717,6 @@ async function loadCatalogue() {
 
 async function start() {
   await init();
-  await loadArt();
   startDesign();
   watchPreview();
   for (const id of ['files', 'ranks']) {

@@ -20,6 +20,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 mod ruled;
 pub mod rules;

@@ -107,6 +107,47 @@ impl Position {
         })
     }
 
+    /// The legal move written `text` in the notation of [`san`](Self::san): check and mate
+    /// signs and `!`/`?` annotations are optional, castling may be written with zeros
+    /// (`0-0`).
+    pub fn parse_san(&mut self, text: &str) -> Result<Move, NotationError> {
+        let plain = |s: &str| -> String {
+            let s = s.trim_end_matches(['+', '#', '!', '?']);
+            match s {
+                "0-0" => "O-O".to_string(),
+                "0-0-0" => "O-O-O".to_string(),
+                _ => s.to_string(),
+            }
+        };
+        let want = plain(text);
+        let list = self.legal_moves();
+        let found = list.iter().find(|m| plain(&self.san(m)) == want).copied();
+        found.ok_or_else(|| NotationError {
+            text: text.to_string(),
+            reason: match self.game.decided {
+                Some(r) => format!("the game is over ({r})"),
+                None => "no such move in this position".to_string(),
+            },
+        })
+    }
+
+    /// The legal move written `text` in coordinate notation ([`parse_uci`](Self::parse_uci))
+    /// or SAN ([`parse_san`](Self::parse_san)); the coordinate reading's reason is given
+    /// when neither fits and the text looks like coordinates (it says why a move is illegal).
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, NotationError> {
+        let uci = match self.parse_uci(text) {
+            Ok(m) => return Ok(m),
+            Err(e) => e,
+        };
+        self.parse_san(text).map_err(|san| {
+            if uci.reason.starts_with("illegal") {
+                uci
+            } else {
+                san
+            }
+        })
+    }
+
     /// A readable, SAN-like rendering: piece ID (none for pawns, which show their file
     /// when capturing), disambiguation, `x` for captures (each locust victim too, and `-`
     /// before a non-capturing destination after them), `=X` for promotions, `O-O`-style

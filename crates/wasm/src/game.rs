@@ -23,7 +23,7 @@ use fairyboard_core::game::Game as CoreGame;
 use fairyboard_core::marks::Way;
 use fairyboard_core::position::PROMO_FROM_HAND;
 use fairyboard_core::{
-    shuffle, Color, MarkKind, Marks, Move, MoveKind, MoveList, Position, Setup, Variant,
+    pgn, shuffle, Color, MarkKind, Marks, Move, MoveKind, MoveList, Position, Setup, Variant,
 };
 use idiagram::{Definition, Severity};
 use serde::{Deserialize, Serialize};
@@ -598,34 +598,21 @@ impl Game {
         shuffle::count(&self.base).is_ok_and(|n| n > 1)
     }
 
-    /// The record in readable notation: `{n}` for a shuffled start, move numbers, SAN.
+    /// The record in readable notation: `{n}` for a shuffled start, then the core's
+    /// movetext (move numbers, SAN).
     pub fn record_text(&self) -> String {
-        let mut pos = self.start.clone();
-        let mut out = String::new();
-        if let Some(n) = self.shuffle {
-            out += &format!("{{{n}}} ");
+        let moves = pgn::movetext(&self.start, &self.record);
+        match self.shuffle {
+            Some(n) if moves.is_empty() => format!("{{{n}}}"),
+            Some(n) => format!("{{{n}}} {moves}"),
+            None => moves,
         }
-        let mut number = pos.fullmove_number();
-        for (i, m) in self.record.iter().enumerate() {
-            let white = pos.side_to_move() == Color::White;
-            if white {
-                out += &format!("{number}. ");
-            } else if i == 0 {
-                out += &format!("{number}... ");
-            }
-            out += &pos.san(m);
-            out.push(' ');
-            pos.make(m);
-            if !white {
-                number += 1;
-            }
-        }
-        out.trim_end().to_string()
     }
 
-    /// Replay a game record (readable or coordinate notation; move numbers, results and
-    /// comments in braces other than a leading `{n}` are skipped). Stops at the first move
-    /// that does not fit, reporting it; the moves before it stay played.
+    /// Replay a game record (a leading `{n}` picks the shuffle start; the rest is read by the
+    /// core's movetext reader: SAN or coordinate moves, numbers, comments and results
+    /// skipped). Stops at the first move that does not fit, reporting it; the moves before
+    /// it stay played.
     pub fn load_record(&mut self, text: &str) -> Result<usize, String> {
         let text = text.trim();
         let (shuffle, rest) = match text.strip_prefix('{').and_then(|r| r.split_once('}')) {
@@ -635,35 +622,16 @@ impl Game {
             _ => (None, text),
         };
         self.restart(shuffle)?;
+        let read = pgn::read_movetext(self.pos(), rest);
         let mut played = 0;
-        for token in rest.split_whitespace() {
-            let token = strip_move_number(token);
-            if token.is_empty() || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-                continue;
-            }
-            let m = self.find_move(token).ok_or_else(|| {
-                format!(
-                    "move {} '{}': no such move in this position",
-                    played + 1,
-                    token
-                )
-            })?;
+        for m in read.moves {
             self.push(m)?;
             played += 1;
         }
-        Ok(played)
-    }
-
-    /// The legal move written `token` in coordinate or readable notation.
-    fn find_move(&mut self, token: &str) -> Option<Move> {
-        if let Ok(m) = self.pos_mut().parse_uci(token) {
-            return Some(m);
+        match read.error {
+            None => Ok(played),
+            Some(e) => Err(format!("move {} '{}': {}", played + 1, e.text, e.reason)),
         }
-        let plain = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
-        let want = plain(token);
-        let list = self.pos_mut().legal_moves();
-        list.into_iter()
-            .find(|m| plain(&self.pos_mut().san(m)) == want)
     }
 
     /// The hashes of the positions before the current one, oldest first (repetitions).
@@ -898,16 +866,6 @@ fn into_marks(marks: BTreeMap<[u8; 2], &'static str>) -> Vec<Mark> {
             goes_on: Vec::new(),
         })
         .collect()
-}
-
-/// `12.` / `12...` / `12.e4` → the move part.
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
-    if digits.len() < token.len() && digits.starts_with('.') {
-        digits.trim_start_matches('.')
-    } else {
-        token
-    }
 }
 
 /// A position like `pos` with some squares changed, hand counts adjusted and `side` to

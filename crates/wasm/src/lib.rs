@@ -304,6 +304,18 @@ impl Diagram {
         }
     }
 
+    /// The licensed art of every piece type in a catalogue variant (`""`: none), as a JSON
+    /// list in piece order of [`piece_art`] entries.
+    pub fn art(&self, variant: &str) -> String {
+        let list: Vec<serde_json::Value> = self
+            .definition
+            .pieces
+            .iter()
+            .map(|p| art_entry(&p.name, &p.id, &p.image, variant))
+            .collect();
+        serde_json::to_string(&list).unwrap_or_default()
+    }
+
     /// The legal moves of the side to move, in coordinate notation (JSON list).
     pub fn legal_moves(&mut self) -> String {
         let list = self
@@ -452,6 +464,32 @@ pub fn parse_definition(text: &str) -> String {
         "errors": parsed.errors().map(|e| e.to_string()).collect::<Vec<_>>(),
     })
     .to_string()
+}
+
+/// The licensed art of one piece in a catalogue variant (`""`: none), by the rule the
+/// server's diagrams follow ([`fairyboard_art::resolve`]: by name, image root and alias,
+/// never by ID letter for a named piece): `{"svg": {"white", "black"}, "letter"}` with paths
+/// inside `art/`, `svg` null when there is none; `letter` is what the disc shows, drawn also
+/// when a picture fails to load. The Design Wizard asks per piece (it has no compiled
+/// definition yet).
+///
+/// ```
+/// let nuke: serde_json::Value =
+///     serde_json::from_str(&fairyboard_wasm::piece_art("Nuke", "N", "Nuke", "")).unwrap();
+/// assert_eq!(nuke, serde_json::json!({ "svg": null, "letter": "N" }));
+/// ```
+#[wasm_bindgen]
+pub fn piece_art(name: &str, id: &str, image: &str, variant: &str) -> String {
+    art_entry(name, id, image, variant).to_string()
+}
+
+fn art_entry(name: &str, id: &str, image: &str, variant: &str) -> serde_json::Value {
+    let variant = (!variant.is_empty()).then_some(variant);
+    let svg = match fairyboard_art::resolve(name, id, image, variant) {
+        fairyboard_art::Art::Svg { white, black } => json!({ "white": white, "black": black }),
+        fairyboard_art::Art::Disc(_) => serde_json::Value::Null,
+    };
+    json!({ "svg": svg, "letter": fairyboard_art::disc_letter(name, id).to_string() })
 }
 
 /// The search's clock: the browser's `Date.now()` in WebAssembly, the system clock natively.
