@@ -74,6 +74,8 @@ const DISPLAY: &[&str] = &[
     "holeColor",
     "useMarkers",
     "satellite",
+    "freeMode",
+    "aiTime",
 ];
 
 /// Parameters that may occur more than once (one piece type each).
@@ -738,8 +740,20 @@ impl<'a> State<'a> {
                     "firstRank" => {
                         number::<i32>(value, k, d);
                     }
-                    "borders" | "useMarkers" => {
+                    "borders" | "useMarkers" | "freeMode" => {
                         choice_int(value, k, &[0, 1], d);
+                    }
+                    "aiTime" => {
+                        if let Some(v) = number::<u32>(value, k, d) {
+                            if !(10..=60_000).contains(&v) {
+                                d.error(
+                                    value.line,
+                                    value.col,
+                                    Ctx::param(k),
+                                    "the AI's thinking time is milliseconds from 10 to 60000",
+                                );
+                            }
+                        }
                     }
                     _ if DISPLAY.contains(&k) => {}
                     _ => {

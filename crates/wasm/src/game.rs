@@ -467,6 +467,63 @@ impl Game {
         }
     }
 
+    /// Why the rules refuse the move `uci` of a piece of `color` (a move the piece could make
+    /// were the rules not in the way), in words for the board: the game is over, it is the
+    /// other side's turn, it leaves a royal in danger, castling through an attack, a drop that
+    /// may not mate, or the variant's own rules. `None` when the side to move may play it.
+    pub fn refusal(&mut self, uci: &str, color: Color) -> Option<String> {
+        let side_name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        let outlook = self.outlook();
+        if outlook.over {
+            return Some(format!(
+                "The game is over ({} by {}): tick \"free moves\" to play on",
+                outlook.result, outlook.reason
+            ));
+        }
+        if self.pos().side_to_move() != color {
+            return Some(format!(
+                "{} to move: it is not {}'s turn",
+                side_name(self.pos().side_to_move()),
+                side_name(color)
+            ));
+        }
+        let mut legal = MoveList::new();
+        self.pos_mut().legal_moves_into(&mut legal);
+        if legal.iter().any(|m| self.variant.uci(m) == uci) {
+            return None;
+        }
+        let mut list = MoveList::new();
+        self.pos().pseudo_moves_into(&mut list);
+        let Some(m) = list.iter().find(|m| self.variant.uci(m) == uci).copied() else {
+            return Some(format!("'{uci}' is not a move of that piece"));
+        };
+        let royal = self
+            .variant
+            .pieces
+            .iter()
+            .find(|t| t.royal)
+            .map_or("royal piece", |t| t.name.as_str())
+            .to_string();
+        if m.kind == MoveKind::Castle {
+            return Some(format!(
+                "Castling is not allowed out of, through or into check: the {royal} would be attacked"
+            ));
+        }
+        let mut after = self.pos().clone();
+        after.make(&m);
+        let exposed = rebuild(&after, &[], &[], color).is_ok_and(|p| p.in_check());
+        if exposed {
+            return Some(format!("That leaves your {royal} in check"));
+        }
+        if m.kind == MoveKind::Drop && self.variant.pieces[m.piece as usize].no_drop_mate {
+            return Some(format!(
+                "dropNoMate: a {} may not be dropped to give mate",
+                self.variant.pieces[m.piece as usize].name
+            ));
+        }
+        Some("The rules of this variant forbid that move (capture, trade or freeze rules)".into())
+    }
+
     /// Play a legal move of the side to move, written in coordinate notation. Returns its
     /// readable form.
     pub fn play(&mut self, uci: &str) -> Result<String, String> {

@@ -134,6 +134,8 @@ impl Diagram {
                 "holeColor": a.hole_color,
                 "useMarkers": a.use_markers,
                 "satellite": a.satellite,
+                "freeMode": a.free_mode,
+                "aiTime": a.ai_time,
             },
             "pieces": pieces,
             "problems": self.problems,
@@ -184,6 +186,19 @@ impl Diagram {
                 .and_then(|g| g.play(uci))
                 .map(|san| json!({ "ok": true, "san": san })),
         )
+    }
+
+    /// Why the rules refuse the move `uci` of a piece of colour `color`: `{ok: true}` when the
+    /// side to move may play it, else `{ok: false, error}` with the reason in words.
+    pub fn refusal(&mut self, uci: &str, color: u8) -> String {
+        let why = match self.game.as_mut() {
+            Some(g) => g.refusal(uci, self::color(color)),
+            None => Some(NO_GAME.to_string()),
+        };
+        match why {
+            None => json!({ "ok": true }).to_string(),
+            Some(e) => json!({ "ok": false, "error": e }).to_string(),
+        }
     }
 
     /// Free mode: a move of the piece colour `color` regardless of turn and legality.

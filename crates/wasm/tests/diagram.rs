@@ -413,3 +413,39 @@ fn dropping_on_your_own_piece_substitutes_it() {
     // Nothing of that kind in hand: refused, board unchanged.
     assert_eq!(parse(d.place(4, 0, 0, 3, true))["ok"], false);
 }
+
+/// The reason a refused click gets on the board, for each kind of refusal (FIDE rules: a
+/// side moves only in turn, may not leave its king in check, and nothing moves after mate).
+#[test]
+fn refusals_say_why() {
+    let mut d = Diagram::new(CHESS);
+    let why = |d: &mut Diagram, uci: &str, color: u8| -> Value { parse(d.refusal(uci, color)) };
+    assert_eq!(why(&mut d, "e2e4", 0)["ok"], true);
+    assert_eq!(
+        why(&mut d, "e7e5", 1)["error"],
+        "White to move: it is not Black's turn"
+    );
+    // 1. e4 d6 2. Bb5+: a7-a6 does not answer the check.
+    for m in ["e2e4", "d7d6", "f1b5"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    assert_eq!(
+        why(&mut d, "a7a6", 1)["error"],
+        "That leaves your king in check"
+    );
+    assert_eq!(why(&mut d, "c7c6", 1)["ok"], true);
+    // Fool's mate: after 2... Qh4# no move of White's is allowed.
+    let mut d = Diagram::new(CHESS);
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    let over = why(&mut d, "a2a3", 0);
+    assert_eq!(over["ok"], false);
+    assert!(
+        over["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("The game is over (0-1 by checkmate)"),
+        "{over}"
+    );
+}
