@@ -220,7 +220,7 @@ test('a 6x6 game built by clicks: the preview shows the placed pieces and the ha
   assert.match(html, /\nrook:R:R::a1\n/);
   assert.match(html, /\nking:K:KisO2::d1\n/);
   assert.match(html, /\njumper:J:N::b1\n/);
-  assert.match(html, /<script type="module" src="http:\/\/[^"]+\/web\/idiagram\.js"><\/script>\n$/);
+  assert.match(html, /<script src="http:\/\/[^"]+\/web\/dist\/idiagram\.js"><\/script>\n$/);
   assert.equal(await page.$eval('#problems', (e) => e.dataset.errors), '0');
 
   assert.deepEqual(await boardOf(frame), {
