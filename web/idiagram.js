@@ -867,9 +867,17 @@ class IDiagram {
     if (!s || this.freeMode) return false;
     const k = s.prefix.length;
     const m = s.moves.find((x) => x.path[k] && x.path[k][0] === f && x.path[k][1] === r);
-    if (!m) return false;
-    const color = s.hand ? s.hand.color : this.state.cells[s.from[1] * this.info.files + s.from[0]].color;
-    const why = JSON.parse(this.engine.refusal(m.uci, color));
+    const empty = !this.state.cells[r * this.info.files + f];
+    let why;
+    if (m) {
+      const color = s.hand ? s.hand.color : this.state.cells[s.from[1] * this.info.files + s.from[0]].color;
+      why = JSON.parse(this.engine.refusal(m.uci, color));
+    } else if (s.hand && empty) {
+      // A drop no legal move list holds: the rule that keeps it off (dropNoDoubled, ...).
+      why = JSON.parse(this.engine.drop_refusal(s.hand.piece, s.hand.color, f, r));
+    } else {
+      return false;
+    }
     if (why.ok) return false;
     this.clearSelection();
     this.say(why.error);

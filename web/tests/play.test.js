@@ -186,6 +186,18 @@ test('with the rules on, substitution from the hand is a move of the side to mov
   assert.equal(await board('', 'side'), 'black');
 });
 
+test('a drop a rule forbids names the rule (dropNoDoubled); an allowed one is played', async () => {
+  // tests/pages/nifu.txt: White's pawn on a2 and one in hand, dropNoDoubled=P.
+  await open(variant('/web/tests/pages/nifu.txt'));
+  await page.click('.idg-legend-link');
+  await drag('td.idg-hand[data-piece="0"][data-color="0"] .idg-piece', sq('', 'a3'));
+  assert.equal(await note(''), 'dropNoDoubled: no second pawn on a file (yours is already on the a-file)');
+  assert.equal(await pieceAt('', 'a3'), null);
+  await drag('td.idg-hand[data-piece="0"][data-color="0"] .idg-piece', sq('', 'b3'));
+  assert.deepEqual(await pieceAt('', 'b3'), { piece: 0, color: 0 });
+  assert.equal(await board('', 'side'), 'black');
+});
+
 test('AI bar: the AI plays the side chosen, its move is marked in the record, navigation marks the shown one', async () => {
   await open('/web/demo.html');
   await page.click('#chess .idg-ai-link');

@@ -201,6 +201,22 @@ impl Diagram {
         }
     }
 
+    /// Why the rules refuse dropping piece type `piece` of colour `color` on a square: as
+    /// [`refusal`](Self::refusal), also for drops no rule-abiding move list contains.
+    pub fn drop_refusal(&mut self, piece: u32, color: u8, file: i32, rank: i32) -> String {
+        let why = match self.game.as_mut() {
+            Some(g) => match g.square(file, rank) {
+                Some(sq) => g.drop_refusal(piece as usize, self::color(color), sq),
+                None => Some("not a square of the board".to_string()),
+            },
+            None => Some(NO_GAME.to_string()),
+        };
+        match why {
+            None => json!({ "ok": true }).to_string(),
+            Some(e) => json!({ "ok": false, "error": e }).to_string(),
+        }
+    }
+
     /// Free mode: a move of the piece colour `color` regardless of turn and legality.
     pub fn play_free(&mut self, uci: &str, color: u8) -> String {
         ok_or_error(

@@ -449,3 +449,35 @@ fn refusals_say_why() {
         "{over}"
     );
 }
+
+/// Drops the rules refuse, with the rule: a second pawn on a file under `dropNoDoubled`
+/// (Shogi's nifu), a pawn on the last rank where `fW` could never move, a drop out of turn.
+#[test]
+fn refused_drops_name_their_rule() {
+    let mut d = Diagram::new(
+        "files=5\nranks=5\nholdingsType=-1\ndropNoDoubled=P\nroyal=2\npawn:P:fW::a2:1\nking:K:K::c1\n",
+    );
+    let why = |d: &mut Diagram, f: i32, r: i32, color: u8| -> Value {
+        parse(d.drop_refusal(0, color, f, r))
+    };
+    // White's pawn a2 is on the a-file: a3 is refused, b3 is fine.
+    assert_eq!(
+        why(&mut d, 0, 2, 0)["error"],
+        "dropNoDoubled: no second pawn on a file (yours is already on the a-file)"
+    );
+    assert_eq!(why(&mut d, 1, 2, 0)["ok"], true);
+    // b5: the last rank, where a forward stepper is stuck.
+    assert!(why(&mut d, 1, 4, 0)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("A pawn may not be dropped there"));
+    assert_eq!(
+        why(&mut d, 1, 2, 1)["error"],
+        "White to move: it is not Black's turn"
+    );
+    // a2 holds White's own pawn: that is a substitution, not a drop.
+    assert!(why(&mut d, 0, 1, 0)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("Drops go to empty squares"));
+}
