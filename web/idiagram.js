@@ -80,6 +80,7 @@ class IDiagram {
   /** A short message on the board: why a click was refused, what changed. */
   say(text) {
     this.note.textContent = text;
+    this.board.dataset.note = text;
     this.note.hidden = false;
     clearTimeout(this.noteTimer);
     this.noteTimer = setTimeout(() => {
@@ -150,10 +151,6 @@ class IDiagram {
     this.note = el('div', 'idg-note');
     this.note.setAttribute('role', 'status');
     this.note.hidden = true;
-    this.note.addEventListener('pointerdown', (e) => {
-      e.stopPropagation();
-      this.note.hidden = true;
-    });
     board.appendChild(this.note);
     wrap.appendChild(board);
 

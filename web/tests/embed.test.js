@@ -127,6 +127,19 @@ test('the classic include from another origin shows a working board', async () =
   await playsChess();
 });
 
+test('the include may come first, and serves every diagram of the page', async () => {
+  const small = 'files=6\nranks=6\nroyal=2\nrook::R::a1\nking::K::d1\n';
+  await authorPage('first.html', `<script src="${host}/web/dist/idiagram.js"></script>\n<div class="idiagram">${esc(CHESS)}</div>\n<div class="idiagram">${esc(small)}</div>`);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.idiagramReady), '2');
+  assert.deepEqual(await page.$$eval('.idg-board', (bs) => bs.map((b) => b.querySelectorAll('.idg-sq').length)), [64, 36]);
+  // The 6x6 rook on a1: up the a-file to a5 (a6 holds Black's rook: a capture) and along
+  // rank 1 to c1 (its own king on d1).
+  await page.click('.idiagram:nth-of-type(2) ' + sq('a1'));
+  assert.deepEqual(await page.$$eval('.idiagram:nth-of-type(2) .idg-sq[data-mark]', (els) => els.map((e) => e.dataset.square + ':' + e.dataset.mark).sort()),
+    ['a2:move', 'a3:move', 'a4:move', 'a5:move', 'a6:capture', 'b1:move', 'c1:move']);
+  assert.deepEqual(problems, []);
+});
+
 test('the same file included as a module from another origin works too', async () => {
   await authorPage('module.html', `<div class="idiagram">${esc(CHESS)}</div>\n<script type="module" src="${host}/web/dist/idiagram.js"></script>`);
   await playsChess();
