@@ -80,7 +80,6 @@ class IDiagram {
   /** A short message on the board: why a click was refused, what changed. */
   say(text) {
     this.note.textContent = text;
-    this.board.dataset.note = text;
     this.note.hidden = false;
     clearTimeout(this.noteTimer);
     this.noteTimer = setTimeout(() => {
