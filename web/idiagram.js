@@ -22,7 +22,7 @@ const sqName = (f, r) => FILES[f] + (r + 1);
 const MARK_CLASS = {
   move: 'idg-move', capture: 'idg-capture', both: 'idg-both', locust: 'idg-locust',
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
-  stop: 'idg-stop',
+  stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
 };
 
 function el(tag, cls, text) {
@@ -462,13 +462,16 @@ class IDiagram {
     }
   }
 
-  mark(f, r, kind) {
+  /** Paint one mark of the engine's answer; `way` (move diagrams: slide or leap) colours
+   * a move-or-capture square as the rules page does. */
+  mark(f, r, kind, way) {
     const sq = this.squares.get(f + ',' + r);
     if (!sq) return;
     for (const k of kind.split('+')) {
       sq.classList.add(MARK_CLASS[k] || 'idg-move');
       if (k === 'hover') sq.classList.add('idg-ctx');
     }
+    if (way) sq.classList.add(MARK_CLASS[way]);
     sq.dataset.mark = kind;
     if (this.app.useMarkers) sq.classList.add('idg-markers');
   }
@@ -507,7 +510,7 @@ class IDiagram {
     cells[d.at[1] * this.info.files + d.at[0]] = { piece, color: 0 };
     this.drawPieces(cells, d.probe);
     this.clearMarks();
-    for (const m of d.marks) this.mark(m.file, m.rank, m.kind);
+    for (const m of d.marks) this.mark(m.file, m.rank, m.kind, m.way);
     if (!hover) this.showing = { piece, base, diagram: d };
     this.board.dataset.showing = String(piece);
   }
@@ -605,28 +608,23 @@ class IDiagram {
       const sq = this.squares.get(s.from[0] + ',' + s.from[1]);
       if (sq) sq.classList.add('idg-from');
     }
-    if (!s.prefix.length) {
-      for (const m of s.marks) this.mark(m.file, m.rank, m.kind);
-      return;
-    }
-    // Inside a multi-leg move: the squares that continue it, and the stop if there is one.
-    const last = s.prefix[s.prefix.length - 1];
-    for (const m of this.candidates()) {
-      const next = m.path[s.prefix.length];
-      if (next) this.mark(next[0], next[1], 'move');
-      else this.mark(last[0], last[1], 'stop');
-    }
+    // The engine's marks for the squares clicked so far; those squares stay marked.
+    for (const m of s.marks) this.mark(m.file, m.rank, m.kind);
     for (const p of s.prefix) {
       const sq = this.squares.get(p[0] + ',' + p[1]);
       if (sq) sq.classList.add('idg-locust');
     }
   }
 
-  /** The moves still matching the squares clicked so far. */
-  candidates() {
+  /** The engine's mark on a square of the selection, if any. */
+  markAt(f, r) {
     const s = this.selection;
-    const usable = (m) => (this.freeMode ? true : m.legal && this.canMove());
-    return s.moves.filter((m) => usable(m) && s.prefix.every((p, k) => m.path[k] && m.path[k][0] === p[0] && m.path[k][1] === p[1]));
+    return s && s.marks.find((m) => m.file === f && m.rank === r);
+  }
+
+  /** Whether the selection's move number `i` may be played now. */
+  usable(i) {
+    return this.freeMode || (this.selection.moves[i].legal && this.canMove());
   }
 
   canMove() {
@@ -636,32 +634,29 @@ class IDiagram {
     return c && c.color === this.state.side;
   }
 
+  /** The moves a click on a square ends or continues, as the engine marked them. */
   targetsOf(f, r) {
-    const s = this.selection;
-    if (!s) return [];
-    const k = s.prefix.length;
-    const last = k ? s.prefix[k - 1] : null;
-    return this.candidates().filter((m) => {
-      const step = m.path[k];
-      if (step) return step[0] === f && step[1] === r;
-      // Clicking the last square again stops there.
-      return last && last[0] === f && last[1] === r;
-    });
+    const m = this.markAt(f, r);
+    if (!m) return [];
+    return [...(m.ends || []), ...(m.goes_on || [])].filter((i) => this.usable(i));
   }
 
   clickTarget(f, r) {
     const s = this.selection;
-    const k = s.prefix.length;
-    const matching = this.targetsOf(f, r);
-    const stopsHere = (m) => m.path.length === k + 1 || (m.path.length === k && k > 0);
-    const complete = matching.filter(stopsHere);
-    const longer = matching.filter((m) => !stopsHere(m));
-    if (longer.length && !(k > 0 && s.prefix[k - 1][0] === f && s.prefix[k - 1][1] === r)) {
+    const m = this.markAt(f, r);
+    const ends = (m.ends || []).filter((i) => this.usable(i)).map((i) => s.moves[i]);
+    const longer = (m.goes_on || []).filter((i) => this.usable(i));
+    if (longer.length && s.from) {
+      // A multi-leg move goes on from here: ask for the next leg's marks.
       s.prefix.push([f, r]);
+      const flat = new Int32Array(s.prefix.flat());
+      const next = JSON.parse(this.engine.pick_after(s.from[0], s.from[1], flat));
+      s.moves = next.moves;
+      s.marks = next.marks;
       this.showSelection();
       return;
     }
-    this.finish(complete.length ? complete : matching);
+    this.finish(ends.length ? ends : longer.map((i) => s.moves[i]));
   }
 
   finish(moves) {
@@ -698,7 +693,10 @@ class IDiagram {
     }
     // A move the piece can make is played as such (captures, promotions); else the piece is
     // simply put there.
-    this.selection.prefix = [];
+    if (this.selection.prefix.length) {
+      const pick = JSON.parse(this.engine.pick(from[0], from[1]));
+      Object.assign(this.selection, { prefix: [], moves: pick.moves, marks: pick.marks });
+    }
     const direct = this.targetsOf(to[0], to[1]);
     if (direct.length) {
       this.clickTarget(to[0], to[1]);

@@ -25,7 +25,7 @@ use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
 use crate::eval::Evaluator;
 use crate::rules::{self, MATE, MATE_BOUND};
 use crate::tt::{Bound, Table};
-use fairyboard_core::value::SplitMix;
+use fairyboard_core::rng::SplitMix;
 
 /// The deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 100;

@@ -10,6 +10,7 @@
 //! final `x` legs) start from the piece's own square and may be any type's: the whole
 //! board is `Complex` for them.
 
+use crate::fast_paths::{leg_allows, LegPath};
 use crate::geometry::Geometry;
 use crate::variant::Linked;
 use xbetza::{Flags, Kind};
@@ -77,18 +78,10 @@ impl AttackTable {
             }
             let final_single =
                 l.kind == Kind::Leg && l.flags.contains(Flags::FINAL) && l.depth == 0;
-            let plain = final_single
-                && l.skip_first == 0
-                && !l.flags.intersects(
-                    Flags::INITIAL
-                        | Flags::JUMP
-                        | Flags::EXACT
-                        | Flags::WRAP
-                        | Flags::GRASS
-                        | Flags::HOP_FRIEND
-                        | Flags::INDUCE
-                        | Flags::UNLOAD,
-                );
+            // Flags outside the gate's attack list (initial-only, exact, wrapping, ...) need
+            // the piece's generator.
+            let plain =
+                final_single && l.skip_first == 0 && leg_allows(l.kind, l.flags, LegPath::Attack);
             if plain && !l.flags.intersects(Flags::HOP | Flags::LAME) {
                 let n = (l.range as i32).min(side);
                 for k in 1..=n {

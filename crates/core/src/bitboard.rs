@@ -9,9 +9,9 @@
 //! set of bits per colour that is a handful of masks per node, and moves at a perft leaf are
 //! counted by popcount without being built.
 //!
-//! The generator is chosen once, when the variant is built ([`Generator::build`]), for boards
-//! of at most 64 squares (`u64`) or 128 squares (`u128`), and only while
-//! [`Variant::plain_rules`] holds. It produces exactly the moves of the generic generator
+//! The generator is chosen once, when the variant is built, for boards of at most 64 squares
+//! (`u64`) or 128 squares (`u128`), when the fast-path gate allows it
+//! ([`Variant::fast_paths`]: plain rules, and every leg within the shapes below). It produces exactly the moves of the generic generator
 //! (the reference; `tests/bitboard.rs` compares the two on random games). The few moves
 //! whose legality depends on more than the mover's masks (e.p., castling) are generated
 //! aside and judged on the occupancy after the move ([`deferred_safe`]: the conditions of
@@ -302,14 +302,11 @@ impl Variant {
 }
 
 impl Generator {
-    /// The generator for a variant whose pieces and rules it covers, else `None`.
+    /// The generator for a variant the gate lets on this path ([`Variant::fast_paths`]), in
+    /// the narrowest width that holds the board.
     pub(crate) fn build(v: &Variant) -> Option<Generator> {
         let squares = v.geometry.files as usize * v.geometry.ranks as usize;
-        // `promoFromZone` makes a landing depend on the origin too, which the per-target
-        // landing masks here do not see: the generic generator answers.
-        if !v.plain_rules || v.promo_from_zone || !qualifies(v) {
-            None
-        } else if squares <= 64 {
+        if squares <= 64 {
             Some(Generator::Small(Box::new(Tables::build(v))))
         } else if squares <= 128 {
             Some(Generator::Wide(Box::new(Tables::build(v))))
@@ -393,53 +390,6 @@ impl Occupancy {
         }
         occ
     }
-}
-
-/// Whether every piece type and rule of the variant is within the generator's reach.
-fn qualifies(v: &Variant) -> bool {
-    let royal_choice = v
-        .promo_rules
-        .iter()
-        .flat_map(|r| &r.choices)
-        .any(|&(p, _)| v.pieces.get(p as usize).is_none_or(|p| p.royal));
-    if royal_choice {
-        // Promoting into a royal changes the number of royals: generic rules.
-        return false;
-    }
-    v.pieces.iter().all(|p| {
-        // A royal that changes type on landing may stop being royal: generic rules.
-        if p.royal && !p.plain_landing.iter().all(|&b| b) {
-            return false;
-        }
-        p.linked.iter().all(|linked| {
-            if linked.dedupe {
-                return false;
-            }
-            let mut prime = None;
-            linked.links.iter().all(|l| {
-                if l.kind == Kind::Castle {
-                    return l.depth == 0 && l.skip == 0;
-                }
-                let shape_ok = matches!(
-                    l.shape,
-                    Shape::Leap
-                        | Shape::LeapM
-                        | Shape::LeapC
-                        | Shape::LeapCE
-                        | Shape::Push
-                        | Shape::Slide
-                        | Shape::SlideM
-                        | Shape::SlideC
-                );
-                let p = l.flags.contains(Flags::PRIME);
-                let same_prime = *prime.get_or_insert(p) == p;
-                shape_ok
-                    && same_prime
-                    && !l.flags.intersects(Flags::ROYAL_ONLY | Flags::NON_ROYAL)
-                    && l.kind == Kind::Leg
-            })
-        })
-    })
 }
 
 impl<B: Bits> Tables<B> {
@@ -1052,7 +1002,7 @@ fn deferred_safe<B: Bits>(pos: &Position, tables: &Tables<B>, m: &Move) -> Optio
     let (from_bit, to_bit) = (B::bit(from), B::bit(to));
     match m.kind {
         MoveKind::EnPassant => {
-            if m.from() == royal_sq {
+            if m.from() == royal_sq || !m.locust().is_empty() {
                 return None;
             }
             let victim = B::bit(bit(m.extra[0] as usize)?);
@@ -1221,7 +1171,7 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
         if !ep_targets.is_empty() {
             each(ep_targets, |e| {
                 let to = tables.square_of[e] as Square;
-                pos.emit_ep(out.deferred(), pb.flags, t, us, from, to);
+                pos.emit_ep(out.deferred(), pb.flags, t, us, from, to, &[]);
             });
         }
         if !whole {
@@ -1314,7 +1264,7 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
                         from,
                         king_to,
                         MoveKind::Castle,
-                        [partner_sq as u16, partner_to, 0],
+                        [partner_sq as u16, partner_to, 0, 0, 0],
                         0,
                         0,
                         false,

@@ -7,6 +7,7 @@ use crate::attack::AttackTable;
 use crate::coord::Coord;
 use crate::geometry::{Geometry, Square};
 use crate::movegen::MAX_LEGS;
+use crate::moves::MAX_VICTIMS;
 use crate::variant::{
     link, piece_cell, Cell, Color, Landing, PieceType, PromoRule, Symmetry, Variant, EMPTY,
     MAX_TYPES, OFF,
@@ -173,26 +174,28 @@ impl Variant {
                             format!("move '{}': {w}", p.betza),
                         ));
                     }
-                    match xbetza::compile(&d, &options) {
-                        Ok(prog) => {
-                            if prog.legs() > MAX_LEGS {
-                                errors.push(err(
-                                    p.line,
-                                    Some(&p.name),
-                                    format!("move '{}' has more than {MAX_LEGS} legs", p.betza),
-                                ));
-                            }
-                            programs.push(prog);
-                        }
-                        Err(e) => {
-                            errors.push(err(
-                                p.line,
-                                Some(&p.name),
-                                format!("move '{}': {e}", p.betza),
-                            ));
-                            programs.push(xbetza::Program::default());
-                        }
+                    // A term beyond the limits is left out (with a warning); the piece
+                    // keeps the moves that fit.
+                    let (prog, left_out) = xbetza::compile_partial(&d, &options, MAX_LEGS);
+                    for e in left_out {
+                        warnings.push(err(
+                            p.line,
+                            Some(&p.name),
+                            format!("move '{}': {e}", p.betza),
+                        ));
                     }
+                    if prog.most_victims() > MAX_VICTIMS {
+                        warnings.push(err(
+                            p.line,
+                            Some(&p.name),
+                            format!(
+                                "move '{}': paths that take more than {MAX_VICTIMS} pieces on \
+                                 the way are not generated",
+                                p.betza
+                            ),
+                        ));
+                    }
+                    programs.push(prog);
                 }
                 Err(e) => {
                     errors.push(err(
@@ -533,8 +536,9 @@ impl Variant {
             rules.win = wins;
         }
         let mut variant = Variant {
-            plain_rules: !rules.affects_moves(),
-            end_rules: rules.ends_games(),
+            // Decided below by the gate, from the finished variant.
+            plain_rules: false,
+            end_rules: false,
             rules,
             forward,
             name: spec.name.clone(),
@@ -559,7 +563,12 @@ impl Variant {
             fen_ids,
             bitboard: None,
         };
-        variant.bitboard = crate::bitboard::Generator::build(&variant);
+        let paths = variant.fast_paths();
+        variant.plain_rules = paths.plain_rules.is_ok();
+        variant.end_rules = paths.end_rules;
+        if paths.bitboard.is_ok() {
+            variant.bitboard = crate::bitboard::Generator::build(&variant);
+        }
         Ok((variant, warnings))
     }
 }

@@ -255,6 +255,17 @@ pub struct Probe {
 impl Probe {
     /// A `files`×`ranks` board (no holes) for a White piece moving by `descriptor`.
     pub fn new(descriptor: &str, files: u8, ranks: u8) -> Result<Probe, ExploreError> {
+        Probe::with_holes(descriptor, files, ranks, &[])
+    }
+
+    /// A `files`×`ranks` board with `holes` (squares no piece may enter or pass, as in
+    /// the variant being shown) for a White piece moving by `descriptor`.
+    pub fn with_holes(
+        descriptor: &str,
+        files: u8,
+        ranks: u8,
+        holes: &[Coord],
+    ) -> Result<Probe, ExploreError> {
         let piece = |name: &str, id: &str, betza: &str, royal: bool| PieceSpec {
             name: name.into(),
             id: id.into(),
@@ -272,7 +283,7 @@ impl Probe {
             files,
             ranks,
             symmetry: Symmetry::None,
-            holes: vec![],
+            holes: holes.to_vec(),
             pieces: vec![
                 piece("mover", "M", descriptor, false),
                 piece("piece", "X", "", false),
@@ -295,6 +306,11 @@ impl Probe {
             variant,
             list: MoveList::new(),
         })
+    }
+
+    /// The probe's variant: the probed piece is type 0.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
     }
 
     /// The moves of the piece standing on `from` (unmoved unless `moved`) among `others`,

@@ -173,6 +173,12 @@ impl Game {
         self.history.iter().map(|(m, _)| m)
     }
 
+    /// The hashes of the positions before each move, oldest first: what a search needs to
+    /// see repetitions of the game's earlier positions.
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
     pub fn ply(&self) -> usize {
         self.history.len()
     }

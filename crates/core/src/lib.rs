@@ -2,6 +2,8 @@
 //! definition, positions with make/unmake, legal move generation, FEN, notation, perft.
 
 pub use idiagram::coord;
+/// The deterministic random numbers (Zobrist keys, shuffles, value sampling, the AI's noise).
+pub use xbetza::rng;
 
 mod attack;
 mod bitboard;
@@ -9,9 +11,11 @@ pub mod build;
 pub mod catalogue;
 pub mod definition;
 pub mod explore;
+pub mod fast_paths;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod marks;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -26,8 +30,9 @@ pub mod variant;
 mod zobrist;
 
 pub use build::{BuildError, VariantSpec};
+pub use marks::{Mark, MarkKind, Marks};
 pub use movegen::Status;
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Move, MoveKind, MoveList, Squares};
 pub use position::Position;
 pub use setup::{Setup, SetupError};
 pub use variant::{Color, Variant};

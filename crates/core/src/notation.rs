@@ -53,21 +53,22 @@ impl Variant {
                 self.fen_token(m.piece as usize, Color::White),
                 self.square_name(m.to)
             ),
-            MoveKind::Castle | MoveKind::EnPassant => {
+            MoveKind::Castle => {
                 format!("{}{}", self.square_name(m.from), self.square_name(m.to))
             }
-            MoveKind::Normal => {
+            // One `fromto` pair per leg, comma-separated (an e.p. capture after locust
+            // captures too).
+            MoveKind::Normal | MoveKind::EnPassant => {
                 let mut s = String::new();
                 let mut at = m.from;
-                if m.relay != 0 {
-                    s += &format!("{}{},", self.square_name(m.from), self.square_name(m.relay));
-                    at = m.relay;
+                for (k, &leg) in m.legs().iter().enumerate() {
+                    let leg = leg as u16;
+                    if k > 0 {
+                        s.push(',');
+                    }
+                    s += &format!("{}{}", self.square_name(at), self.square_name(leg));
+                    at = leg;
                 }
-                for &v in m.locust() {
-                    s += &format!("{}{},", self.square_name(at), self.square_name(v));
-                    at = v;
-                }
-                s += &format!("{}{}", self.square_name(at), self.square_name(m.to));
                 s += &self.promotion_suffix(m);
                 s
             }
@@ -123,9 +124,7 @@ impl Position {
             }
             _ => {
                 let pawn = v.pieces[m.piece as usize].pawn;
-                let captures = m.kind == MoveKind::EnPassant
-                    || !m.locust().is_empty()
-                    || (m.to != m.from && self.piece_at(m.to as usize).is_some());
+                let captures = self.captures(m);
                 // As in SAN, pawns go without their letter, and capture with their file.
                 let mut s = if !pawn {
                     v.pieces[m.piece as usize].id.clone()
@@ -165,11 +164,10 @@ impl Position {
                 for &x in m.locust() {
                     s += &format!("x{}", v.square_name(x));
                 }
-                let captures = m.kind == MoveKind::EnPassant
-                    || (m.to != m.from && self.piece_at(m.to as usize).is_some());
-                if !m.locust().is_empty() && !captures {
+                let at_end = self.captures_at_end(m);
+                if !m.locust().is_empty() && !at_end {
                     s.push('-');
-                } else if captures {
+                } else if at_end {
                     s.push('x');
                 }
                 s += &v.square_name(m.to);

@@ -3,9 +3,11 @@
 //! squares, and the draw rules fairyboard adds.
 //!
 //! A [`RuleSet`] is compiled once per variant from the definition's parameters. Variants
-//! whose rule set is empty keep the fast generator untouched ([`Variant::plain_rules`]);
-//! the others generate pseudo-legal moves with the same leg interpreter and then pass
-//! every move through [`RuleSet`]'s filters and effects (see `movegen`'s ruled path).
+//! whose rule set changes no move keep the fast generator untouched
+//! ([`crate::Variant::plain_rules`], decided with every other fast path in
+//! [`crate::fast_paths`]); the others generate pseudo-legal moves with the same leg
+//! interpreter and then pass every move through [`RuleSet`]'s filters and effects (see
+//! `movegen`'s ruled path).
 //!
 //! ```
 //! use fairyboard_core::{Position, Variant};
@@ -25,7 +27,7 @@
 //! | `files`, `ranks`, `symmetry`, `hole` | the board ([`crate::geometry`], [`crate::build`]) |
 //! | `promoZone`, `maxPromote`, `promoChoice`, `promoOffset`, `morph` promotions, `!`, `=` | promotion and landing rules ([`crate::build`]) |
 //! | `holdingsType`, hand counts | captures to hand and drops ([`crate::position`]) |
-//! | `dropNoDoubled`, `dropNoMate`, `promoFromZone` (fairyboard's own: Shogi's nifu, pawn-drop mate, promotion on leaving the zone) | drop generation, legality and landing in [`crate::movegen`] (they change no plain generator's fast paths, so Shogi stays a plain variant) |
+//! | `dropNoDoubled`, `dropNoMate`, `promoFromZone` (fairyboard's own: Shogi's nifu, pawn-drop mate, promotion on leaving the zone) | drop generation, legality and landing in [`crate::movegen`] (Shogi stays a plain variant; `promoFromZone` keeps it off the bitboard generator: [`crate::fast_paths`]) |
 //! | `demotePromoted` (fairyboard's own: Crazyhouse) | captures to hand ([`crate::position`]): a piece marked as promoted returns as the type it promoted from; FEN `X~` |
 //! | `pieceValue` (fairyboard's own) | no rule: the AI's piece values (`fairyboard_ai::eval`) |
 //! | `handSwap` | here: hand swap moves (a drop onto a friend with the same ID) |
@@ -160,9 +162,9 @@ pub use idiagram::Outcome as RuleOutcome;
 /// The compiled rules of a variant.
 #[derive(Clone, Debug, Default)]
 pub struct RuleSet {
-    n: usize,
+    pub(crate) n: usize,
     /// `(1 + 2n)` cells per moving type; empty without a capture matrix.
-    matrix: Vec<Effect>,
+    pub(crate) matrix: Vec<Effect>,
     pub iron: TypeSet,
     pub anti_trade: TypeSet,
     pub counter_strike: TypeSet,
@@ -195,7 +197,7 @@ pub struct RuleSet {
     /// win). Empty when no morph board has win squares.
     pub win: Vec<[Vec<u8>; 2]>,
     /// Piece values, computed when a rule first needs them (`tradeThreshold`).
-    values: std::sync::OnceLock<Vec<u32>>,
+    pub(crate) values: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl RuleSet {
@@ -394,25 +396,6 @@ impl RuleSet {
             .get(t)
             .copied()
             .unwrap_or(0)
-    }
-
-    /// Anything here changes which moves exist or what they do (the generator must take
-    /// the ruled path).
-    pub fn affects_moves(&self) -> bool {
-        !self.matrix.is_empty()
-            || self.iron != 0
-            || self.anti_trade != 0
-            || self.counter_strike != 0
-            || self.protected != 0
-            || self.contagious != 0
-            || self.spell.is_some() && self.casters != 0
-            || self.conversion.is_some()
-            || self.hand_swap
-    }
-
-    /// Some rule can end the game other than by checkmate or stalemate.
-    pub fn ends_games(&self) -> bool {
-        self.baring != 0 || !self.win.is_empty() || self.affects_moves()
     }
 
     /// The win mark (0, 1 = `+`, 2 = `#`) for type `t` of colour `c` landing on `sq`.

@@ -79,6 +79,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use idiagram::ShuffleMark;
+use xbetza::rng::splitmix64;
 use xbetza::Kind;
 
 use crate::geometry::Square;
@@ -173,7 +174,7 @@ pub fn original_number(variant: &Variant) -> Option<u64> {
 pub fn random_number(variant: &Variant, seed: u64) -> u64 {
     match count(variant) {
         // The high half of a 64×64-bit product maps the mixed seed evenly onto 0..count.
-        Ok(c) => ((u128::from(splitmix(seed)) * u128::from(c)) >> 64) as u64,
+        Ok(c) => ((u128::from(splitmix64(seed)) * u128::from(c)) >> 64) as u64,
         Err(_) => 0,
     }
 }
@@ -203,13 +204,6 @@ impl Position {
         }
         Ok(Position::start(Arc::new(shuffled)))
     }
-}
-
-fn splitmix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// One set, resolved to piece types.

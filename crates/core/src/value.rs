@@ -30,8 +30,10 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use xbetza::rng::SplitMix;
+
 use crate::geometry::Square;
-use crate::moves::{MoveKind, MoveList};
+use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::variant::{Color, Variant};
@@ -52,22 +54,6 @@ pub struct PieceStats {
     pub backward: f64,
     /// Can promote somewhere.
     pub promotes: bool,
-}
-
-/// A small deterministic generator (SplitMix64) for sampling blockers and seeded noise.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
 }
 
 /// Blocker samples per square (more on small boards, fewer on huge ones).
@@ -92,7 +78,7 @@ fn board_with(variant: &Arc<Variant>, pieces: &[(Square, usize, Color)]) -> Posi
 
 /// Distinct outcomes of a piece's moves (promotion choices count once).
 fn distinct_moves(list: &MoveList) -> usize {
-    let set: HashSet<(u16, [u16; 3], u16)> = list
+    let set: HashSet<(u16, [u16; MAX_VICTIMS], u16)> = list
         .iter()
         .filter(|m| m.kind != MoveKind::Castle)
         .map(|m| (m.to, m.extra, m.unload))

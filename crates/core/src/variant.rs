@@ -2,6 +2,7 @@
 //! drop rules, all precomputed so move generation only reads tables.
 
 use crate::coord::Coord;
+use crate::fast_paths::{leg_allows, shape_allows, LegPath};
 use crate::geometry::{Geometry, Square};
 use xbetza::{Flags, Kind, Program};
 
@@ -241,7 +242,7 @@ pub struct Variant {
     pub any_royal_loses: bool,
     /// No rule beyond moving and capturing by replacement applies (no capture matrix,
     /// explosion, iron, spell, ... of the [rules] layer): generators specialised for plain
-    /// games may be used only when this holds.
+    /// games may be used only when this holds. Set from [`Variant::fast_paths`].
     pub(crate) plain_rules: bool,
     /// Some rule besides checkmate and stalemate can end the game (baring, win squares,
     /// royals lost to explosions...): positions carry a decided result.
@@ -257,8 +258,8 @@ pub struct Variant {
     pub(crate) forward: [isize; 2],
     /// Squares whose presence lets pieces be identified in FEN, longest ID first.
     pub(crate) fen_ids: Vec<(String, u8)>,
-    /// The bitboard generator, when the variant's pieces and rules are within its reach
-    /// (chosen once here; see `bitboard`).
+    /// The bitboard generator, when the fast-path gate allows it ([`Variant::fast_paths`];
+    /// chosen once here; see `bitboard`).
     pub(crate) bitboard: Option<crate::bitboard::Generator>,
 }
 
@@ -339,12 +340,11 @@ pub(crate) fn link(
         let off = geometry.offset(dx, dy);
         // Mid square of one step, truncating towards zero.
         let mid = geometry.offset(dx / 2, dy / 2);
-        // A single final leg from the piece's own square.
-        let basic = r.kind == Kind::Leg
+        // A single final leg from the piece's own square, with flags the walkers implement.
+        let basic = leg_allows(r.kind, r.flags, LegPath::Walker)
             && r.depth == 0
             && r.flags.contains(Flags::FINAL)
             && r.skip_first == 0
-            && !r.flags.contains(Flags::WRAP)
             // A null step lands on the start square, which counts as empty: general path.
             && (dx, dy) != (0, 0);
         // `k` (royal victims only) and `ck`/`t` (non-royal only) restrict a capture; the fast
@@ -413,21 +413,41 @@ pub(crate) fn link(
             dead,
         });
     }
+    // A plain move onto an e.p. capture square of the same type is left out by the
+    // generic generator's per-piece pass (the move there is the e.p. capture): such types
+    // are generated piece by piece, never counted by steps.
+    let ep_overlap = plain_onto_ep_square(&links);
     Linked {
         // Multi-leg paths, overlapping rides and borrowed (imitated or lent by a final `x`
         // leg) moves can repeat a move.
         dedupe: program.records.iter().any(|r| {
             r.depth > 0 || r.kind == Kind::Imitate || r.flags.contains(Flags::FINAL | Flags::INDUCE)
-        }) || overlapping(&links),
-        fast: links.iter().all(|l| l.shape.is_fast()),
+        }) || overlapping(&links)
+            || ep_overlap,
+        fast: links.iter().all(|l| l.shape.is_fast()) && !ep_overlap,
         uniform: [Shape::Leap, Shape::Slide].into_iter().find(|&shape| {
-            !links.is_empty()
-                && links.iter().all(|l| {
-                    l.shape == shape && !l.flags.intersects(Flags::ROYAL_ONLY | Flags::NON_ROYAL)
-                })
+            shape_allows(shape, LegPath::Uniform)
+                && !links.is_empty()
+                && links
+                    .iter()
+                    .all(|l| l.shape == shape && leg_allows(l.kind, l.flags, LegPath::Uniform))
         }),
         links,
     }
+}
+
+/// Whether a type may reach one of its e.p. capture squares (`LeapCE` steps) with a plain
+/// move too (`mFceF`): one move there, the e.p. capture (see `xbetza`'s Decisions).
+fn plain_onto_ep_square(links: &[Link]) -> bool {
+    links.iter().filter(|e| e.shape == Shape::LeapCE).any(|e| {
+        links.iter().any(|m| match m.shape {
+            Shape::Leap | Shape::LeapM | Shape::Push => (m.dx, m.dy) == (e.dx, e.dy),
+            Shape::Slide | Shape::SlideM => (1..=i32::from(m.range)).any(|k| {
+                (k * i32::from(m.dx), k * i32::from(m.dy)) == (i32::from(e.dx), i32::from(e.dy))
+            }),
+            _ => false,
+        })
+    })
 }
 
 /// Whether two single-leg records can reach the same square (e.g. `WR`, `W2D`).

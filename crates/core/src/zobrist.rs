@@ -1,13 +1,10 @@
 //! Zobrist keys: a position's hash is the XOR of the keys of its parts, so make/unmake
 //! update it incrementally.
+//!
+//! Keys are the SplitMix64 mix of a key index ([`xbetza::rng::splitmix64`]), so hashes are
+//! the same on every run.
 
-/// A fixed-seed 64-bit mixer (splitmix64), so hashes are the same on every run.
-pub(crate) fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use xbetza::rng::splitmix64;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Keys {
@@ -22,9 +19,11 @@ impl Keys {
         let n = 256 * cells;
         let _ = types;
         Keys {
-            pieces: (0..n as u64).map(|i| mix(i ^ 0x5EED_0000_0000)).collect(),
+            pieces: (0..n as u64)
+                .map(|i| splitmix64(i ^ 0x5EED_0000_0000))
+                .collect(),
             cells,
-            side: mix(0xC0FF_EE00),
+            side: splitmix64(0xC0FF_EE00),
         }
     }
     #[inline]
@@ -45,13 +44,15 @@ impl Keys {
     /// captured (`from` is never 0 here).
     #[inline]
     pub fn promoted(&self, sq: usize, from: u8) -> u64 {
-        mix(self.pieces[sq] ^ ((from as u64) << 56) ^ 0x7E_0000_0000)
+        splitmix64(self.pieces[sq] ^ ((from as u64) << 56) ^ 0x7E_0000_0000)
     }
     pub fn hand(&self, t: usize, color: usize, count: u32) -> u64 {
         if count == 0 {
             0
         } else {
-            mix(((t as u64) << 40) ^ ((color as u64) << 32) ^ count as u64 ^ 0x4A4D_0000_0000_0000)
+            splitmix64(
+                ((t as u64) << 40) ^ ((color as u64) << 32) ^ count as u64 ^ 0x4A4D_0000_0000_0000,
+            )
         }
     }
 }

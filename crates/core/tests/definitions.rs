@@ -113,28 +113,49 @@ fn every_definition_error_is_reported_with_line_and_piece() {
 }
 
 /// Fuzzer find (betza target, out of memory in move generation): a repeated sideways
-/// slide `(as)W6` has billions of paths from one square. It is refused when the variant is
-/// built, as an error of its line and piece, and the same for a single exploration.
+/// slide `(as)W6` has billions of paths from one square. The repetitions beyond the limit
+/// are left out when the variant is built, with a warning of its line and piece; the piece
+/// keeps the moves that fit (the zero-repetition term `W6`, a rook on 8x8).
 #[test]
-fn an_exploding_move_is_refused_at_build_time() {
+fn an_exploding_move_is_cut_back_at_build_time() {
     let text = "royal=2\nsnake:S:(as)W6fh::a1\nking:K:K::e1\n";
-    let errors = match Variant::from_definition("snake", text) {
-        Ok(_) => panic!("built"),
-        Err(e) => e,
-    };
-    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let (v, warnings) = Variant::from_definition("snake", text).expect("builds");
+    assert_eq!(v.pieces.len(), 2);
     assert!(
-        errors[0].contains("line 2") && errors[0].contains("'snake'"),
-        "{}",
-        errors[0]
-    );
-    assert!(
-        errors[0].contains("squares from one square"),
-        "{}",
-        errors[0]
+        warnings.iter().any(|w| w.contains("line 2")
+            && w.contains("'snake'")
+            && w.contains("left out")
+            && w.contains("squares from one square")),
+        "{warnings:#?}"
     );
     let d4 = fairyboard_core::coord::Coord::new(3, 3);
-    assert!(fairyboard_core::explore::targets_on_empty_board("(as)W6fh", 8, 8, d4).is_err());
+    let targets =
+        fairyboard_core::explore::targets_on_empty_board("(as)W6fh", 8, 8, d4).expect("explores");
+    for sq in ["a4", "d1", "d8", "h4", "c4", "d5"] {
+        assert!(targets.iter().any(|t| t == sq), "{sq} in {targets:?}");
+    }
+}
+
+/// A repetition that outgrows the compiler on a bigger board: `(ma)fW` on 12x10 unrolls to
+/// paths of up to 13 legs, 4 * 3^11 of them. The piece keeps the repetitions that fit and
+/// the definition builds with a warning; `fW` (a2) and `mafW` (a3, c1) from a1 are there.
+#[test]
+fn a_repetition_beyond_the_limits_keeps_what_fits() {
+    let text = "files=12\nranks=10\nroyal=2\nwalker:W:(ma)fW::a1\nking:K:K::l1\n";
+    let (v, warnings) = Variant::from_definition("walker", text).expect("builds");
+    assert_eq!(v.pieces.len(), 2);
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("line 4") && w.contains("'walker'") && w.contains("left out")),
+        "{warnings:#?}"
+    );
+    let a1 = fairyboard_core::coord::Coord::new(0, 0);
+    let targets =
+        fairyboard_core::explore::targets_on_empty_board("(ma)fW", 12, 10, a1).expect("explores");
+    for sq in ["a2", "a3", "c1"] {
+        assert!(targets.iter().any(|t| t == sq), "{sq} in {targets:?}");
+    }
 }
 
 #[test]

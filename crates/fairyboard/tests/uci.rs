@@ -2,24 +2,15 @@
 //! are checked by hand or with the rules core, independently of the engine's search.
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-fn variants_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"))
-}
+mod common;
+
+use common::variants_dir;
 
 /// Feed the chunks with a pause between them, then end the input; collect the output.
 fn session(chunks: &[&str], pause: Duration) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyboard"))
-        .arg("uci")
-        .env("FAIRYBOARD_VARIANTS", variants_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = common::spawn("uci");
     let mut stdin = child.stdin.take().expect("stdin");
     for (i, c) in chunks.iter().enumerate() {
         if i > 0 {
@@ -29,17 +20,7 @@ fn session(chunks: &[&str], pause: Duration) -> Vec<String> {
         stdin.flush().expect("flush");
     }
     drop(stdin);
-    let out = child.wait_with_output().expect("finishes");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::finish(child)
 }
 
 fn one(input: &str) -> Vec<String> {

@@ -3,41 +3,15 @@
 //! `# fen:` line (taken from Fairy-Stockfish), `piece` lines are read from the definition
 //! text independently of the engine, highlight boards and mates are worked out by hand.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
-fn variants_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"))
-}
+use common::variants_dir;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// Feed `input` (then end of input, which quits) and collect the output lines.
 fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyboard"))
-        .arg("xboard")
-        .env("FAIRYBOARD_VARIANTS", variants_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("finishes");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::session("xboard", input)
 }
 
 fn has(lines: &[String], want: &str) -> bool {

@@ -169,7 +169,7 @@ pub use diag::{Diagnostic, Severity};
 pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, ShuffleSet};
 pub use morph::{Morph, MorphCell};
 pub use names::default_betza;
-pub use parse::parse;
+pub use parse::{parameter_names, parse};
 
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -94,6 +94,13 @@ const REPEATABLE: &[&str] = &[
 /// The largest number of piece types a `captureMatrix` is built for (it has n x (2n+1) cells).
 const MAX_MATRIX_TYPES: usize = 1000;
 
+/// Every general parameter keyword this crate knows: typed, display-only and `morph`.
+/// Code that must decide something for each parameter (the engine's fast-path gate) checks
+/// itself against this list.
+pub fn parameter_names() -> impl Iterator<Item = &'static str> {
+    TYPED.iter().chain(DISPLAY).copied().chain(["morph"])
+}
+
 /// Is `key` a parameter keyword this crate knows (typed, display-only or `morph`)?
 pub(crate) fn is_known(key: &str) -> bool {
     key == "morph" || TYPED.contains(&key) || DISPLAY.contains(&key)

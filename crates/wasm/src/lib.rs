@@ -169,6 +169,23 @@ impl Diagram {
         serde_json::to_string(&p).unwrap_or_default()
     }
 
+    /// The moves of the piece on a square and the squares to highlight after the squares
+    /// `entered` (file, rank pairs, flat) of a multi-leg move were clicked.
+    pub fn pick_after(&self, file: i32, rank: i32, entered: &[i32]) -> String {
+        let Some(g) = self.game.as_ref() else {
+            return json!({ "moves": [], "marks": [] }).to_string();
+        };
+        let squares: Option<Vec<usize>> = entered
+            .chunks(2)
+            .map(|p| g.square(p[0], *p.get(1)?))
+            .collect();
+        let p = match (g.square(file, rank), squares) {
+            (Some(sq), Some(entered)) => g.pick_after(sq, &entered),
+            _ => Default::default(),
+        };
+        serde_json::to_string(&p).unwrap_or_default()
+    }
+
     /// The drops of a piece type from the hand of the side to move.
     pub fn pick_hand(&self, piece: u32) -> String {
         let Some(g) = self.game.as_ref() else {

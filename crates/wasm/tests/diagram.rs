@@ -126,6 +126,28 @@ fn knight_move_diagram_matches_a_hand_count() {
     );
 }
 
+/// The `way` of each `both` mark of a move diagram (slide or leap), by square.
+fn ways(v: &Value) -> Vec<String> {
+    v["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "both")
+        .map(|m| m["way"].as_str().unwrap_or("none").to_string())
+        .collect()
+}
+
+#[test]
+fn move_diagrams_tell_slides_from_leaps_as_the_rules_page_does() {
+    // A rook's 14 squares from d4 all lie on lines a piece can block (the adjacent ones
+    // block the rest); the knight's 8 jumps cannot be blocked.
+    let d = Diagram::new(CHESS);
+    let rook = parse(d.move_diagram(3, -1, -1));
+    assert_eq!(ways(&rook), vec!["slide"; 14]);
+    let knight = parse(d.move_diagram(1, -1, -1));
+    assert_eq!(ways(&knight), vec!["leap"; 8]);
+}
+
 #[test]
 fn pawn_move_diagram_separates_moves_from_captures() {
     let d = Diagram::new(CHESS);

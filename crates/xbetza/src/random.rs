@@ -12,31 +12,8 @@
 use crate::ast::Square;
 use crate::reference::{Cell, EpInfo, RefBoard};
 
-/// A tiny xorshift generator.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+/// The generator these functions draw from (xorshift64, see [`crate::rng`]).
+pub use crate::rng::Rng;
 
 const ATOMS: &[&str] = &[
     "W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "Q", "R", "B", "(1,3)", "FX", "NY",

@@ -255,7 +255,6 @@ fn play_game(
 ) -> Result<Finished, String> {
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
     let mut game = Game::new(variant.clone());
-    let mut hashes: Vec<u64> = Vec::new();
     let mins = base.as_secs() / 60;
     let secs = base.as_secs_f64() - (mins * 60) as f64;
     for (i, e) in engines.iter_mut().enumerate() {
@@ -329,7 +328,6 @@ fn play_game(
                     }
                 };
                 let san = game.position_mut().san(&m);
-                hashes.push(game.position().hash());
                 if let Err(e) = game.play(&m) {
                     return Ok(finish(loses, format!("{who}: {e}"), sans));
                 }
@@ -347,7 +345,7 @@ fn play_game(
                     return Ok(finish(r.pgn(), r.reason.as_str().into(), sans));
                 }
                 let h = game.position().hash();
-                let reps = hashes.iter().filter(|&&x| x == h).count();
+                let reps = game.hashes().iter().filter(|&&x| x == h).count();
                 if text.starts_with("1/2-1/2")
                     && (reps >= 2 || game.position().halfmove_clock() >= 100)
                 {

@@ -19,8 +19,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use fairyboard_ai::native::Stopwatch;
-use fairyboard_ai::{mate_in, Limits, Options, Searcher};
+use fairyboard_ai::{mate_in, Limits, Options};
+use fairyboard_core::game::Game;
 use fairyboard_core::{catalogue, Color, Position, Variant};
+
+use super::engine::{play_text, result_text, Thinker};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -32,10 +35,9 @@ pub struct Args {
 struct Uci {
     variant: Arc<Variant>,
     variant_name: String,
-    pos: Position,
-    hashes: Vec<u64>,
-    searcher: Option<Searcher>,
-    options: Options,
+    /// The position of the last `position` command with the moves that led to it.
+    game: Game,
+    thinker: Thinker,
     stop: Arc<AtomicBool>,
 }
 
@@ -61,7 +63,7 @@ impl Uci {
         say("option name VariantFile type string default <empty>");
         say(&format!(
             "option name Hash type spin default {} min 1 max 4096",
-            self.options.hash_mb
+            self.thinker.options().hash_mb
         ));
         say("option name Seed type spin default 0 min 0 max 2147483647");
         say("uciok");
@@ -71,10 +73,9 @@ impl Uci {
         match catalogue::load(name_or_path) {
             Ok(v) => {
                 self.variant_name = name_or_path.to_string();
-                self.pos = Position::start(v.clone());
+                self.game = Game::new(v.clone());
                 self.variant = v;
-                self.hashes.clear();
-                self.searcher = None;
+                self.thinker.reset();
             }
             Err(e) => {
                 let first = e.to_string().lines().next().unwrap_or("").to_string();
@@ -106,15 +107,18 @@ impl Uci {
             }
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=4096).contains(&mb) => {
-                    self.options.hash_mb = mb;
-                    self.searcher = None;
+                    let options = self.thinker.options();
+                    self.thinker.set_options(Options {
+                        hash_mb: mb,
+                        ..options
+                    });
                 }
                 _ => say(&format!("info string error: Hash '{value}': 1 to 4096")),
             },
             "seed" => match value.parse::<u64>() {
-                Ok(s) => {
-                    self.options.seed = s;
-                    self.searcher = None;
+                Ok(seed) => {
+                    let options = self.thinker.options();
+                    self.thinker.set_options(Options { seed, ..options });
                 }
                 _ => say(&format!("info string error: Seed '{value}': a number")),
             },
@@ -129,7 +133,7 @@ impl Uci {
             None => (rest, ""),
         };
         let setup = setup.trim();
-        let mut pos = if setup == "startpos" {
+        let pos = if setup == "startpos" {
             Position::start(self.variant.clone())
         } else if let Some(fen) = setup.strip_prefix("fen ") {
             match Position::from_fen(self.variant.clone(), fen.trim()) {
@@ -145,21 +149,14 @@ impl Uci {
             ));
             return;
         };
-        let mut hashes = Vec::new();
+        let mut game = Game::from_position(pos);
         for text in moves.split_whitespace() {
-            match pos.parse_uci(text) {
-                Ok(m) => {
-                    hashes.push(pos.hash());
-                    pos.make(&m);
-                }
-                Err(e) => {
-                    say(&format!("info string error: illegal move: {e}"));
-                    return;
-                }
+            if let Err(e) = play_text(&mut game, text) {
+                say(&format!("info string error: illegal move: {e}"));
+                return;
             }
         }
-        self.pos = pos;
-        self.hashes = hashes;
+        self.game = game;
     }
 
     fn go(&mut self, rest: &str) {
@@ -179,7 +176,7 @@ impl Uci {
             limits.hard_ms = Some(ms.max(1.0));
             limits.soft_ms = Some(ms.max(1.0));
         }
-        let white = self.pos.side_to_move() == Color::White;
+        let white = self.game.position().side_to_move() == Color::White;
         let (time, inc) = if white {
             (num("wtime"), num("winc"))
         } else {
@@ -191,15 +188,14 @@ impl Uci {
             limits.soft_ms = c.soft_ms;
         }
         self.stop.store(false, Ordering::Relaxed);
-        let variant = self.variant.clone();
-        if self
-            .searcher
-            .as_ref()
-            .is_none_or(|s| !Arc::ptr_eq(s.variant(), &self.variant))
-        {
-            self.searcher = Some(Searcher::new(self.variant.clone(), self.options));
+        // A game over by its board or its history (repetition, move rule) is declared as
+        // XBoard declares it, and there is no move to search.
+        if let Some(r) = self.game.result() {
+            say(&format!("info string {}", result_text(&r)));
+            say("bestmove (none)");
+            return;
         }
-        let searcher = self.searcher.as_mut().expect("just made");
+        let variant = self.variant.clone();
         let mut control = Stopwatch::new(self.stop.clone(), |info, ms| {
             let score = match mate_in(info.score) {
                 Some(p) if p > 0 => format!("mate {}", (p + 1) / 2),
@@ -215,8 +211,7 @@ impl Uci {
                 pv.join(" ")
             ));
         });
-        let mut pos = self.pos.clone();
-        let r = searcher.search(&mut pos, &self.hashes, &limits, &mut control);
+        let r = self.thinker.search(&self.game, &limits, &mut control);
         // `go infinite` waits for `stop` before answering, as the protocol asks.
         if words.contains(&"infinite") {
             while !self.stop.load(Ordering::Relaxed) {
@@ -234,15 +229,13 @@ pub fn run(args: Args) -> Result<String, String> {
     let stop = Arc::new(AtomicBool::new(false));
     let variant = catalogue::load("chess").map_err(|e| e.to_string())?;
     let mut uci = Uci {
-        pos: Position::start(variant.clone()),
+        game: Game::new(variant.clone()),
         variant,
         variant_name: "chess".into(),
-        hashes: Vec::new(),
-        searcher: None,
-        options: Options {
+        thinker: Thinker::new(Options {
             hash_mb: args.hash,
             ..Options::default()
-        },
+        }),
         stop: stop.clone(),
     };
     let rx = super::xboard::stdin_lines(stop, |cmd| matches!(cmd, "stop" | "quit"));
@@ -254,11 +247,7 @@ pub fn run(args: Args) -> Result<String, String> {
             "" | "stop" | "ponderhit" | "debug" | "register" => {}
             "uci" => uci.identify(),
             "isready" => say("readyok"),
-            "ucinewgame" => {
-                if let Some(s) = uci.searcher.as_mut() {
-                    s.clear();
-                }
-            }
+            "ucinewgame" => uci.thinker.clear(),
             "setoption" => uci.setoption(rest),
             "position" => uci.position(rest),
             "go" => uci.go(rest),

@@ -42,9 +42,11 @@ use std::sync::mpsc;
 use std::sync::Arc;
 
 use fairyboard_ai::native::Stopwatch;
-use fairyboard_ai::{mate_in, Limits, Options, Searcher};
-use fairyboard_core::game::Game;
-use fairyboard_core::{catalogue, Color, Move, MoveKind, MoveList, Position, Variant};
+use fairyboard_ai::{mate_in, Limits, Options};
+use fairyboard_core::game::{Game, PlayError};
+use fairyboard_core::{catalogue, Color, MarkKind, Marks, Position, Variant};
+
+use super::engine::{play_text, result_text, Thinker};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -123,12 +125,11 @@ struct Clock {
 pub(crate) struct Engine<'w> {
     out: Box<dyn Write + 'w>,
     aliases: Vec<(String, String)>,
-    options: Options,
     name: String,
     variant: Arc<Variant>,
+    /// Position, history and repetition.
     game: Game,
-    hashes: Vec<u64>,
-    searcher: Option<Searcher>,
+    thinker: Thinker,
     force: bool,
     /// The colour the engine plays (when not in force mode).
     engine_side: Color,
@@ -171,16 +172,14 @@ impl<'w> Engine<'w> {
         Ok(Engine {
             out,
             aliases,
-            options: Options {
-                hash_mb: args.hash,
-                seed: args.seed,
-                noise: args.noise,
-            },
             name: "normal".into(),
             game: Game::new(variant.clone()),
             variant,
-            hashes: Vec::new(),
-            searcher: None,
+            thinker: Thinker::new(Options {
+                hash_mb: args.hash,
+                seed: args.seed,
+                noise: args.noise,
+            }),
             force: false,
             engine_side: Color::Black,
             post: false,
@@ -326,25 +325,13 @@ impl<'w> Engine<'w> {
         self.name = name.to_string();
         self.variant = variant.clone();
         self.game = Game::new(variant.clone());
-        self.hashes.clear();
-        self.searcher = None;
+        self.thinker.reset();
         if name != "normal" {
             for line in Self::setup_lines(&variant, name) {
                 self.send(&line);
             }
         }
         Ok(())
-    }
-
-    fn searcher(&mut self) -> &mut Searcher {
-        if self
-            .searcher
-            .as_ref()
-            .is_none_or(|s| !Arc::ptr_eq(s.variant(), &self.variant))
-        {
-            self.searcher = Some(Searcher::new(self.variant.clone(), self.options));
-        }
-        self.searcher.as_mut().expect("just made")
     }
 
     fn limits(&self) -> Limits {
@@ -372,7 +359,7 @@ impl<'w> Engine<'w> {
     /// Report a finished game, if it is.
     fn announce_result(&mut self) -> bool {
         if let Some(r) = self.game.result() {
-            let text = format!("{} {{{}}}", r.pgn(), r.reason.as_str());
+            let text = result_text(&r);
             self.send(&text);
             true
         } else {
@@ -386,13 +373,11 @@ impl<'w> Engine<'w> {
             return;
         }
         let limits = self.limits();
-        let hashes = self.hashes.clone();
         let post = self.post;
         self.stop.store(false, Ordering::Relaxed);
         let stop = self.stop.clone();
         let variant = self.variant.clone();
         let mut lines: Vec<String> = Vec::new();
-        let mut pos = self.game.position().clone();
         let result = {
             let mut control = Stopwatch::new(stop, |info, ms| {
                 if post {
@@ -412,8 +397,7 @@ impl<'w> Engine<'w> {
                     ));
                 }
             });
-            let searcher = self.searcher();
-            searcher.search(&mut pos, &hashes, &limits, &mut control)
+            self.thinker.search(&self.game, &limits, &mut control)
         };
         for l in lines {
             self.send(&l);
@@ -423,9 +407,7 @@ impl<'w> Engine<'w> {
             return;
         };
         let text = self.variant.uci(&m);
-        self.hashes.push(self.game.position().hash());
         if let Err(e) = self.game.play(&m) {
-            self.hashes.pop();
             self.send(&format!("Error (internal): {e}"));
             return;
         }
@@ -434,39 +416,13 @@ impl<'w> Engine<'w> {
     }
 
     fn user_move(&mut self, text: &str) {
-        let parsed = {
-            let pos = self.game.position_mut();
-            match pos.parse_uci(text) {
-                Ok(m) => Ok(m),
-                Err(e) => {
-                    // XBoard may write a drop's piece in lower case for Black.
-                    if let Some((p, sq)) = text.split_once('@') {
-                        pos.parse_uci(&format!("{}@{sq}", p.to_uppercase()))
-                            .map_err(|_| e)
-                    } else {
-                        Err(e)
-                    }
-                }
-            }
-        };
-        let m = match parsed {
-            Ok(m) => m,
-            Err(e) => {
-                self.send(&format!("Illegal move ({}): {text}", e.reason));
-                return;
-            }
-        };
-        if let Some(r) = self.game.result() {
-            self.send(&format!(
-                "Illegal move (the game is over: {}): {text}",
-                r.pgn()
-            ));
-            return;
-        }
-        self.hashes.push(self.game.position().hash());
-        if let Err(e) = self.game.play(&m) {
-            self.hashes.pop();
-            self.send(&format!("Illegal move ({e}): {text}"));
+        if let Err(e) = play_text(&mut self.game, text) {
+            let why = match e {
+                PlayError::Notation(e) => e.reason,
+                PlayError::Over(r) => format!("the game is over: {}", r.pgn()),
+                e => e.to_string(),
+            };
+            self.send(&format!("Illegal move ({why}): {text}"));
             return;
         }
         if self.announce_result() {
@@ -483,91 +439,84 @@ impl<'w> Engine<'w> {
         (c.file < g.files && c.rank < g.ranks).then(|| self.variant.square(c))
     }
 
-    /// The legal moves of the piece on `from` (drops excluded).
-    fn moves_from(&mut self, from: usize) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.game.position_mut().legal_moves_into(&mut list);
-        list.into_iter()
-            .filter(|m| m.from() == from && m.kind != MoveKind::Drop)
-            .collect()
+    /// The core's marks for the lifted piece after the legs entered so far.
+    fn core_marks(&mut self, lift: &Lift) -> Marks {
+        self.game.position_mut().marks(lift.from, &lift.path)
     }
 
-    /// Whether `sq` is where the next leg of a multi-leg move of the lifted piece stops
-    /// on the way (a cyan square for XBoard).
+    /// Whether `sq` is where a multi-leg move of the lifted piece stops on the way and
+    /// goes on (a [`Transit`](MarkKind::Transit) mark, cyan for XBoard).
     fn is_transit(&mut self, lift: &Lift, sq: usize) -> bool {
-        let n = lift.path.len();
-        self.moves_from(lift.from).iter().any(|m| {
-            let ends = leg_ends(m);
-            ends.len() > n + 1 && ends[..n] == lift.path[..] && ends[n] == sq
-        })
+        self.core_marks(lift)
+            .kinds_at(sq)
+            .any(|k| k == MarkKind::Transit)
     }
 
-    /// Colour marks for the next leg of the lifted piece: yellow = a quiet destination,
-    /// red = a capture (the GUI then sends `hover`), magenta = a promotion, cyan = a
-    /// transit square where a multi-leg move goes on (the GUI waits for the next leg
-    /// there; clicking it again ends the move on it). The way back to the start square
-    /// (igui, capture-and-return) is red, as XBoard itself marks it for its own Lion.
+    /// The core's marks for the next leg of the lifted piece in XBoard's colours: cyan
+    /// (`C`) a transit square (the GUI waits for the next leg there; clicking it again
+    /// ends the move on it), magenta (`M`) a promotion, red (`R`) a capture (the GUI
+    /// then sends `hover`), yellow (`Y`) a move; the first of these wins on a square.
+    /// Illegal targets, screens and stops get no colour. The way back to the start
+    /// square (igui, capture-and-return) is red, as XBoard itself marks it for its own
+    /// Lion; a turn pass (step out and back) cannot be entered as a drop on the start.
     fn leg_marks(&mut self, lift: &Lift) -> Vec<Option<char>> {
-        let cells = self.variant.geometry.cells;
-        let mut marks: Vec<Option<char>> = vec![None; cells];
-        let n = lift.path.len();
-        let moves = self.moves_from(lift.from);
-        let pos = self.game.position();
-        let us = pos.side_to_move();
+        let marks = self.core_marks(lift);
+        let mut out: Vec<Option<char>> = vec![None; self.variant.geometry.cells];
         let rank = |c: char| match c {
             'C' => 4,
             'M' => 3,
             'R' => 2,
             _ => 1,
         };
-        for m in moves {
-            let ends = leg_ends(&m);
-            if ends.len() <= n || ends[..n] != lift.path[..] {
-                continue;
-            }
-            let next = ends[n];
-            if next == lift.from && n == 0 {
-                // A turn pass (step out and back) cannot be entered as a drop on the start.
-                continue;
-            }
-            let mark = if ends.len() > n + 1 {
-                'C'
-            } else if next == lift.from && n > 0 {
-                'R'
-            } else if m.is_promotion() {
-                'M'
-            } else if m.kind == MoveKind::EnPassant
-                || pos.piece_at(next).is_some_and(|(_, c)| c != us)
-            {
-                'R'
-            } else {
-                'Y'
+        let entered = !lift.path.is_empty();
+        for mark in &marks.marks {
+            let colour = match mark.kind {
+                _ if mark.square == lift.from && !entered => continue,
+                MarkKind::Transit => 'C',
+                MarkKind::Move | MarkKind::Capture if mark.square == lift.from => 'R',
+                MarkKind::Move | MarkKind::Capture
+                    if mark.moves.iter().any(|&i| marks.moves[i].is_promotion()) =>
+                {
+                    'M'
+                }
+                MarkKind::Capture => 'R',
+                MarkKind::Move => 'Y',
+                _ => continue,
             };
-            if marks[next].is_none_or(|old| rank(old) < rank(mark)) {
-                marks[next] = Some(mark);
+            let e = &mut out[mark.square];
+            if e.is_none_or(|old| rank(old) < rank(colour)) {
+                *e = Some(colour);
             }
         }
-        marks
+        out
     }
 
     /// The `highlight` answer to `hover SQ` while a piece is lifted: on a transit square
-    /// the continuation legs from there; on a capture with a side victim (e.p.) the same
-    /// marks as before with the victim green (XBoard's convention).
+    /// the continuation legs from there; on a move's end the same marks as before with
+    /// the pieces it takes off its legs (an e.p. victim) green, XBoard's convention.
     fn hover_marks(&mut self, lift: &Lift, sq: usize) -> Vec<Option<char>> {
         if self.is_transit(lift, sq) {
             let mut next = lift.clone();
             next.path.push(sq);
             return self.leg_marks(&next);
         }
-        let mut marks = self.leg_marks(lift);
-        if lift.path.is_empty() {
-            for m in self.moves_from(lift.from) {
-                if m.kind == MoveKind::EnPassant && m.to() == sq {
-                    marks[m.extra[0] as usize] = Some('G');
+        let mut out = self.leg_marks(lift);
+        let marks = self.core_marks(lift);
+        let pos = self.game.position();
+        for mark in marks
+            .marks
+            .iter()
+            .filter(|m| m.square == sq && matches!(m.kind, MarkKind::Move | MarkKind::Capture))
+        {
+            for &i in &mark.moves {
+                let m = &marks.moves[i];
+                let legs = m.legs();
+                for &v in pos.victims(m).iter().filter(|v| !legs.contains(v)) {
+                    out[v] = Some('G');
                 }
             }
         }
-        marks
+        out
     }
 
     /// Marks as XBoard's colour FEN: the board part of a FEN with colour letters.
@@ -665,7 +614,7 @@ impl<'w> Engine<'w> {
                 if let Err(e) = self.set_variant("normal") {
                     self.send(&format!("Error (new): {e}"));
                 }
-                self.searcher = None;
+                self.thinker.reset();
             }
             "variant" => {
                 if let Err(e) = self.set_variant(rest) {
@@ -685,22 +634,16 @@ impl<'w> Engine<'w> {
             }
             "usermove" => self.user_move(rest),
             "undo" => {
-                if self.game.undo().is_some() {
-                    self.hashes.pop();
-                }
+                self.game.undo();
             }
             "remove" => {
-                for _ in 0..2 {
-                    if self.game.undo().is_some() {
-                        self.hashes.pop();
-                    }
-                }
+                self.game.undo();
+                self.game.undo();
             }
             "result" => self.force = true,
             "setboard" => match Position::from_fen(self.variant.clone(), rest) {
                 Ok(pos) => {
                     self.game = Game::from_position(pos);
-                    self.hashes.clear();
                 }
                 Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
             },
@@ -740,8 +683,11 @@ impl<'w> Engine<'w> {
             },
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) => {
-                    self.options.hash_mb = mb.clamp(1, 4096);
-                    self.searcher = None;
+                    let options = self.thinker.options();
+                    self.thinker.set_options(Options {
+                        hash_mb: mb.clamp(1, 4096),
+                        ..options
+                    });
                 }
                 _ => self.send(&bad_arg("bad memory")),
             },
@@ -773,18 +719,6 @@ impl<'w> Engine<'w> {
         }
         Flow::Continue
     }
-}
-
-/// The squares a move reaches leg by leg after its start, as its coordinate notation
-/// writes the legs: the relay (induction) square, each locust victim, the destination.
-fn leg_ends(m: &Move) -> Vec<usize> {
-    let mut ends = Vec::new();
-    if m.kind == MoveKind::Normal && m.relay != 0 {
-        ends.push(m.relay as usize);
-    }
-    ends.extend(m.locust().iter().map(|&v| v as usize));
-    ends.push(m.to());
-    ends
 }
 
 /// Read stdin on a thread (so `?` and `quit` can stop a search), handle lines in order.
