@@ -12,9 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { serve } from './server.js';
+import { serve, fairyboardServe } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -24,35 +23,10 @@ const CHESS = fs.readFileSync(path.join(root, 'variants', 'chess.txt'), 'utf8');
 let browser, serverProcess, host, site, siteDir, siteServer, profile;
 let page, problems;
 
-function cli() {
-  const target = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
-  const found = [process.env.FAIRYBOARD_BIN, path.join(target, 'debug', 'fairyboard'), path.join(target, 'release', 'fairyboard')]
-    .filter(Boolean).find((p) => fs.existsSync(p));
-  assert.ok(found, 'the fairyboard binary (cargo build -p fairyboard, or FAIRYBOARD_BIN)');
-  return found;
-}
-
-function startHost() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cli(), ['serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    const timer = setTimeout(() => reject(new Error('fairyboard serve did not start: ' + err)), 20000);
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = /serving on (http:\/\/[^/\s]+)\//.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`fairyboard serve exited (${code}): ${err}`)));
-  });
-}
-
 before(async () => {
   assert.ok(fs.existsSync(path.join(root, 'web', 'dist', 'idiagram.js')), 'web/dist (scripts/build-web.sh)');
   fs.mkdirSync(shots, { recursive: true });
-  ({ child: serverProcess, url: host } = await startHost());
+  ({ child: serverProcess, url: host } = await fairyboardServe());
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-site-'));
   ({ server: siteServer, url: site } = await serve(siteDir));
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-embed-'));
