@@ -572,8 +572,9 @@ class IDiagram {
     }
     if (this.substitute(f, r) || this.refuse(f, r)) return;
     if (!pieceEl) {
-      if (this.selection && this.freeMode && this.selection.from) {
-        this.freeRelocate(this.selection.from, [f, r]);
+      if (this.selection && this.freeMode && (this.selection.from || this.selection.hand)) {
+        // Free mode: the picked piece (from the board or a hand) goes there.
+        this.dropOn(f, r);
       } else {
         this.clearSelection();
       }

@@ -165,6 +165,11 @@ test('an enableAI=0 sandbox with every piece in hand starts free; drops and subs
   assert.deepEqual(await pieceAt('', 'c3'), { piece: 0, color: 0 });
   assert.equal(await hand('', 1, 0), 2);
   assert.equal(await hand('', 0, 0), 0);
+  // Click-click from the hand works as well as dragging: Black's rook to e5.
+  await page.click('td.idg-hand[data-piece="1"][data-color="1"]');
+  await page.click(sq('', 'e5'));
+  assert.deepEqual(await pieceAt('', 'e5'), { piece: 1, color: 1 });
+  assert.equal(await hand('', 1, 1), 1);
 });
 
 test('with the rules on, substitution from the hand is a move of the side to move', async () => {
