@@ -172,18 +172,7 @@ class IDiagram {
     if (this.info.enableAI !== 0 && this.info.playable) bar.append(aiLink);
     wrap.appendChild(bar);
 
-    // Problems with the definition, readable, under the board.
-    if (this.info.problems.length) {
-      const ul = el('ul', 'idg-problems');
-      for (const p of this.info.problems) {
-        const li = el('li', 'idg-' + p.severity, p.text);
-        ul.appendChild(li);
-      }
-      wrap.appendChild(ul);
-    }
-    if (!this.info.playable) {
-      wrap.appendChild(el('div', 'idg-error', 'This definition has errors; the board cannot be played.'));
-    }
+    this.showProblems(wrap);
 
     // AI bar.
     this.aiBar = this.buildAiBar();
@@ -216,6 +205,37 @@ class IDiagram {
     if (satList) this.fillList(satList);
     host.appendChild(wrap);
     this.wireBoard();
+  }
+
+  // Problems with the definition, under the board. Readers of a playable board see no red
+  // list, only a small "⚠ N notes" link that opens it (the notes say what was skipped, as the
+  // original Interactive Diagram silently does); a board that cannot be played shows its
+  // problems in full. The wizard lists everything in its own panel.
+  showProblems(wrap) {
+    const problems = this.info.problems;
+    if (problems.length) {
+      const ul = el('ul', 'idg-problems');
+      for (const p of problems) ul.appendChild(el('li', 'idg-' + p.severity, p.text));
+      if (this.info.playable) {
+        const n = problems.length;
+        const link = el('a', 'idg-notes-link', '\u26a0 ' + n + (n === 1 ? ' note' : ' notes'));
+        link.href = '#';
+        link.title = 'What was skipped or changed in this definition';
+        link.setAttribute('aria-expanded', 'false');
+        ul.hidden = true;
+        link.addEventListener('click', (e) => {
+          e.preventDefault();
+          ul.hidden = !ul.hidden;
+          link.setAttribute('aria-expanded', String(!ul.hidden));
+        });
+        wrap.append(link, ul);
+      } else {
+        wrap.appendChild(ul);
+      }
+    }
+    if (!this.info.playable) {
+      wrap.appendChild(el('div', 'idg-error', 'This definition has errors; the board cannot be played.'));
+    }
   }
 
   shade() {

@@ -185,6 +185,8 @@ function definition() {
   list.forEach((p, i) => {
     if (p.royal) lines.push(`royal=${i + 1}`);
   });
+  // Without any royal= line the last type would be royal (the format's default).
+  if (list.length && !list.some((p) => p.royal)) lines.push('royal=0');
   if ($('stalemate').value !== 'draw') lines.push(`stalemate=${$('stalemate').value}`);
   if ($('baring').value === 'on') {
     lines.push('baring=0');
@@ -672,11 +674,8 @@ function loadDefinition(pasted) {
   const baringAll = params.some((p) => p.key === 'baring' && p.value.trim() === '0');
   $('baring').value = baringAll ? 'on' : 'off';
   $('counterbare').value = last('counterbare') === 'loss' ? 'loss' : 'draw';
-  // royal=N is the N-th piece line; royal=K (seen in the wild) the piece with that ID.
-  const royal = new Set(params.filter((p) => p.key === 'royal').map((p) => {
-    const v = p.value.trim();
-    return /^\d+$/.test(v) ? +v - 1 : d.pieces.findIndex((x) => x.id === v);
-  }));
+  // The royal types as the parser resolved them (numbers, IDs, the default: the last type).
+  const royal = new Set(d.royal);
   // Parameters without a field are kept as written; so is a baring of one piece type.
   const extra = params.filter((p) => !MANAGED.has(p.key) || (p.key === 'baring' && p.value.trim() !== '0')
     || (!shades && (p.key === 'lightShade' || p.key === 'darkShade')));

@@ -353,7 +353,7 @@ test("the seed's own demo definition, verbatim: its missing images fall back, Li
   problems = problems.filter((p) => !/Failed to load resource: .*404/.test(p));
 });
 
-test('a hostile, broken definition shows as text with its errors listed', async () => {
+test('a hostile, odd definition shows as text, with its notes behind a link', async () => {
   await open('/web/tests/pages/bad.html');
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   assert.equal(await page.$$eval('#bad img[src="x"]', (e) => e.length), 0);
@@ -362,6 +362,12 @@ test('a hostile, broken definition shows as text with its errors listed', async 
   assert.equal(name, '<img src=x onerror="window.__xss=1">');
   const errors = await page.$$eval('#bad .idg-problems li', (e) => e.map((x) => x.textContent));
   assert.ok(errors.some((t) => t.includes("warrior")), errors.join('\n'));
+  // It is playable (the warrior's odd move is skipped, as the original does): readers see a
+  // small "⚠ 3 notes" link (three skipped characters of 'zz9!'); the list opens on a click.
+  assert.equal(await page.$eval('#bad .idg-notes-link', (e) => e.textContent), '\u26a0 3 notes');
+  assert.equal(await page.$eval('#bad .idg-problems', (e) => e.hidden), true);
+  await page.click('#bad .idg-notes-link');
+  assert.equal(await page.$eval('#bad .idg-problems', (e) => e.hidden), false);
   // The board it could build is still there: 36 squares, 6 pieces.
   assert.equal(await page.$$eval('#bad .idg-sq', (e) => e.length), 36);
   assert.equal(await pieceCount('bad'), 6);

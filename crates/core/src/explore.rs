@@ -133,6 +133,9 @@ impl Scene {
             capture_matrix: None,
             hand_swap: false,
         };
+        for p in &spec.pieces {
+            strict_move(&p.betza, self.files, self.ranks)?;
+        }
         let (variant, _) = Variant::from_spec(&spec)?;
         let variant = Arc::new(variant);
         let mut pos = Position::start(variant.clone());
@@ -203,6 +206,29 @@ pub fn targets_on_empty_board(
     }
     .targets()
     .map_err(ExploreError)
+}
+
+/// An exploration shows one descriptor as written, so a descriptor that a definition would
+/// only partly keep (characters skipped, too many paths, too many legs) is refused here.
+fn strict_move(descriptor: &str, files: u8, ranks: u8) -> Result<(), Vec<BuildError>> {
+    let options = xbetza::CompileOptions {
+        max_range: files.max(ranks),
+    };
+    let refuse = |message: String| {
+        vec![BuildError {
+            line: 0,
+            piece: None,
+            message: format!("move '{descriptor}': {message}"),
+        }]
+    };
+    match xbetza::compile_str(descriptor, &options) {
+        Ok(p) if p.legs() > crate::movegen::MAX_LEGS => Err(refuse(format!(
+            "more than {} legs",
+            crate::movegen::MAX_LEGS
+        ))),
+        Ok(_) => Ok(()),
+        Err(e) => Err(refuse(e.to_string())),
+    }
 }
 
 /// Errors building an exploration scene.
@@ -299,6 +325,7 @@ impl Probe {
             capture_matrix: None,
             hand_swap: false,
         };
+        strict_move(descriptor, files, ranks).map_err(ExploreError)?;
         let (variant, _) = Variant::from_spec(&spec).map_err(ExploreError)?;
         let variant = Arc::new(variant);
         Ok(Probe {

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
-use fairyboard_core::definition::spec_of;
+use fairyboard_core::definition::check;
 use fairyboard_core::explore::Probe;
 use fairyboard_core::game::Game as CoreGame;
 use fairyboard_core::marks::Way;
@@ -51,12 +51,12 @@ pub struct Loaded {
     pub game: Option<Game>,
 }
 
-/// Parse and compile a definition. Never fails: with errors, the board is still built
-/// from what could be understood; a piece whose move does not compile is kept without
-/// moves so the position shows, and the errors say why.
+/// Parse and compile a definition. Never fails: problems that leave a usable board are
+/// warnings (the board is built from what could be understood); only a definition without
+/// any piece type has no game.
 pub fn load(text: &str) -> Loaded {
-    let parsed = idiagram::parse(text);
-    let mut problems: Vec<Problem> = parsed
+    let checked = check("diagram", text);
+    let problems = checked
         .diagnostics
         .iter()
         .map(|d| Problem {
@@ -73,40 +73,10 @@ pub fn load(text: &str) -> Loaded {
             text: d.to_string(),
         })
         .collect();
-    let definition = parsed.definition;
-    let mut spec = spec_of("diagram", &definition);
-    let build_problem = |e: &fairyboard_core::BuildError, severity: &'static str| Problem {
-        severity,
-        line: e.line,
-        column: 0,
-        piece: e.piece.clone(),
-        parameter: None,
-        message: e.message.clone(),
-        text: format!("{e} ({severity})"),
-    };
-    let variant = match Variant::from_spec(&spec) {
-        Ok((v, warnings)) => {
-            problems.extend(warnings.iter().map(|w| build_problem(w, "warning")));
-            Some(v)
-        }
-        Err(errors) => {
-            problems.extend(errors.iter().map(|e| build_problem(e, "error")));
-            // Keep the board: drop the moves of the pieces the errors point at.
-            for p in spec.pieces.iter_mut() {
-                if errors.iter().any(|e| {
-                    e.piece.as_deref() == Some(&p.name) || (e.line > 0 && e.line == p.line)
-                }) {
-                    p.betza.clear();
-                }
-            }
-            Variant::from_spec(&spec).ok().map(|(v, _)| v)
-        }
-    };
-    let game = variant.map(|v| Game::new(Arc::new(v)));
     Loaded {
-        definition,
+        definition: checked.definition,
         problems,
-        game,
+        game: checked.variant.map(|v| Game::new(Arc::new(v))),
     }
 }
 

@@ -430,6 +430,8 @@ impl Diagram {
 /// assert_eq!(j["pieces"][0]["white"].as_array().unwrap().len(), 3);
 /// assert_eq!(j["pieces"][1]["black"][0], serde_json::json!([4, 5]));
 /// assert_eq!(j["params"][2]["key"], "royal");
+/// // The royal types, 0-based, as resolved (without `royal=`, the last type).
+/// assert_eq!(j["royal"], serde_json::json!([1]));
 ///
 /// // Black listed after ",," (symmetry=none); holes apart from the pieces; morph kept.
 /// let j: serde_json::Value = serde_json::from_str(&fairyboard_wasm::parse_definition(
@@ -476,6 +478,7 @@ pub fn parse_definition(text: &str) -> String {
         "symmetry": d.symmetry.as_str(),
         "holes": squares(&d.holes),
         "pieces": pieces,
+        "royal": d.royal,
         "params": params,
         "errors": parsed.errors().map(|e| e.to_string()).collect::<Vec<_>>(),
     })
