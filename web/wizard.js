@@ -14,7 +14,10 @@ import { artUrl, pieceElement } from './art.js';
 
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
 const MAX_SIZE = 24;
-const EMBED = new URL('./idiagram.js', import.meta.url).href;
+// The include the HTML carries: the classic script of web/dist/ (scripts/build-web.sh), by
+// its full address, so the HTML works pasted into a page on any site (the server sends CORS
+// headers for /web/), as the Interactive Diagram's own include line does.
+const EMBED = new URL('./dist/idiagram.js', import.meta.url).href;
 const $ = (id) => document.getElementById(id);
 const sqName = (f, r) => FILES[f] + (r + 1);
 const key = (f, r) => f + ',' + r;
@@ -221,7 +224,7 @@ function definition() {
  * right after the tag so the embed's line numbers in messages are the wizard's.
  */
 function embedHtml(text) {
-  return `<div class="idiagram">${escapeHtml(text)}</div>\n<script type="module" src="${EMBED}"></script>\n`;
+  return `<div class="idiagram">${escapeHtml(text)}</div>\n<script src="${EMBED}"></script>\n`;
 }
 
 // ---------- drawing the form ----------

@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { fairyboardServe } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -24,36 +24,9 @@ const shots = path.join(root, 'artifacts', 'web');
 let browser, serverProcess, base, profile;
 let page, problems, dialogs;
 
-/** The fairyboard binary web-test.sh builds (or FAIRYBOARD_BIN). */
-function cli() {
-  const target = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
-  const found = [process.env.FAIRYBOARD_BIN, path.join(target, 'debug', 'fairyboard'), path.join(target, 'release', 'fairyboard')]
-    .filter(Boolean).find((p) => fs.existsSync(p));
-  assert.ok(found, 'the fairyboard binary (cargo build -p fairyboard, or FAIRYBOARD_BIN)');
-  return found;
-}
-
-/** `fairyboard serve --port 0` from the repository root; resolves with its address. */
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cli(), ['serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    const timer = setTimeout(() => reject(new Error('fairyboard serve did not start: ' + err)), 20000);
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = /serving on (http:\/\/[^/\s]+)\//.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`fairyboard serve exited (${code}): ${err}`)));
-  });
-}
-
 before(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  ({ child: serverProcess, url: base } = await startServer());
+  ({ child: serverProcess, url: base } = await fairyboardServe());
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-wizard-'));
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -220,7 +193,7 @@ test('a 6x6 game built by clicks: the preview shows the placed pieces and the ha
   assert.match(html, /\nrook:R:R::a1\n/);
   assert.match(html, /\nking:K:KisO2::d1\n/);
   assert.match(html, /\njumper:J:N::b1\n/);
-  assert.match(html, /<script type="module" src="http:\/\/[^"]+\/web\/idiagram\.js"><\/script>\n$/);
+  assert.match(html, /<script src="http:\/\/[^"]+\/web\/dist\/idiagram\.js"><\/script>\n$/);
   assert.equal(await page.$eval('#problems', (e) => e.dataset.errors), '0');
 
   assert.deepEqual(await boardOf(frame), {

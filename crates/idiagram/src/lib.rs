@@ -163,7 +163,11 @@
 //!   `promoZone` above the rank count are warnings.
 //! * **Display parameters** (`squareSize`, `graphicsDir`, …) and unknown ones are kept as written
 //!   in [`Definition::params`]; numeric ones are checked (bad values are warnings). A typed
-//!   parameter with a bad value keeps its default (or its earlier value).
+//!   parameter with a bad value keeps its default (or its earlier value). Two are
+//!   fairyboard's own, for the browser diagram: `freeMode=1` starts it in free mode (the
+//!   Interactive Diagram's habit of enforcing neither rules nor turn order; the rules then only
+//!   highlight and explain), and `aiTime=MS` sets the AI's thinking time per move (10 to 60000
+//!   milliseconds, default 1000).
 //!   [`Parsed::all_params`] records every general parameter as written, with line numbers.
 //! * **Equality and rendering.** Source line numbers are not part of equality. [`Definition::to_text`]
 //!   writes typed parameters canonically (defaults omitted except `files`, `ranks`, `symmetry`,
@@ -554,6 +558,12 @@ pub struct Appearance<'a> {
     pub use_markers: bool,
     /// Default `piece`.
     pub satellite: &'a str,
+    /// fairyboard's `freeMode=1`: the diagram starts in free mode (any piece, anywhere, no
+    /// turn order), the Interactive Diagram's own behaviour, with the rules only as a help.
+    pub free_mode: bool,
+    /// fairyboard's `aiTime=MS`: the AI's thinking time per move in milliseconds (10 to
+    /// 60000; `None`: the page's choice, one second by default).
+    pub ai_time: Option<u32>,
 }
 
 impl Definition {
@@ -591,6 +601,11 @@ impl Definition {
             hole_color: self.param("holeColor").unwrap_or("black"),
             use_markers: flag("useMarkers", false),
             satellite: self.param("satellite").unwrap_or("piece"),
+            free_mode: self.param("freeMode").is_some_and(|v| v.trim() == "1"),
+            ai_time: self
+                .param("aiTime")
+                .and_then(|v| v.trim().parse().ok())
+                .filter(|v| (10..=60_000).contains(v)),
         }
     }
 

@@ -31,6 +31,8 @@ pub(crate) enum DisplayCheck {
     PositiveNumber,
     Integer,
     ZeroOrOne,
+    /// fairyboard's `aiTime`: milliseconds from 10 to 60000.
+    Milliseconds,
 }
 
 /// One general parameter.
@@ -496,6 +498,20 @@ static PARAMETERS: &[Parameter] = &[
         "piece",
         "name part of the page elements that hold legend and table",
         DisplayCheck::None,
+    ),
+    display(
+        "freeMode",
+        "0 or 1",
+        "0",
+        "fairyboard: 1 starts the browser diagram in free mode (rules only as a help)",
+        DisplayCheck::ZeroOrOne,
+    ),
+    display(
+        "aiTime",
+        "milliseconds 10..=60000",
+        "1000",
+        "fairyboard: the browser AI's thinking time per move",
+        DisplayCheck::Milliseconds,
     ),
     p(
         "morph",

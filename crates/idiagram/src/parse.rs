@@ -590,6 +590,16 @@ impl<'a> State<'a> {
                     DisplayCheck::ZeroOrOne => {
                         choice_int(value, k, &[0, 1], d);
                     }
+                    DisplayCheck::Milliseconds => {
+                        if number::<u32>(value, k, d).is_some_and(|v| !(10..=60_000).contains(&v)) {
+                            d.warning(
+                                value.line,
+                                value.col,
+                                Ctx::param(k),
+                                "the AI's thinking time is milliseconds from 10 to 60000; the value is ignored",
+                            );
+                        }
+                    }
                     DisplayCheck::None => {}
                 }
                 def.params.push(Param {

@@ -386,3 +386,53 @@ fn demote_promoted_parameter() {
     );
     assert!(!bad.definition.rules.demote_promoted);
 }
+
+/// fairyboard's browser parameters: `freeMode=1` and `aiTime=MS` (10..=60000) are read into
+/// the appearance; bad values are reported at their value's column and fall back to defaults.
+#[test]
+fn free_mode_and_ai_time() {
+    let good = parse("freeMode=1\naiTime=2500\nking::K::e1\n");
+    assert!(good.diagnostics.is_empty(), "{:?}", good.diagnostics);
+    let a = good.definition.appearance();
+    assert!(a.free_mode);
+    assert_eq!(a.ai_time, Some(2500));
+    let plain = parse("king::K::e1\n");
+    assert!(!plain.definition.appearance().free_mode);
+    assert_eq!(plain.definition.appearance().ai_time, None);
+
+    let bad = parse("freeMode=yes\naiTime=5\nking::K::e1\n");
+    let got: Vec<(usize, usize, Option<&str>, &str)> = bad
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.column, d.parameter.as_deref(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                1,
+                10,
+                Some("freeMode"),
+                "'yes' is not a number; the value is ignored"
+            ),
+            (
+                2,
+                8,
+                Some("aiTime"),
+                "the AI's thinking time is milliseconds from 10 to 60000; the value is ignored"
+            ),
+        ]
+    );
+    let words = parse("aiTime=soon\nking::K::e1\n");
+    assert_eq!(words.diagnostics.len(), 1);
+    assert_eq!(
+        (
+            words.diagnostics[0].column,
+            words.diagnostics[0].message.as_str()
+        ),
+        (8, "'soon' is not a number; the value is ignored")
+    );
+    let a = bad.definition.appearance();
+    assert!(!a.free_mode);
+    assert_eq!(a.ai_time, None);
+}

@@ -402,6 +402,20 @@ async fn wizard_editor_static_files_and_unknown_paths() {
         r.content_type()
     );
     assert_eq!(r.text(), "export const ok = 1;\n");
+    // Pages of other origins load the diagram from here (the Fetch standard's CORS check
+    // passes with `*` for requests without credentials); the site's own pages need no CORS.
+    let cors = |r: &Reply| {
+        r.headers
+            .get(header::ACCESS_CONTROL_ALLOW_ORIGIN)
+            .map(|v| v.to_str().unwrap_or("").to_string())
+    };
+    assert_eq!(cors(&r).as_deref(), Some("*"));
+    let r = get("/art/index.json").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(cors(&r).as_deref(), Some("*"));
+    assert_eq!(cors(&get("/web/missing.js").await).as_deref(), Some("*"));
+    assert_eq!(cors(&get("/api/variants").await), None);
+    assert_eq!(cors(&get("/").await), None);
     let r = get("/web/../Cargo.toml").await;
     assert!(r.status.is_client_error());
     let r = get("/web/%2e%2e/Cargo.toml").await;

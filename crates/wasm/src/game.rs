@@ -424,6 +424,114 @@ impl Game {
         }
     }
 
+    /// Why the rules refuse the move `uci` of a piece of `color` (a move the piece could make
+    /// were the rules not in the way), in words for the board: the game is over, it is the
+    /// other side's turn, it leaves a royal in danger, castling through an attack, a drop that
+    /// may not mate, or the variant's own rules. `None` when the side to move may play it.
+    pub fn refusal(&mut self, uci: &str, color: Color) -> Option<String> {
+        if let Some(why) = self.turn_refusal(color) {
+            return Some(why);
+        }
+        let mut legal = MoveList::new();
+        self.pos_mut().legal_moves_into(&mut legal);
+        if legal.iter().any(|m| self.variant.uci(m) == uci) {
+            return None;
+        }
+        let mut list = MoveList::new();
+        self.pos().pseudo_moves_into(&mut list);
+        let Some(m) = list.iter().find(|m| self.variant.uci(m) == uci).copied() else {
+            return Some(format!("'{uci}' is not a move of that piece"));
+        };
+        let royal = self
+            .variant
+            .pieces
+            .iter()
+            .find(|t| t.royal)
+            .map_or("royal piece", |t| t.name.as_str())
+            .to_string();
+        if m.kind == MoveKind::Castle {
+            return Some(format!(
+                "Castling is not allowed out of, through or into check: the {royal} would be attacked"
+            ));
+        }
+        let mut after = self.pos().clone();
+        after.make(&m);
+        let exposed = rebuild(&after, &[], &[], color).is_ok_and(|p| p.in_check());
+        if exposed {
+            return Some(format!("That leaves your {royal} in check"));
+        }
+        if m.kind == MoveKind::Drop && self.variant.pieces[m.piece as usize].no_drop_mate {
+            return Some(format!(
+                "dropNoMate: a {} may not be dropped to give mate",
+                self.variant.pieces[m.piece as usize].name
+            ));
+        }
+        Some("The rules of this variant forbid that move (capture, trade or freeze rules)".into())
+    }
+
+    /// The game is over, or it is not `color`'s turn: the words for the board.
+    fn turn_refusal(&mut self, color: Color) -> Option<String> {
+        let side_name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        let outlook = self.outlook();
+        if outlook.over {
+            return Some(format!(
+                "The game is over ({} by {}): tick \"free moves\" to play on",
+                outlook.result, outlook.reason
+            ));
+        }
+        let side = self.pos().side_to_move();
+        (side != color).then(|| {
+            format!(
+                "{} to move: it is not {}'s turn",
+                side_name(side),
+                side_name(color)
+            )
+        })
+    }
+
+    /// Why the rules refuse dropping a piece of type `t` and `color` from the hand on the
+    /// empty square `sq`: as [`refusal`](Self::refusal) for drops the move generator makes,
+    /// and for the drops it never makes the rule behind it (`dropNoDoubled`, a square the
+    /// piece could never leave or may not be dropped on). `None` when the drop is legal.
+    pub fn drop_refusal(&mut self, t: usize, color: Color, sq: usize) -> Option<String> {
+        let Some(name) = self.variant.pieces.get(t).map(|p| p.name.clone()) else {
+            return Some(format!("no piece type {t}"));
+        };
+        if let Some(why) = self.turn_refusal(color) {
+            return Some(why);
+        }
+        if self.pos().hand(color, t) == 0 {
+            return Some(format!("No {name} in hand"));
+        }
+        if self.pos().piece_at(sq).is_some() {
+            return Some(
+                "Drops go to empty squares (or onto your own piece, to substitute it)".into(),
+            );
+        }
+        let mut list = MoveList::new();
+        self.pos().pseudo_moves_into(&mut list);
+        if let Some(m) = list
+            .iter()
+            .find(|m| m.kind == MoveKind::Drop && m.piece as usize == t && m.to as usize == sq)
+        {
+            let uci = self.variant.uci(m);
+            return self.refusal(&uci, color);
+        }
+        let file = self.variant.coord(sq).file;
+        let doubled = self.variant.pieces[t].no_doubled_drop
+            && self.variant.playable().iter().any(|&s| {
+                self.variant.coord(s).file == file && self.pos().piece_at(s) == Some((t, color))
+            });
+        Some(if doubled {
+            format!(
+                "dropNoDoubled: no second {name} on a file (yours is already on the {}-file)",
+                (b'a' + file) as char
+            )
+        } else {
+            format!("A {name} may not be dropped there (it could never move from there, or the rules keep it off that square)")
+        })
+    }
+
     /// Play a legal move of the side to move, written in coordinate notation. Returns its
     /// readable form.
     pub fn play(&mut self, uci: &str) -> Result<String, String> {

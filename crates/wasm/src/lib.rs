@@ -134,6 +134,8 @@ impl Diagram {
                 "holeColor": a.hole_color,
                 "useMarkers": a.use_markers,
                 "satellite": a.satellite,
+                "freeMode": a.free_mode,
+                "aiTime": a.ai_time,
             },
             "pieces": pieces,
             "problems": self.problems,
@@ -201,6 +203,35 @@ impl Diagram {
                 .and_then(|g| g.play(uci))
                 .map(|san| json!({ "ok": true, "san": san })),
         )
+    }
+
+    /// Why the rules refuse the move `uci` of a piece of colour `color`: `{ok: true}` when the
+    /// side to move may play it, else `{ok: false, error}` with the reason in words.
+    pub fn refusal(&mut self, uci: &str, color: u8) -> String {
+        let why = match self.game.as_mut() {
+            Some(g) => g.refusal(uci, self::color(color)),
+            None => Some(NO_GAME.to_string()),
+        };
+        match why {
+            None => json!({ "ok": true }).to_string(),
+            Some(e) => json!({ "ok": false, "error": e }).to_string(),
+        }
+    }
+
+    /// Why the rules refuse dropping piece type `piece` of colour `color` on a square: as
+    /// [`refusal`](Self::refusal), also for drops no rule-abiding move list contains.
+    pub fn drop_refusal(&mut self, piece: u32, color: u8, file: i32, rank: i32) -> String {
+        let why = match self.game.as_mut() {
+            Some(g) => match g.square(file, rank) {
+                Some(sq) => g.drop_refusal(piece as usize, self::color(color), sq),
+                None => Some("not a square of the board".to_string()),
+            },
+            None => Some(NO_GAME.to_string()),
+        };
+        match why {
+            None => json!({ "ok": true }).to_string(),
+            Some(e) => json!({ "ok": false, "error": e }).to_string(),
+        }
     }
 
     /// Free mode: a move of the piece colour `color` regardless of turn and legality.

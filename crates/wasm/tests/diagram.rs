@@ -440,3 +440,71 @@ fn dropping_on_your_own_piece_substitutes_it() {
     // Nothing of that kind in hand: refused, board unchanged.
     assert_eq!(parse(d.place(4, 0, 0, 3, true))["ok"], false);
 }
+
+/// The reason a refused click gets on the board, for each kind of refusal (FIDE rules: a
+/// side moves only in turn, may not leave its king in check, and nothing moves after mate).
+#[test]
+fn refusals_say_why() {
+    let mut d = Diagram::new(CHESS);
+    let why = |d: &mut Diagram, uci: &str, color: u8| -> Value { parse(d.refusal(uci, color)) };
+    assert_eq!(why(&mut d, "e2e4", 0)["ok"], true);
+    assert_eq!(
+        why(&mut d, "e7e5", 1)["error"],
+        "White to move: it is not Black's turn"
+    );
+    // 1. e4 d6 2. Bb5+: a7-a6 does not answer the check.
+    for m in ["e2e4", "d7d6", "f1b5"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    assert_eq!(
+        why(&mut d, "a7a6", 1)["error"],
+        "That leaves your king in check"
+    );
+    assert_eq!(why(&mut d, "c7c6", 1)["ok"], true);
+    // Fool's mate: after 2... Qh4# no move of White's is allowed.
+    let mut d = Diagram::new(CHESS);
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    let over = why(&mut d, "a2a3", 0);
+    assert_eq!(over["ok"], false);
+    assert!(
+        over["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("The game is over (0-1 by checkmate)"),
+        "{over}"
+    );
+}
+
+/// Drops the rules refuse, with the rule: a second pawn on a file under `dropNoDoubled`
+/// (Shogi's nifu), a pawn on the last rank where `fW` could never move, a drop out of turn.
+#[test]
+fn refused_drops_name_their_rule() {
+    let mut d = Diagram::new(
+        "files=5\nranks=5\nholdingsType=-1\ndropNoDoubled=P\nroyal=2\npawn:P:fW::a2:1\nking:K:K::c1\n",
+    );
+    let why = |d: &mut Diagram, f: i32, r: i32, color: u8| -> Value {
+        parse(d.drop_refusal(0, color, f, r))
+    };
+    // White's pawn a2 is on the a-file: a3 is refused, b3 is fine.
+    assert_eq!(
+        why(&mut d, 0, 2, 0)["error"],
+        "dropNoDoubled: no second pawn on a file (yours is already on the a-file)"
+    );
+    assert_eq!(why(&mut d, 1, 2, 0)["ok"], true);
+    // b5: the last rank, where a forward stepper is stuck.
+    assert!(why(&mut d, 1, 4, 0)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("A pawn may not be dropped there"));
+    assert_eq!(
+        why(&mut d, 1, 2, 1)["error"],
+        "White to move: it is not Black's turn"
+    );
+    // a2 holds White's own pawn: that is a substitution, not a drop.
+    assert!(why(&mut d, 0, 1, 0)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("Drops go to empty squares"));
+}
