@@ -125,7 +125,7 @@ pub fn spec_of(name: &str, d: &Definition) -> VariantSpec {
             royal: d.royal.contains(&i),
             white: p.white.clone(),
             black: p.black.clone(),
-            hand: p.hand,
+            hand: [p.hand, p.black_hand.unwrap_or(p.hand)],
             morph: p.morph.as_ref().map(|_| {
                 (0..d.ranks)
                     .map(|r| {
