@@ -53,6 +53,8 @@ function newPiece(p) {
     betza: p.betza || '',
     image: p.image && p.image !== p.name ? p.image : '',
     hand: p.hand || 0,
+    // Black's own start count when the line gives one per colour (`:8,0`); null: as `hand`.
+    blackHand: p.blackHand ?? null,
     royal: !!p.royal,
     castling: p.castling || 0,
     morph: p.morph || '',
@@ -209,7 +211,8 @@ function definition() {
     const image = field(p.image);
     const betza = cleanMove(p.betza) + (p.castling > 0 ? `isO${p.castling}` : '');
     let line = `${name}:${cleanToken(p.id)}:${betza}:${image === name ? '' : image}:${squares}`;
-    if (p.hand > 0) line += `:${p.hand}`;
+    if (p.blackHand !== null && p.blackHand !== undefined && p.blackHand !== p.hand) line += `:${p.hand},${p.blackHand}`;
+    else if (p.hand > 0) line += `:${p.hand}`;
     lines.push(line);
     lineOf.set(p.uid, lines.length);
     if (cleanValue(p.morph)) lines.push(`morph=${cleanValue(p.morph)}`);
@@ -689,7 +692,7 @@ function loadDefinition(pasted) {
   d.pieces.forEach((p, i) => {
     const next = d.pieces[i + 1] ? d.pieces[i + 1].line : Infinity;
     const morph = morphs.find((m) => m.line > p.line && m.line < next);
-    const piece = newPiece({ name: p.name, id: p.id, image: p.image, hand: p.hand, royal: royal.has(i), morph: morph ? morph.value : '', ...splitCastling(p.betza) });
+    const piece = newPiece({ name: p.name, id: p.id, image: p.image, hand: p.hand, blackHand: p.blackHand, royal: royal.has(i), morph: morph ? morph.value : '', ...splitCastling(p.betza) });
     pieces.push(piece);
     for (const [f, r] of p.white) board.set(key(f, r), { uid: piece.uid, color: 0 });
     for (const [f, r] of p.black) board.set(key(f, r), { uid: piece.uid, color: 1 });

@@ -56,7 +56,8 @@ pub struct PieceSpec {
     pub royal: bool,
     pub white: Vec<Coord>,
     pub black: Vec<Coord>,
-    pub hand: u32,
+    /// Start counts in hand, indexed by colour (White, Black).
+    pub hand: [u32; 2],
     /// Indexed `[rank][file]`, White's view.
     pub morph: Option<Vec<Vec<MorphSpec>>>,
     /// Source line, for error messages.
@@ -524,8 +525,8 @@ impl Variant {
         fen_ids.sort_by_key(|(s, _)| std::cmp::Reverse(s.chars().count()));
         let mut initial_hand = [vec![0; n], vec![0; n]];
         for (t, p) in spec.pieces.iter().enumerate() {
-            initial_hand[0][t] = p.hand;
-            initial_hand[1][t] = p.hand;
+            initial_hand[0][t] = p.hand[0];
+            initial_hand[1][t] = p.hand[1];
         }
         let forward = [Color::White, Color::Black].map(|c| {
             let (dx, dy) = crate::variant::orient(0, 1, c, spec.symmetry);

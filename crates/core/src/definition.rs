@@ -2,7 +2,7 @@
 
 use crate::build::{BuildError, ChoiceSpec, MorphSpec, PieceSpec, VariantSpec, SKIPPED};
 use crate::coord::Coord;
-use crate::variant::{Symmetry, Variant};
+use crate::variant::Variant;
 use idiagram::{Definition, Diagnostic, MorphCell, Severity};
 
 impl Variant {
@@ -108,11 +108,7 @@ fn move_column(line: &str) -> usize {
 
 /// The rules core's view of a parsed definition.
 pub fn spec_of(name: &str, d: &Definition) -> VariantSpec {
-    let symmetry = match d.symmetry {
-        idiagram::Symmetry::Mirror => Symmetry::Mirror,
-        idiagram::Symmetry::Rotate => Symmetry::Rotate,
-        idiagram::Symmetry::None => Symmetry::None,
-    };
+    let symmetry = d.symmetry;
     let pieces = d
         .pieces
         .iter()
@@ -125,7 +121,7 @@ pub fn spec_of(name: &str, d: &Definition) -> VariantSpec {
             royal: d.royal.contains(&i),
             white: p.white.clone(),
             black: p.black.clone(),
-            hand: p.hand,
+            hand: [p.hand, p.black_hand.unwrap_or(p.hand)],
             morph: p.morph.as_ref().map(|_| {
                 (0..d.ranks)
                     .map(|r| {

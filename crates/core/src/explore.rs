@@ -56,7 +56,7 @@ impl Scene {
             royal,
             white,
             black,
-            hand: 0,
+            hand: [0, 0],
             morph: None,
             line: 0,
         };
@@ -300,7 +300,7 @@ impl Probe {
             royal,
             white: vec![],
             black: vec![],
-            hand: 0,
+            hand: [0, 0],
             morph: None,
             line: 0,
         };

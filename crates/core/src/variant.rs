@@ -29,16 +29,10 @@ impl Color {
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 }
 
-/// How Black's side is derived from White's (setup, moves, morph boards).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// Black = White reflected in the board's horizontal midline.
-    Mirror,
-    /// Black = White turned 180°.
-    Rotate,
-    /// Setups are listed separately; moves are mirrored.
-    None,
-}
+/// How Black's side is derived from White's (setup, moves, morph boards): the definition
+/// format's own type, so parser and rules core share one. With `None` setups are listed
+/// separately and moves are mirrored.
+pub use idiagram::Symmetry;
 
 /// Board cell values. 0 is empty, [`OFF`] is outside the board or a hole; a piece is
 /// `type + 1`, with [`BLACK_BIT`] for Black.

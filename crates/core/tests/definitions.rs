@@ -538,3 +538,34 @@ mod quirks {
         assert_eq!(promoted, [Some(3), Some(4), None, None, None]);
     }
 }
+
+/// Hand counts per colour (`:1,0`, as H. G. Muller's Spartan Chess diagram writes them): each
+/// side starts with its own army's promotion types in hand, so `*` choices keep each side's
+/// promotions to its own army.
+#[test]
+fn hand_counts_per_colour_limit_each_sides_promotions() {
+    let text = "holdingsType=1\nsymmetry=none\npromoChoice=*N*C\n\
+                pawn:P:fmW::a7,,h2\nknight:N:N::,,:1,0\ncaptain:C:WD::,,:0,1\n\
+                king:K:K::e1,,e8\n";
+    let (v, warnings) = Variant::from_definition("hands", text).expect("loads");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let v = Arc::new(v);
+    let mut pos = Position::start(v.clone());
+    let (n, c) = (1, 2);
+    assert_eq!(
+        [pos.hand(Color::White, n), pos.hand(Color::Black, n)],
+        [1, 0]
+    );
+    assert_eq!(
+        [pos.hand(Color::White, c), pos.hand(Color::Black, c)],
+        [0, 1]
+    );
+    // White's pawn on a7 may promote only to the knight it holds.
+    let promotions: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| v.uci(m))
+        .filter(|u| u.starts_with("a7a8"))
+        .collect();
+    assert_eq!(promotions, ["a7a8n"]);
+}

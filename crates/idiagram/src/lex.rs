@@ -134,12 +134,28 @@ pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
         // Groups: runs of tokens ending in a token with '=' or ':'.
         let mut groups: Vec<(usize, usize)> = Vec::new();
         let mut pending: Option<usize> = None;
+        let mut pending_end = 0;
         for &(s, e) in &tokens {
             let tok = &line[s..e];
+            // A known `keyword=` token always starts an item: loose tokens before it end the
+            // previous parameter's value (`promoChoice=A Q M … graphicsDir=…`), as they did on
+            // the line the stored copy lost. Piece names with spaces only come before pieces.
+            let starts_param = matches!(
+                shape(tok),
+                Shape::Param(k) if crate::parse::is_known(tok[..k].trim())
+            );
+            if starts_param && pending.is_some() {
+                if let Some(last) = groups.last_mut() {
+                    last.1 = pending_end;
+                    pending = None;
+                }
+            }
             let begin = *pending.get_or_insert(s);
             if tok.contains('=') || tok.contains(':') {
                 groups.push((begin, e));
                 pending = None;
+            } else {
+                pending_end = e;
             }
         }
         if pending.is_some() {
@@ -197,6 +213,22 @@ mod tests {
                 ("files=10".to_string(), 1, 1),
                 ("shatranj pawn:P:fmWfcF:pawn:".to_string(), 1, 10),
                 ("Lion:::::2".to_string(), 1, 39),
+            ]
+        );
+    }
+
+    #[test]
+    fn spaced_values_end_at_the_next_known_parameter() {
+        // A value with spaces (IDs listed as `A Q M`) stays with its parameter when the next
+        // item is a known parameter; a piece keeps its spaced name.
+        let t = texts("files=8 promoChoice=Q R B N squareSize=40 great rook:G:R::a1,,a8");
+        assert_eq!(
+            t,
+            vec![
+                ("files=8".to_string(), 1, 1),
+                ("promoChoice=Q R B N".to_string(), 1, 9),
+                ("squareSize=40".to_string(), 1, 29),
+                ("great rook:G:R::a1,,a8".to_string(), 1, 43),
             ]
         );
     }

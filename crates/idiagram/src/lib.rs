@@ -70,7 +70,12 @@
 //!   or not — pages carry `theme=` and `succession=`, which the script ignores — or a text with
 //!   at least three `:`); a token with neither `=` nor `:` belongs to the next token, trailing
 //!   ones to the last item. So `lightShade=rgb(1, 2, 3)`, `rook : R : R : : a1` or a piece line whose image holds
-//!   `x=y` stay whole.
+//!   `x=y` stay whole. A token `key=…` with a known key always starts an item, and loose tokens
+//!   before it end the previous item's value: Kevin Pacey's Sac Chess page
+//!   (chessvariants.com/rules/sac-chess) writes `promoChoice=A Q M C S R M° J B N` on the line
+//!   before `graphicsDir=`, which the stored one-line copy glues together. The script reads
+//!   `promoChoice` by looking IDs up in it, so the spaces do nothing there; here too whitespace
+//!   separates IDs like `,` does.
 //!   An item is a parameter when it has an `=` and no `:`, or an `=` before the first `:` with a
 //!   keyword before it; else a piece line if it has a `:`; else it is skipped with a warning. In the one-line form an
 //!   item starting with `#` (after well-formed items) starts a comment to the end of the line.
@@ -81,6 +86,11 @@
 //!   parameter given twice: warning, the last valid value counts. Parameters may appear after
 //!   piece lines; everything but `morph` is position-independent (the whole text is read before
 //!   anything is resolved, so `symmetry`/`files` after the pieces still apply).
+//! * **Hand counts.** The sixth field is a count for both sides, or `white,black`: H. G.
+//!   Muller's Spartan Chess diagram (chessvariants.com comment 33362) gives the Persian
+//!   (White) promotion types `:8,0` and the Spartan (Black) ones `:0,8`, so with
+//!   `holdingsType=1` and `*`-prefixed `promoChoice` each side promotes only to its own
+//!   army. Anything else is a warning and none start in hand.
 //! * **Piece lines** need 5 or 6 fields; other counts are warnings and the fields are read from
 //!   the left as the script's split at `:` does (missing ones take their defaults, extra ones
 //!   are ignored), so the numbering stays intact. Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`
@@ -145,6 +155,11 @@
 //! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
 //!   (a warning when not below `promoZone`). IDs are tokenised longest-match-first; `,` and
 //!   spaces between them are ignored. A value without any choice is stored as no sets.
+//!   An ID no piece has is a warning at its column and is left out, the other choices stay:
+//!   the script looks each piece's ID up in the string, so a stray character never matches
+//!   anything (H. G. Muller's Odin's Rune Chess diagram lists `Q` and `N` with no such IDs;
+//!   his Tamerlane diagram writes `promoChoice=+` beside `promoOffset`, where the article says
+//!   promoChoice is largely ignored anyway).
 //!   `shuffle` sets are split at `,` (IDs inside a set are concatenated); a set left empty by
 //!   unknown IDs is dropped. Morph and capture-matrix cells name single-character IDs only.
 //! * **captureMatrix**: a count after a symbol adds that many *more* copies (`@14` = 15 cells); a
@@ -154,7 +169,9 @@
 //!   cell `.`. A lower-case letter
 //!   is an enemy promotion when its upper-case form is an ID. The matrix is stored fully expanded
 //!   (so it is ignored, with a warning, for more than 1000 piece types).
-//! * **Typed rules**: `counterbare`/`stalemate` take `draw`/`win`/`loss`; `extinction` has no
+//! * **Typed rules**: `counterbare`/`stalemate` take `draw`/`win`/`loss` (any case), and `lose`
+//!   for `loss`: H. G. Muller's Chak diagram (chessvariants.com, 2022) writes
+//!   `counterbare=lose`, and the value syntax is not published otherwise; `extinction` has no
 //!   known value syntax and is kept as text; `spell` values other than `burn` are warnings;
 //!   `blastZone`/`spellZone` take `K`/`W`/`F`/`N`; `burnZone` is kept as text. `promoOffset`
 //!   sending a promoting type (one of the first `maxPromote`, or one whose morph/capture row uses
@@ -413,8 +430,11 @@ pub struct PieceDef {
     pub white: Vec<Coord>,
     /// Black's start squares: listed (`symmetry=none`) or derived from White's.
     pub black: Vec<Coord>,
-    /// Pieces of this type each side starts with in hand.
+    /// Pieces of this type each side starts with in hand (White's only when `black_hand` is set).
     pub hand: u32,
+    /// Black's own start count when the line gives one per colour (`:8,0` = White 8, Black 0,
+    /// as H. G. Muller's Spartan Chess diagram writes it); `None`: the same as `hand`.
+    pub black_hand: Option<u32>,
     pub morph: Option<Morph>,
     /// 1-based source line of the piece line (0 when not from a text).
     pub line: usize,
@@ -429,6 +449,7 @@ impl PartialEq for PieceDef {
             && self.white == o.white
             && self.black == o.black
             && self.hand == o.hand
+            && self.black_hand == o.black_hand
             && self.morph == o.morph
     }
 }
@@ -442,6 +463,7 @@ impl Hash for PieceDef {
         self.white.hash(h);
         self.black.hash(h);
         self.hand.hash(h);
+        self.black_hand.hash(h);
         self.morph.hash(h);
     }
 }
@@ -457,6 +479,7 @@ impl PieceDef {
             white: Vec::new(),
             black: Vec::new(),
             hand: 0,
+            black_hand: None,
             morph: None,
             line: 0,
         }

@@ -497,7 +497,8 @@ fn outcome(value: Field, key: &str, diags: &mut Diags) -> Option<Outcome> {
     match value.text.to_ascii_lowercase().as_str() {
         "draw" => Some(Outcome::Draw),
         "win" => Some(Outcome::Win),
-        "loss" => Some(Outcome::Loss),
+        // H. G. Muller's own Chak diagram writes `counterbare=lose`.
+        "loss" | "lose" => Some(Outcome::Loss),
         _ => {
             diags.warning(
                 value.line,
@@ -815,23 +816,32 @@ impl<'a> State<'a> {
             );
         }
         let image = get(3).unwrap_or(name).to_string();
-        let hand = match f.get(5) {
-            Some(h) if !h.text.is_empty() => match h.text.parse::<u32>() {
-                Ok(v) => v,
-                Err(_) => {
-                    d.warning(
-                        h.line,
-                        h.col,
-                        ctx,
-                        format!(
-                            "hand count '{}' is not a number; none start in hand",
-                            h.text
-                        ),
-                    );
-                    0
+        let (hand, black_hand) = match f.get(5) {
+            Some(h) if !h.text.is_empty() => {
+                let counts: Vec<Option<u32>> = h
+                    .text
+                    .split(',')
+                    .map(|c| c.trim().parse::<u32>().ok())
+                    .collect();
+                match counts.as_slice() {
+                    [Some(n)] => (*n, None),
+                    // `:3,3` is stored as `:3` (one canonical form).
+                    [Some(w), Some(b)] => (*w, (w != b).then_some(*b)),
+                    _ => {
+                        d.warning(
+                            h.line,
+                            h.col,
+                            ctx,
+                            format!(
+                                "hand count '{}' is not a number or a pair 'white,black'; none start in hand",
+                                h.text
+                            ),
+                        );
+                        (0, None)
+                    }
                 }
-            },
-            _ => 0,
+            }
+            _ => (0, None),
         };
         PieceDef {
             name: name.to_string(),
@@ -841,6 +851,7 @@ impl<'a> State<'a> {
             white: Vec::new(),
             black: Vec::new(),
             hand,
+            black_hand,
             morph: None,
             line: rp.item.line,
         }

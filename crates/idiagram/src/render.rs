@@ -179,8 +179,14 @@ pub(crate) fn to_text(d: &Definition) -> String {
             p.image.as_str()
         };
         let _ = write!(out, "{}:{}:{}:{}:{}", p.name, p.id, p.betza, image, sq);
-        if p.hand != 0 {
-            let _ = write!(out, ":{}", p.hand);
+        match p.black_hand {
+            Some(b) if b != p.hand => {
+                let _ = write!(out, ":{},{b}", p.hand);
+            }
+            _ if p.hand != 0 => {
+                let _ = write!(out, ":{}", p.hand);
+            }
+            _ => {}
         }
         out.push('\n');
         if let Some(m) = &p.morph {

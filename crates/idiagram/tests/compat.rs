@@ -227,3 +227,79 @@ fn the_parameter_table_is_what_the_parser_knows() {
         .warnings()
         .any(|w| w.message.contains("unknown parameter 'colour'")));
 }
+
+fn promo_ids(d: &idiagram::Definition) -> Vec<String> {
+    d.promo_choice.sets[0]
+        .iter()
+        .map(|o| o.id.clone())
+        .collect()
+}
+
+#[test]
+fn spaced_promo_choice_stays_whole_in_the_one_line_form() {
+    // IDs separated by spaces, a two-character ID (`M°`) beside the one-letter `M`, and a
+    // display parameter after them, all on the one stored line.
+    let text = "files=8 promoChoice=Q M° M squareSize=40 queen:Q:Q::d1 \
+                marshall:M:RN::b1 monk:M°:BW::c1 king:K:K::e1";
+    let p = parse(text);
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    let d = &p.definition;
+    assert_eq!(d.pieces.len(), 4);
+    assert_eq!(promo_ids(d), ["Q", "M°", "M"]);
+    assert_eq!(d.param("squareSize"), Some("40"));
+}
+
+#[test]
+fn promo_choice_with_an_unknown_id_keeps_the_others() {
+    // `Z` names no piece: warned at its own column (`promoChoice=QZR`: Z is column 14).
+    let p = parse("promoChoice=QZR\nqueen:Q:Q::d1\nrook:R:R::a1\nking:K:K::e1\n");
+    assert!(p.is_ok());
+    let w: Vec<_> = p.warnings().collect();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!((w[0].line, w[0].column), (1, 14));
+    assert_eq!(w[0].parameter.as_deref(), Some("promoChoice"));
+    assert_eq!(promo_ids(&p.definition), ["Q", "R"]);
+}
+
+#[test]
+fn hand_counts_per_colour() {
+    // `:2,0`: White starts with two in hand, Black none; `:1` is both; `:0,3` Black only.
+    let text = "holdingsType=1\nsymmetry=none\nguard:G:WF::,,:2,0\nscout:S:N::,,:0,3\n\
+                rook:R:R::a1,,a8:1\nking:K:K::e1,,e8\n";
+    let p = parse(text);
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    let d = &p.definition;
+    assert_eq!((d.pieces[0].hand, d.pieces[0].black_hand), (2, Some(0)));
+    assert_eq!((d.pieces[1].hand, d.pieces[1].black_hand), (0, Some(3)));
+    assert_eq!((d.pieces[2].hand, d.pieces[2].black_hand), (1, None));
+    // The pair is written back and read the same.
+    let again = parse(&d.to_text());
+    assert_eq!(again.definition, *d);
+    assert!(d.to_text().contains("guard:G:WF:::2,0"), "{}", d.to_text());
+    // Equal counts are the single form.
+    let same = parse("rook:R:R::a1:3,3\nking:K:K::e1\n");
+    assert_eq!(
+        (
+            same.definition.pieces[0].hand,
+            same.definition.pieces[0].black_hand
+        ),
+        (3, None)
+    );
+    // Anything else is a warning naming the field.
+    let w: Vec<_> = parse("rook:R:R::a1:2,x\nking:K:K::e1\n")
+        .warnings()
+        .cloned()
+        .collect();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(
+        (w[0].line, w[0].column, w[0].piece.as_deref()),
+        (1, 14, Some("rook"))
+    );
+}
+
+#[test]
+fn counterbare_lose_is_loss() {
+    let p = parse("counterbare=lose\nrook:R:R::a1\nking:K:K::e1\n");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.definition.rules.counterbare, idiagram::Outcome::Loss);
+}

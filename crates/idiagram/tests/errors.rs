@@ -90,7 +90,7 @@ fn all_errors_are_collected_with_positions() {
     );
     assert_eq!(
         msgs[7],
-        "hand count 'x' is not a number; none start in hand"
+        "hand count 'x' is not a number or a pair 'white,black'; none start in hand"
     );
     // The hole line does not count: pawn warrior knight rook king lance.
     assert_eq!(

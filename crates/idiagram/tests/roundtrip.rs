@@ -166,6 +166,11 @@ fn generate(rng: &mut Rng, one_line: bool) -> Definition {
         } else {
             0
         };
+        // Per-colour counts (`:h,b`) are kept only when Black's differs.
+        if rng.chance(10) {
+            let b = rng.range(0, 99) as u32;
+            p.black_hand = (b != p.hand).then_some(b);
+        }
         pieces.push(p);
     }
     let single: Vec<String> = pieces

@@ -475,6 +475,7 @@ pub fn parse_definition(text: &str) -> String {
                 "white": squares(&p.white),
                 "black": squares(&p.black),
                 "hand": p.hand,
+                "blackHand": p.black_hand,
                 "line": p.line,
             })
         })

@@ -197,7 +197,13 @@
 //! Unknown lower-case letters (`w`) and whitespace are ignored with a warning; an unknown
 //! upper-case letter drops its term (with the term's modifiers) with a warning; modifiers
 //! without an atom at the end are ignored with a warning. Inside brackets an unknown atom is
-//! an error.
+//! an error. [`parse_lenient`] (what a variant build uses) goes further, as the Interactive
+//! Diagram shows such pages anyway: each character that makes the text an error is dropped
+//! and the rest read again. Two published quirks read that way: H. G. Muller's Wildebeest
+//! pawn `fmW*fceF` (chessvariants.com, 2017; no published text gives `*` a meaning inside a
+//! move) is `fmWfceF`, the step and the diagonal capture its page describes; the Ship
+//! `[F?fqR]` of the *More Chess & More than Chess* Fantastic XIII applet (circular `q` is
+//! not defined inside brackets) is `[F?fR]`.
 //!
 //! ## Unsupported (errors)
 //! * `z`/`q` on a first leg together with `a` legs ("crooked/circular (z/q) first legs cannot

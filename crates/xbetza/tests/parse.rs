@@ -307,3 +307,17 @@ fn hostile_inputs() {
     let _ = reference_moves(&d, &RefBoard::new(-5, 3), (0, 0));
     let _ = reference_moves(&d, &RefBoard::new(0, 0), (0, 0));
 }
+
+/// Quirks of published diagrams, read the lenient way: the stray character is dropped (at its
+/// own position) and the terms around it are kept.
+#[test]
+fn lenient_reading_keeps_the_terms_around_a_stray_character() {
+    // A `*` between two terms (as in a published pawn `fmW*fceF`): our own `fmR*cK`.
+    let (d, dropped) = xbetza::parse_lenient("fmR*cK");
+    assert_eq!(d.unwrap().to_string(), "fmRcK");
+    assert_eq!(dropped.iter().map(|e| e.pos).collect::<Vec<_>>(), [3]);
+    // Circular `q` inside a bracket (as in `[F?fqR]`): our own `[W?lqB]` keeps `[W?lB]`.
+    let (d, dropped) = xbetza::parse_lenient("[W?lqB]");
+    assert_eq!(d.unwrap().to_string(), "[W?lB]");
+    assert_eq!(dropped.iter().map(|e| e.pos).collect::<Vec<_>>(), [4]);
+}
