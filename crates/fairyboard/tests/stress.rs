@@ -78,17 +78,18 @@ impl Driver {
     }
 }
 
-const UCI_START: &str = "uci\nposition startpos\n";
-
-#[test]
-fn uci_answers_isready_during_a_search_and_stops_fast() {
+/// `isready` during `go infinite` answers at once, and `stop` ends the search within
+/// 100 ms, in `variant`.
+fn isready_and_stop_during_a_search(variant: &str) {
     let mut e = Driver::new("uci");
-    e.send(UCI_START);
+    e.send(&format!(
+        "uci\nsetoption name UCI_Variant value {variant}\nposition startpos\n"
+    ));
     e.expect(|l| l == "uciok", Duration::from_secs(10));
     e.send("go infinite\n");
     // Let the search get going: its first iterations report.
     e.expect(|l| l.starts_with("info depth"), Duration::from_secs(10));
-    std::thread::sleep(Duration::from_millis(200));
+    std::thread::sleep(Duration::from_millis(300));
     let asked = e.send("isready\n");
     let (at, line) = e.expect(
         |l| l == "readyok" || l.starts_with("bestmove"),
@@ -105,10 +106,22 @@ fn uci_answers_isready_during_a_search_and_stops_fast() {
     // The search polls the flag the reader raises; the rest is pipe and scheduling.
     assert!(
         at - stopped < Duration::from_millis(100),
-        "stop took {:?}",
+        "{variant}: stop took {:?}",
         at - stopped
     );
     e.close();
+}
+
+#[test]
+fn uci_answers_isready_during_a_search_and_stops_fast() {
+    isready_and_stop_during_a_search("chess");
+}
+
+#[test]
+fn uci_stops_fast_in_a_slow_variant() {
+    // Mighty-Lion Chess searches the fewest nodes per second of the catalogue (its lion
+    // moves twice); polling the stop flag every 2048 nodes took about 200 ms there.
+    isready_and_stop_during_a_search("lion");
 }
 
 #[test]
