@@ -21,6 +21,10 @@ pub const MAX_IN_HAND: u32 = 65_535;
 /// The longest FEN accepted, in bytes: two full hands and the largest board fit.
 pub const MAX_FEN_BYTES: usize = 2 * MAX_IN_HAND as usize + 16 * 1024;
 
+/// The longest Fairy-FEN (a drawn diagram, the renderer's format) accepted, in bytes: a
+/// full 64×64 board of rotated neutral pieces fits easily.
+pub const MAX_DIAGRAM_BYTES: usize = 32 * 1024;
+
 /// The deepest perft one request may ask for.
 pub const MAX_PERFT_DEPTH: u32 = 10;
 
