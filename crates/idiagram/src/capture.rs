@@ -365,7 +365,7 @@ fn parse_row(
         }
         if c == '=' {
             if seen_eq {
-                diags.error(part.line, part.col_at(b), ctx, "second '=' in the row");
+                diags.error(part.line, part.col + i, ctx, "second '=' in the row");
             } else {
                 seen_eq = true;
                 let (head, tail) = row.cells.split_at_mut(1 + n);
@@ -379,7 +379,8 @@ fn parse_row(
         let cell = match CaptureCell::from_char(c, ids) {
             Ok(cell) => cell,
             Err(msg) => {
-                diags.error(part.line, part.col_at(b), ctx, msg);
+                // `i` counts characters: the column without recounting the row.
+                diags.error(part.line, part.col + i, ctx, msg);
                 CaptureCell::Normal
             }
         };
