@@ -5,11 +5,20 @@
 // coordinate notation ('' when there is none).
 import init, { Diagram } from './pkg/fairyboard_wasm.js';
 
-const ready = init();
+// A failed load (no WebAssembly, a blocked request) is answered, not thrown: the diagram
+// shows the reason in its box.
+const ready = init().then(
+  () => null,
+  (err) => 'the WebAssembly could not be loaded: ' + (err && err.message ? err.message : err),
+);
 let cached = { text: null, diagram: null };
 
 self.addEventListener('message', async (e) => {
-  await ready;
+  const failed = await ready;
+  if (failed) {
+    self.postMessage({ move: '', error: failed });
+    return;
+  }
   const { definition, line, ms } = e.data;
   // One diagram per definition: the searcher keeps its tables between moves.
   if (cached.text !== definition) {

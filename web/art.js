@@ -1,63 +1,40 @@
-// Piece images: the definition's own (graphicsDir + prefix + image + graphicsType), else
-// fairyboard's licensed set (art/index.json: by variant, piece name, alias, then ID), else a
-// lettered disc. A missing image file falls back one step at a time, never to nothing.
+// Piece images. Which licensed picture draws a piece is decided in Rust (the fairyboard-art
+// crate, through the wasm bindings: Diagram.art() and piece_art()), the same rule as the
+// server's diagrams; this file only loads the URLs it is given. A piece shows the
+// definition's own image (graphicsDir + prefix + image + graphicsType) if any, else its
+// licensed art, else a lettered disc; a missing file falls back one step at a time.
 
 const ART_BASE = new URL('../art/', import.meta.url);
-let artIndex = null;
 
-/** Load art/index.json once (an absent index just means discs). */
-export async function loadArt() {
-  if (artIndex !== null) return artIndex;
-  try {
-    const r = await fetch(new URL('index.json', ART_BASE));
-    artIndex = r.ok ? await r.json() : {};
-  } catch (_) {
-    artIndex = {};
-  }
-  return artIndex;
+/**
+ * The URL of one entry of the art list (`{svg: {white, black} | null, letter}`) for a colour
+ * (0 white, 1 black), or null.
+ */
+export function artUrl(art, color) {
+  const svg = art && art.svg;
+  const file = svg ? (color === 0 ? svg.white : svg.black) : null;
+  if (typeof file !== 'string' || file.includes('..')) return null;
+  return new URL(file, ART_BASE).href;
 }
 
-/** The art-set URL of a piece for a colour (0 white, 1 black), or null. */
-export function artUrl(piece, color, variant) {
-  const idx = artIndex || {};
-  const side = color === 0 ? 'white' : 'black';
-  const name = String(piece.name || '').trim().toLowerCase();
-  const image = String(piece.image || '').trim().toLowerCase();
-  const pick = (entry) => (entry && typeof entry[side] === 'string' ? entry[side] : null);
-  const candidates = [];
-  const vset = variant && idx.variants && idx.variants[variant];
-  if (vset && vset.pieces) candidates.push(vset.pieces[name], vset.pieces[image]);
-  const pieces = idx.pieces || {};
-  const aliases = idx.aliases || {};
-  candidates.push(pieces[name], pieces[aliases[name]], pieces[image], pieces[aliases[image]]);
-  const ids = idx.ids || {};
-  if (ids[piece.id]) candidates.push(pieces[ids[piece.id]]);
-  for (const c of candidates) {
-    const file = pick(c);
-    if (file && !file.includes('..')) return new URL(file, ART_BASE).href;
-  }
-  return null;
-}
-
-/** A lettered disc: the piece's ID on a white or black disc. */
-export function disc(piece, color, size) {
+/** A lettered disc: `letter` centred on a white or black disc. */
+export function disc(letter, color, size) {
   const d = document.createElement('div');
   d.className = 'idg-disc ' + (color === 0 ? 'idg-white' : 'idg-black');
-  const letter = String(piece.id || piece.name || '?');
-  d.textContent = letter.length > 3 ? letter.slice(0, 3) : letter;
-  d.style.fontSize = Math.round(size * (letter.length > 1 ? 0.34 : 0.5)) + 'px';
+  d.textContent = letter;
+  d.style.fontSize = Math.round(size * 0.5) + 'px';
   return d;
 }
 
 /**
  * The element that shows a piece: an <img> that degrades to the next source on error, ending
- * in a disc. `sources` is the list of URLs to try, best first.
+ * in a disc with `letter`. `sources` is the list of URLs to try, best first.
  */
-export function pieceElement(piece, color, size, sources) {
+export function pieceElement(name, letter, color, size, sources) {
   const urls = sources.filter(Boolean);
-  if (urls.length === 0) return disc(piece, color, size);
+  if (urls.length === 0) return disc(letter, color, size);
   const img = document.createElement('img');
-  img.alt = String(piece.name || '');
+  img.alt = String(name || '');
   img.draggable = false;
   let i = 0;
   img.addEventListener('error', () => {
@@ -65,7 +42,7 @@ export function pieceElement(piece, color, size, sources) {
     if (i < urls.length) {
       img.src = urls[i];
     } else if (img.parentNode) {
-      const d = disc(piece, color, size);
+      const d = disc(letter, color, size);
       d.className += ' ' + img.className;
       // The size and placement the board gave the picture (width, height, position).
       d.style.cssText += ';' + img.style.cssText;

@@ -12,7 +12,7 @@
 // (textContent) or as URLs, never as markup.
 
 import init, { Diagram } from './pkg/fairyboard_wasm.js';
-import { loadArt, artUrl, pieceElement } from './art.js';
+import { artUrl, pieceElement } from './art.js';
 
 const diagrams = [];
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
@@ -22,7 +22,7 @@ const sqName = (f, r) => FILES[f] + (r + 1);
 const MARK_CLASS = {
   move: 'idg-move', capture: 'idg-capture', both: 'idg-both', locust: 'idg-locust',
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
-  stop: 'idg-stop',
+  stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
 };
 
 function el(tag, cls, text) {
@@ -42,17 +42,51 @@ class IDiagram {
     this.app = this.info.appearance;
     this.size = Math.max(12, Math.min(200, this.app.squareSize || 50));
     this.variant = host.dataset.variant || '';
+    // Each piece type's licensed art and disc letter (the Rust rule, as on the server).
+    this.art = JSON.parse(this.engine.art(this.variant));
     this.freeMode = false;
     this.interacted = false;
     this.selection = null; // {from:[f,r]|null, hand:{piece,color}|null, moves, prefix}
     this.showing = null; // move diagram: {piece, promotedStep, diagram}
     this.aiOpen = false;
     this.aiBusy = false;
+    this.aiSide = null; // the side the AI plays (0 White, 1 Black), null: none
     this.worker = null;
-    // Thinking time per AI move (ms): data-ai-ms on the diagram element, default one second.
-    this.aiMs = Math.max(10, Math.min(60000, +host.dataset.aiMs || 1000));
+    // Thinking time per AI move (ms): the definition's aiTime=, else data-ai-ms on the
+    // diagram element, else one second; the AI bar can change it.
+    this.aiMs = Math.max(10, Math.min(60000, this.app.aiTime || +host.dataset.aiMs || 1000));
     this.build();
     this.refresh();
+    this.startMode();
+  }
+
+  /**
+   * Free mode from the start (the Interactive Diagram's own habit: rules only as a help) when
+   * the definition says freeMode=1, or for an enableAI=0 sandbox whose pieces all start in
+   * the hands (nothing to play, everything to set up).
+   */
+  startMode() {
+    if (!this.state) return;
+    const empty = this.state.cells.every((c) => !c);
+    const inHand = this.state.hands.some((h) => h.some((n) => n > 0));
+    this.setFree(!!this.app.freeMode || (this.info.enableAI === 0 && empty && inHand));
+  }
+
+  setFree(on) {
+    this.freeMode = on;
+    this.autoFree = false;
+    this.freeBox.checked = on;
+    this.board.dataset.free = on ? '1' : '0';
+  }
+
+  /** A short message on the board: why a click was refused, what changed. */
+  say(text) {
+    this.note.textContent = text;
+    this.note.hidden = false;
+    clearTimeout(this.noteTimer);
+    this.noteTimer = setTimeout(() => {
+      this.note.hidden = true;
+    }, 5000);
   }
 
   // ---------- building the page elements ----------
@@ -115,6 +149,10 @@ class IDiagram {
     }
     this.rim = rim;
     this.shade();
+    this.note = el('div', 'idg-note');
+    this.note.setAttribute('role', 'status');
+    this.note.hidden = true;
+    board.appendChild(this.note);
     wrap.appendChild(board);
 
     // Status line, mode switch, legend and AI links.
@@ -124,7 +162,7 @@ class IDiagram {
     this.freeBox = el('input');
     this.freeBox.type = 'checkbox';
     this.freeBox.addEventListener('change', () => {
-      this.freeMode = this.freeBox.checked;
+      this.setFree(this.freeBox.checked);
       this.clearSelection();
     });
     free.append(this.freeBox, document.createTextNode(' free moves'));
@@ -136,18 +174,7 @@ class IDiagram {
     if (this.info.enableAI !== 0 && this.info.playable) bar.append(aiLink);
     wrap.appendChild(bar);
 
-    // Problems with the definition, readable, under the board.
-    if (this.info.problems.length) {
-      const ul = el('ul', 'idg-problems');
-      for (const p of this.info.problems) {
-        const li = el('li', 'idg-' + p.severity, p.text);
-        ul.appendChild(li);
-      }
-      wrap.appendChild(ul);
-    }
-    if (!this.info.playable) {
-      wrap.appendChild(el('div', 'idg-error', 'This definition has errors; the board cannot be played.'));
-    }
+    this.showProblems(wrap);
 
     // AI bar.
     this.aiBar = this.buildAiBar();
@@ -174,12 +201,43 @@ class IDiagram {
       this.aiOpen = !this.aiOpen;
       this.aiBar.hidden = !this.aiOpen;
       // The engine takes the side that is not to move: it answers the next move made.
-      if (this.aiOpen && this.state) this.aiSide = 1 - this.state.side;
+      if (this.aiOpen && this.state) this.setAiSide(1 - this.state.side);
     });
     const satList = document.getElementById(sat + 'List');
     if (satList) this.fillList(satList);
     host.appendChild(wrap);
     this.wireBoard();
+  }
+
+  // Problems with the definition, under the board. Readers of a playable board see no red
+  // list, only a small "⚠ N notes" link that opens it (the notes say what was skipped, as the
+  // original Interactive Diagram silently does); a board that cannot be played shows its
+  // problems in full. The wizard lists everything in its own panel.
+  showProblems(wrap) {
+    const problems = this.info.problems;
+    if (problems.length) {
+      const ul = el('ul', 'idg-problems');
+      for (const p of problems) ul.appendChild(el('li', 'idg-' + p.severity, p.text));
+      if (this.info.playable) {
+        const n = problems.length;
+        const link = el('a', 'idg-notes-link', '\u26a0 ' + n + (n === 1 ? ' note' : ' notes'));
+        link.href = '#';
+        link.title = 'What was skipped or changed in this definition';
+        link.setAttribute('aria-expanded', 'false');
+        ul.hidden = true;
+        link.addEventListener('click', (e) => {
+          e.preventDefault();
+          ul.hidden = !ul.hidden;
+          link.setAttribute('aria-expanded', String(!ul.hidden));
+        });
+        wrap.append(link, ul);
+      } else {
+        wrap.appendChild(ul);
+      }
+    }
+    if (!this.info.playable) {
+      wrap.appendChild(el('div', 'idg-error', 'This definition has errors; the board cannot be played.'));
+    }
   }
 
   shade() {
@@ -212,13 +270,82 @@ class IDiagram {
     button('>|', 'end', () => this.navigate(this.state.length));
     button('Restart', 'restart', () => this.restart());
     button('Replay', 'replay', () => this.replay());
+
+    // Who the AI plays, "move now", thinking time and the thinking state.
+    const play = el('div', 'idg-ai-play');
+    const side = (label, title, color) => {
+      const b = el('button', 'idg-ai-' + title, label);
+      b.type = 'button';
+      b.title = 'the AI plays ' + (color === 0 ? 'White' : 'Black') + ' (click again: nobody)';
+      b.addEventListener('click', () => {
+        this.setAiSide(this.aiSide === color ? null : color);
+        this.maybeAiMove();
+      });
+      play.appendChild(b);
+      return b;
+    };
+    this.aiWhite = side('AI plays White', 'white', 0);
+    this.aiBlack = side('AI plays Black', 'black', 1);
+    const now = el('button', 'idg-ai-now', 'Move now');
+    now.type = 'button';
+    now.title = 'the AI moves for the side to move now (while thinking: at once)';
+    now.addEventListener('click', () => this.moveNow());
+    const time = el('label', 'idg-ai-time-label', 'time ');
+    this.aiTime = el('select', 'idg-ai-time');
+    const times = [100, 500, 1000, 2000, 5000, 10000, 30000];
+    if (!times.includes(this.aiMs)) times.push(this.aiMs);
+    for (const ms of times.sort((a, b) => a - b)) {
+      const o = el('option', '', ms < 1000 ? ms / 1000 + ' s' : ms / 1000 + ' s');
+      o.value = String(ms);
+      this.aiTime.appendChild(o);
+    }
+    this.aiTime.value = String(this.aiMs);
+    this.aiTime.addEventListener('change', () => {
+      this.aiMs = +this.aiTime.value;
+    });
+    time.appendChild(this.aiTime);
+    this.thinking = el('span', 'idg-thinking', 'thinking…');
+    this.thinking.hidden = true;
+    play.append(now, time, this.thinking);
+
+    // The record: the moves as links, the current one marked; the text box below takes a
+    // pasted game.
+    this.moves = el('div', 'idg-moves');
+    this.moves.addEventListener('click', (e) => {
+      const m = e.target.closest('.idg-ply');
+      if (m) this.navigate(+m.dataset.ply);
+    });
     this.record = el('textarea', 'idg-record');
-    this.record.rows = 4;
+    this.record.rows = 3;
     this.record.spellcheck = false;
     this.record.addEventListener('change', () => this.replay());
     this.announce = el('div', 'idg-announce');
-    bar.append(buttons, this.record, this.announce);
+    bar.append(buttons, play, this.moves, this.record, this.announce);
     return bar;
+  }
+
+  setAiSide(color) {
+    this.aiSide = color;
+    this.aiWhite.setAttribute('aria-pressed', String(color === 0));
+    this.aiBlack.setAttribute('aria-pressed', String(color === 1));
+  }
+
+  /** The record as links, one per move, the one leading to the shown position marked. */
+  fillMoves(text) {
+    this.moves.textContent = '';
+    let ply = 0;
+    for (const token of text.split(/\s+/)) {
+      if (!token) continue;
+      if (/^\d+\.+$/.test(token) || /^\{\d+\}$/.test(token)) {
+        this.moves.append(el('span', 'idg-num', token), ' ');
+        continue;
+      }
+      ply += 1;
+      const m = el('a', 'idg-ply', token);
+      m.dataset.ply = String(ply);
+      if (ply === this.state.ply) m.classList.add('idg-current');
+      this.moves.append(m, ' ');
+    }
   }
 
   fillList(list) {
@@ -280,10 +407,9 @@ class IDiagram {
 
   pieceNode(i, color, size) {
     const p = this.info.pieces[i];
-    const sources = [];
-    if (p.images) sources.push(p.images[color]);
-    sources.push(artUrl(p, color, this.variant));
-    const node = pieceElement(p, color, size, sources);
+    const art = this.art[i];
+    const sources = [p.images && p.images[color], artUrl(art, color)];
+    const node = pieceElement(p.name, art ? art.letter : '?', color, size, sources);
     node.classList.add('idg-piece');
     node.dataset.piece = i;
     node.dataset.color = color;
@@ -320,7 +446,17 @@ class IDiagram {
     else if (o.check) text += ' — check';
     this.status.textContent = text;
     this.announce.textContent = o.over ? `Game over: ${o.result} by ${o.reason}` : '';
+    // After the game: free mode, to explore the final position or play on from it; back in
+    // a running game (stepping back, a new game) the rules apply again.
+    if (o.over && !this.freeMode) {
+      this.setFree(true);
+      this.autoFree = true;
+    } else if (!o.over && this.autoFree) {
+      this.setFree(false);
+    }
+    if (o.over && this.autoFree) this.announce.textContent += ' — free moves: explore or play on';
     this.record.value = this.engine.record();
+    this.fillMoves(this.record.value);
     this.fillLegend();
   }
 
@@ -347,13 +483,16 @@ class IDiagram {
     }
   }
 
-  mark(f, r, kind) {
+  /** Paint one mark of the engine's answer; `way` (move diagrams: slide or leap) colours
+   * a move-or-capture square as the rules page does. */
+  mark(f, r, kind, way) {
     const sq = this.squares.get(f + ',' + r);
     if (!sq) return;
     for (const k of kind.split('+')) {
       sq.classList.add(MARK_CLASS[k] || 'idg-move');
       if (k === 'hover') sq.classList.add('idg-ctx');
     }
+    if (way) sq.classList.add(MARK_CLASS[way]);
     sq.dataset.mark = kind;
     if (this.app.useMarkers) sq.classList.add('idg-markers');
   }
@@ -392,7 +531,7 @@ class IDiagram {
     cells[d.at[1] * this.info.files + d.at[0]] = { piece, color: 0 };
     this.drawPieces(cells, d.probe);
     this.clearMarks();
-    for (const m of d.marks) this.mark(m.file, m.rank, m.kind);
+    for (const m of d.marks) this.mark(m.file, m.rank, m.kind, m.way);
     if (!hover) this.showing = { piece, base, diagram: d };
     this.board.dataset.showing = String(piece);
   }
@@ -452,9 +591,11 @@ class IDiagram {
       this.clickTarget(f, r);
       return;
     }
+    if (this.substitute(f, r) || this.refuse(f, r)) return;
     if (!pieceEl) {
-      if (this.selection && this.freeMode && this.selection.from) {
-        this.freeRelocate(this.selection.from, [f, r]);
+      if (this.selection && this.freeMode && (this.selection.from || this.selection.hand)) {
+        // Free mode: the picked piece (from the board or a hand) goes there.
+        this.dropOn(f, r);
       } else {
         this.clearSelection();
       }
@@ -489,28 +630,23 @@ class IDiagram {
       const sq = this.squares.get(s.from[0] + ',' + s.from[1]);
       if (sq) sq.classList.add('idg-from');
     }
-    if (!s.prefix.length) {
-      for (const m of s.marks) this.mark(m.file, m.rank, m.kind);
-      return;
-    }
-    // Inside a multi-leg move: the squares that continue it, and the stop if there is one.
-    const last = s.prefix[s.prefix.length - 1];
-    for (const m of this.candidates()) {
-      const next = m.path[s.prefix.length];
-      if (next) this.mark(next[0], next[1], 'move');
-      else this.mark(last[0], last[1], 'stop');
-    }
+    // The engine's marks for the squares clicked so far; those squares stay marked.
+    for (const m of s.marks) this.mark(m.file, m.rank, m.kind);
     for (const p of s.prefix) {
       const sq = this.squares.get(p[0] + ',' + p[1]);
       if (sq) sq.classList.add('idg-locust');
     }
   }
 
-  /** The moves still matching the squares clicked so far. */
-  candidates() {
+  /** The engine's mark on a square of the selection, if any. */
+  markAt(f, r) {
     const s = this.selection;
-    const usable = (m) => (this.freeMode ? true : m.legal && this.canMove());
-    return s.moves.filter((m) => usable(m) && s.prefix.every((p, k) => m.path[k] && m.path[k][0] === p[0] && m.path[k][1] === p[1]));
+    return s && s.marks.find((m) => m.file === f && m.rank === r);
+  }
+
+  /** Whether the selection's move number `i` may be played now. */
+  usable(i) {
+    return this.freeMode || (this.selection.moves[i].legal && this.canMove());
   }
 
   canMove() {
@@ -520,32 +656,29 @@ class IDiagram {
     return c && c.color === this.state.side;
   }
 
+  /** The moves a click on a square ends or continues, as the engine marked them. */
   targetsOf(f, r) {
-    const s = this.selection;
-    if (!s) return [];
-    const k = s.prefix.length;
-    const last = k ? s.prefix[k - 1] : null;
-    return this.candidates().filter((m) => {
-      const step = m.path[k];
-      if (step) return step[0] === f && step[1] === r;
-      // Clicking the last square again stops there.
-      return last && last[0] === f && last[1] === r;
-    });
+    const m = this.markAt(f, r);
+    if (!m) return [];
+    return [...(m.ends || []), ...(m.goes_on || [])].filter((i) => this.usable(i));
   }
 
   clickTarget(f, r) {
     const s = this.selection;
-    const k = s.prefix.length;
-    const matching = this.targetsOf(f, r);
-    const stopsHere = (m) => m.path.length === k + 1 || (m.path.length === k && k > 0);
-    const complete = matching.filter(stopsHere);
-    const longer = matching.filter((m) => !stopsHere(m));
-    if (longer.length && !(k > 0 && s.prefix[k - 1][0] === f && s.prefix[k - 1][1] === r)) {
+    const m = this.markAt(f, r);
+    const ends = (m.ends || []).filter((i) => this.usable(i)).map((i) => s.moves[i]);
+    const longer = (m.goes_on || []).filter((i) => this.usable(i));
+    if (longer.length && s.from) {
+      // A multi-leg move goes on from here: ask for the next leg's marks.
       s.prefix.push([f, r]);
+      const flat = new Int32Array(s.prefix.flat());
+      const next = JSON.parse(this.engine.pick_after(s.from[0], s.from[1], flat));
+      s.moves = next.moves;
+      s.marks = next.marks;
       this.showSelection();
       return;
     }
-    this.finish(complete.length ? complete : matching);
+    this.finish(ends.length ? ends : longer.map((i) => s.moves[i]));
   }
 
   finish(moves) {
@@ -582,7 +715,10 @@ class IDiagram {
     }
     // A move the piece can make is played as such (captures, promotions); else the piece is
     // simply put there.
-    this.selection.prefix = [];
+    if (this.selection.prefix.length) {
+      const pick = JSON.parse(this.engine.pick(from[0], from[1]));
+      Object.assign(this.selection, { prefix: [], moves: pick.moves, marks: pick.marks });
+    }
     const direct = this.targetsOf(to[0], to[1]);
     if (direct.length) {
       this.clickTarget(to[0], to[1]);
@@ -687,6 +823,8 @@ class IDiagram {
     if (!this.selection) return;
     if (this.targetsOf(f, r).length) {
       this.clickTarget(f, r);
+    } else if (this.substitute(f, r) || this.refuse(f, r)) {
+      // done: substituted, or the board says why not
     } else if (this.freeMode && this.selection.from) {
       this.freeRelocate(this.selection.from, [f, r]);
     } else if (this.freeMode && this.selection.hand) {
@@ -704,12 +842,62 @@ class IDiagram {
     e.preventDefault();
     this.firstTouch();
     if (this.showing) this.refresh();
+    if (!this.freeMode && color !== this.state.side) {
+      // Out of turn: say so (the rules' own words) instead of a piece that will not drop.
+      const why = JSON.parse(this.engine.refusal('', color));
+      if (!why.ok) this.say(why.error);
+    }
     const pick = color === this.state.side ? JSON.parse(this.engine.pick_hand(piece)) : { moves: [], marks: [] };
     this.selection = { from: null, hand: { piece, color }, moves: pick.moves, prefix: [], marks: pick.marks };
     this.showSelection();
     const td = e.currentTarget;
     const node = td.querySelector('.idg-piece');
     this.startDrag(e, td, node, false);
+  }
+
+  /**
+   * A hand piece put on its own side's piece: the Interactive Diagram's substitution (the
+   * replaced piece goes back to the hand). Free mode: always; with the rules: in turn.
+   */
+  substitute(f, r) {
+    const s = this.selection;
+    if (!s || !s.hand) return false;
+    const c = this.state.cells[r * this.info.files + f];
+    if (!c || c.color !== s.hand.color) return false;
+    if (!this.freeMode && s.hand.color !== this.state.side) return false;
+    const res = JSON.parse(this.engine.place(s.hand.piece, s.hand.color, f, r, true));
+    this.selection = null;
+    this.refresh();
+    if (!res.ok) this.say(res.error);
+    else if (!this.freeMode) this.afterHumanMove();
+    return true;
+  }
+
+  /**
+   * With the rules on, a click on a square the picked piece could reach were the rules not
+   * in the way (the other side's turn, a royal left in check, the variant's own rules): the
+   * board says why, and the piece is put down.
+   */
+  refuse(f, r) {
+    const s = this.selection;
+    if (!s || this.freeMode) return false;
+    const k = s.prefix.length;
+    const m = s.moves.find((x) => x.path[k] && x.path[k][0] === f && x.path[k][1] === r);
+    const empty = !this.state.cells[r * this.info.files + f];
+    let why;
+    if (m) {
+      const color = s.hand ? s.hand.color : this.state.cells[s.from[1] * this.info.files + s.from[0]].color;
+      why = JSON.parse(this.engine.refusal(m.uci, color));
+    } else if (s.hand && empty) {
+      // A drop no legal move list holds: the rule that keeps it off (dropNoDoubled, ...).
+      why = JSON.parse(this.engine.drop_refusal(s.hand.piece, s.hand.color, f, r));
+    } else {
+      return false;
+    }
+    if (why.ok) return false;
+    this.clearSelection();
+    this.say(why.error);
+    return true;
   }
 
   // ---------- game record and AI ----------
@@ -745,20 +933,52 @@ class IDiagram {
     if (this.aiOpen) this.maybeAiMove();
   }
 
-  /** With the AI bar open, the engine answers for the side to move after a human move. */
+  /** With the AI bar open, the engine moves when the side it plays is to move. */
   maybeAiMove() {
     if (!this.aiOpen || this.aiBusy || !this.state || this.state.outlook.over) return;
     if (this.state.side !== this.aiSide) return;
     this.think();
   }
 
-  think() {
+  /**
+   * "Move now": idle, the AI takes the side to move and moves; thinking, it is stopped (a
+   * search in WebAssembly cannot be interrupted from outside, so its worker is ended) and
+   * asked again for a quick move.
+   */
+  moveNow() {
+    if (!this.state || this.state.outlook.over) return;
+    if (this.aiBusy) {
+      if (this.worker) this.worker.terminate();
+      this.worker = null;
+      this.aiBusy = false;
+      this.think(100);
+      return;
+    }
+    this.setAiSide(this.state.side);
+    this.think();
+  }
+
+  aiFailed(why) {
+    this.aiBusy = false;
+    this.thinking.hidden = true;
+    delete this.board.dataset.thinking;
+    this.announce.textContent = 'AI: ' + why;
+    this.say('AI: ' + why);
+  }
+
+  think(ms) {
     if (!this.worker) {
-      this.worker = new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
+      try {
+        this.worker = aiWorker();
+      } catch (err) {
+        this.aiFailed('the AI could not be started: ' + (err.message || err));
+        return;
+      }
       this.worker.addEventListener('message', (e) => this.aiAnswer(e.data));
       this.worker.addEventListener('error', (e) => {
-        this.aiBusy = false;
-        this.announce.textContent = 'AI error: ' + (e.message || 'worker failed');
+        e.preventDefault();
+        this.worker = null;
+        this.aiFailed('the AI stopped: ' + (e.message || 'its worker (ai-worker.js or the WebAssembly) did not load'));
       });
     }
     this.aiBusy = true;
@@ -766,19 +986,33 @@ class IDiagram {
     // letter stay apart, and an answer for a position no longer shown is recognised.
     this.aiLine = this.engine.line();
     this.board.dataset.thinking = '1';
-    this.worker.postMessage({ definition: this.text, line: this.aiLine, ms: this.aiMs });
+    this.thinking.hidden = false;
+    this.worker.postMessage({ definition: this.text, line: this.aiLine, ms: ms || this.aiMs });
   }
 
   aiAnswer(data) {
     this.aiBusy = false;
+    this.thinking.hidden = true;
     delete this.board.dataset.thinking;
-    if (data && data.error) this.announce.textContent = 'AI: ' + data.error;
+    if (data && data.error) this.aiFailed(data.error);
     // Ignore an answer for a position that is no longer on the board.
     if (!data || !data.move || !this.state || this.engine.line() !== this.aiLine) return;
     const res = JSON.parse(this.engine.play(data.move));
     this.refresh();
     if (res.ok) this.board.dataset.aiMoves = String((+this.board.dataset.aiMoves || 0) + 1);
   }
+}
+
+/**
+ * The AI's Web Worker. A page may load this module from another site (the classic include of
+ * web/dist/), and browsers start workers only from the page's own origin: then a same-origin
+ * blob module imports the worker script across origins (a CORS request, like this module's).
+ */
+function aiWorker() {
+  const url = new URL('./ai-worker.js', import.meta.url);
+  if (url.origin === location.origin) return new Worker(url, { type: 'module' });
+  const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(blob), { type: 'module' });
 }
 
 /** Show the moves of the N-th piece (1-based) of the first diagram, or of the one with that satellite name. */
@@ -805,9 +1039,17 @@ function linkStyle() {
 
 async function start() {
   linkStyle();
-  await init();
-  await loadArt();
   const hosts = [...document.querySelectorAll('.idiagram')];
+  try {
+    await init();
+  } catch (err) {
+    // Without the rules engine no board can be drawn: each diagram's box says why.
+    const why = 'The diagram\'s rules engine (WebAssembly) could not be loaded: ' + (err && err.message ? err.message : err);
+    for (const host of hosts) host.appendChild(el('div', 'idg-error', why));
+    document.documentElement.dataset.idiagramError = why;
+    document.documentElement.dataset.idiagramReady = '0';
+    return;
+  }
   hosts.forEach((host, i) => {
     try {
       diagrams.push(new IDiagram(host, i));

@@ -9,12 +9,15 @@
 // Everything the user types (names, IDs, moves, pasted text) is used as text: form values,
 // textContent, or definition text escaped for HTML. Nothing typed becomes markup.
 
-import init, { Diagram, parse_definition } from './pkg/fairyboard_wasm.js';
-import { loadArt, artUrl, pieceElement } from './art.js';
+import init, { Diagram, parse_definition, piece_art } from './pkg/fairyboard_wasm.js';
+import { artUrl, pieceElement } from './art.js';
 
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
 const MAX_SIZE = 24;
-const EMBED = new URL('./idiagram.js', import.meta.url).href;
+// The include the HTML carries: the classic script of web/dist/ (scripts/build-web.sh), by
+// its full address, so the HTML works pasted into a page on any site (the server sends CORS
+// headers for /web/), as the Interactive Diagram's own include line does.
+const EMBED = new URL('./dist/idiagram.js', import.meta.url).href;
 const $ = (id) => document.getElementById(id);
 const sqName = (f, r) => FILES[f] + (r + 1);
 const key = (f, r) => f + ',' + r;
@@ -182,6 +185,8 @@ function definition() {
   list.forEach((p, i) => {
     if (p.royal) lines.push(`royal=${i + 1}`);
   });
+  // Without any royal= line the last type would be royal (the format's default).
+  if (list.length && !list.some((p) => p.royal)) lines.push('royal=0');
   if ($('stalemate').value !== 'draw') lines.push(`stalemate=${$('stalemate').value}`);
   if ($('baring').value === 'on') {
     lines.push('baring=0');
@@ -219,7 +224,7 @@ function definition() {
  * right after the tag so the embed's line numbers in messages are the wizard's.
  */
 function embedHtml(text) {
-  return `<div class="idiagram">${escapeHtml(text)}</div>\n<script type="module" src="${EMBED}"></script>\n`;
+  return `<div class="idiagram">${escapeHtml(text)}</div>\n<script src="${EMBED}"></script>\n`;
 }
 
 // ---------- drawing the form ----------
@@ -230,7 +235,9 @@ let ownImages = new Map();
 function pieceImage(p, color, cls) {
   const info = { name: cleanName(p.name), id: cleanToken(p.id) || cleanName(p.name).slice(0, 1).toUpperCase(), image: p.image || p.name };
   const own = ownImages.get(p.uid);
-  const node = pieceElement(info, color, 32, [own && own[color], artUrl(info, color, '')]);
+  // The licensed art by the Rust rule (the one the diagram and the server use).
+  const art = JSON.parse(piece_art(info.name, info.id, info.image, ''));
+  const node = pieceElement(info.name, art.letter, color, 32, [own && own[color], artUrl(art, color)]);
   if (cls) node.classList.add(cls);
   return node;
 }
@@ -669,11 +676,8 @@ function loadDefinition(pasted) {
   const baringAll = params.some((p) => p.key === 'baring' && p.value.trim() === '0');
   $('baring').value = baringAll ? 'on' : 'off';
   $('counterbare').value = last('counterbare') === 'loss' ? 'loss' : 'draw';
-  // royal=N is the N-th piece line; royal=K (seen in the wild) the piece with that ID.
-  const royal = new Set(params.filter((p) => p.key === 'royal').map((p) => {
-    const v = p.value.trim();
-    return /^\d+$/.test(v) ? +v - 1 : d.pieces.findIndex((x) => x.id === v);
-  }));
+  // The royal types as the parser resolved them (numbers, IDs, the default: the last type).
+  const royal = new Set(d.royal);
   // Parameters without a field are kept as written; so is a baring of one piece type.
   const extra = params.filter((p) => !MANAGED.has(p.key) || (p.key === 'baring' && p.value.trim() !== '0')
     || (!shades && (p.key === 'lightShade' || p.key === 'darkShade')));
@@ -716,7 +720,6 @@ async function loadCatalogue() {
 
 async function start() {
   await init();
-  await loadArt();
   startDesign();
   watchPreview();
   for (const id of ['files', 'ranks']) {

@@ -1,6 +1,7 @@
 //! Embeds the project's piece art (`art/`, see `art/MANIFEST.md`) in the library, so a
 //! diagram renders the same from any working directory and the binary needs no data files.
-//! Generates `$OUT_DIR/art_files.rs`: the index text and every SVG under `art/`, by path.
+//! Generates `$OUT_DIR/art_files.rs`: every SVG under `art/`, by path (the index is read by
+//! the fairyboard-art crate).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -36,13 +37,6 @@ fn main() {
     collect(&art, &art, &mut files);
     files.sort();
     let mut code = String::new();
-    let index = art.join("index.json");
-    println!("cargo:rerun-if-changed={}", index.display());
-    let _ = writeln!(
-        code,
-        "pub(crate) static INDEX_JSON: &str = include_str!({:?});",
-        index.display().to_string()
-    );
     let _ = writeln!(code, "pub(crate) static FILES: &[(&str, &str)] = &[");
     for (rel, path) in &files {
         println!("cargo:rerun-if-changed={}", path.display());

@@ -353,7 +353,7 @@ test("the seed's own demo definition, verbatim: its missing images fall back, Li
   problems = problems.filter((p) => !/Failed to load resource: .*404/.test(p));
 });
 
-test('a hostile, broken definition shows as text with its errors listed', async () => {
+test('a hostile, odd definition shows as text, with its notes behind a link', async () => {
   await open('/web/tests/pages/bad.html');
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   assert.equal(await page.$$eval('#bad img[src="x"]', (e) => e.length), 0);
@@ -362,6 +362,12 @@ test('a hostile, broken definition shows as text with its errors listed', async 
   assert.equal(name, '<img src=x onerror="window.__xss=1">');
   const errors = await page.$$eval('#bad .idg-problems li', (e) => e.map((x) => x.textContent));
   assert.ok(errors.some((t) => t.includes("warrior")), errors.join('\n'));
+  // It is playable (the warrior's odd move is skipped, as the original does): readers see a
+  // small "⚠ 3 notes" link (three skipped characters of 'zz9!'); the list opens on a click.
+  assert.equal(await page.$eval('#bad .idg-notes-link', (e) => e.textContent), '\u26a0 3 notes');
+  assert.equal(await page.$eval('#bad .idg-problems', (e) => e.hidden), true);
+  await page.click('#bad .idg-notes-link');
+  assert.equal(await page.$eval('#bad .idg-problems', (e) => e.hidden), false);
   // The board it could build is still there: 36 squares, 6 pieces.
   assert.equal(await page.$$eval('#bad .idg-sq', (e) => e.length), 36);
   assert.equal(await pieceCount('bad'), 6);
@@ -565,4 +571,36 @@ test('move generation speed in WebAssembly (perft, chess start)', async () => {
   const mnps = r.nodes / r.ms / 1000;
   console.log(`# wasm perft(5) chess: ${r.ms.toFixed(0)} ms, ${mnps.toFixed(1)} Mnodes/s`);
   fs.appendFileSync(path.join(shots, 'figures.txt'), `wasm_perft5_chess_ms ${r.ms.toFixed(0)}\nwasm_perft5_chess_mnps ${mnps.toFixed(1)}\n`);
+});
+
+test('a piece whose image is missing falls back by name, else to a centred disc, never by ID', async () => {
+  await open('/web/tests/pages/nuke.html');
+  await page.waitForLoadState('networkidle');
+  // The Nuke (ID N, a1) and the elf (ID E, c1) have no licensed art under their names: a
+  // disc with their letter, not the knight's or the alfil's picture.
+  const shown = (s) => page.$eval(sq('nuke', s) + ' .idg-piece', (e) => ({
+    tag: e.tagName, text: e.textContent, src: e.getAttribute('src'),
+  }));
+  assert.deepEqual(await shown('a1'), { tag: 'DIV', text: 'N', src: null });
+  assert.deepEqual(await shown('c1'), { tag: 'DIV', text: 'E', src: null });
+  // The knight (ID S) gets fairyboard's knight by its name once its own image 404s.
+  const knight = await shown('b1');
+  assert.equal(knight.tag, 'IMG');
+  assert.ok(knight.src.endsWith('/art/greenchess/knight-w.svg'), knight.src);
+  // The disc's letter is centred, on the board and in the legend (opened): the middle of
+  // the letter's box lies within a pixel or two of the middle of the disc.
+  await page.click('#nuke .idg-legend-link');
+  const offsets = await page.$$eval('#nuke .idg-disc', (els) => els.map((d) => {
+    const r = d.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(d);
+    const t = range.getBoundingClientRect();
+    if (r.width < 10 || t.width < 1) return null; // not shown
+    return [t.x + t.width / 2 - (r.x + r.width / 2), t.y + t.height / 2 - (r.y + r.height / 2)];
+  }));
+  // a1, c1, a4 and c4 on the board, and the Nuke's and the elf's rows of the legend.
+  assert.equal(offsets.filter(Boolean).length, 6, JSON.stringify(offsets));
+  for (const [dx, dy] of offsets.filter(Boolean)) assert.ok(Math.abs(dx) <= 1 && Math.abs(dy) <= 2, JSON.stringify(offsets));
+  // The missing own images are the only failures.
+  problems = problems.filter((p) => !/Failed to load resource: .*404/.test(p));
 });

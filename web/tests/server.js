@@ -1,8 +1,13 @@
-// A tiny static file server for the browser tests: serves the repository root (so /web/ and
-// /art/ are where `fairyboard serve` puts them) on a free localhost port.
+// The browser tests' servers: a tiny static file server (the repository root, so /web/ and
+// /art/ are where `fairyboard serve` puts them, or any folder) on a free localhost port, and
+// the real `fairyboard serve` for the tests that need its routes and headers.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -44,5 +49,32 @@ export function serve(root) {
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` }));
+  });
+}
+
+/** The fairyboard binary web-test.sh builds (or FAIRYBOARD_BIN). */
+export function cli() {
+  const target = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
+  const found = [process.env.FAIRYBOARD_BIN, path.join(target, 'debug', 'fairyboard'), path.join(target, 'release', 'fairyboard')]
+    .filter(Boolean).find((p) => fs.existsSync(p));
+  if (!found) throw new Error('the fairyboard binary is missing (cargo build -p fairyboard, or FAIRYBOARD_BIN)');
+  return found;
+}
+
+/** `fairyboard serve --port 0` from the repository root; resolves with {child, url}. */
+export function fairyboardServe() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cli(), ['serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    const timer = setTimeout(() => reject(new Error('fairyboard serve did not start: ' + err)), 20000);
+    child.stderr.on('data', (d) => {
+      err += d;
+      const m = /serving on (http:\/\/[^/\s]+)\//.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`fairyboard serve exited (${code}): ${err}`)));
   });
 }

@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { fairyboardServe } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -25,36 +25,9 @@ const shots = path.join(root, 'artifacts', 'site');
 let browser, serverProcess, base, profile;
 let page, problems;
 
-/** The fairyboard binary web-test.sh builds (or FAIRYBOARD_BIN). */
-function cli() {
-  const target = process.env.CARGO_TARGET_DIR || path.join(root, 'target');
-  const found = [process.env.FAIRYBOARD_BIN, path.join(target, 'debug', 'fairyboard'), path.join(target, 'release', 'fairyboard')]
-    .filter(Boolean).find((p) => fs.existsSync(p));
-  assert.ok(found, 'the fairyboard binary (cargo build -p fairyboard, or FAIRYBOARD_BIN)');
-  return found;
-}
-
-/** `fairyboard serve --port 0` from the repository root; resolves with its address. */
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cli(), ['serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    const timer = setTimeout(() => reject(new Error('fairyboard serve did not start: ' + err)), 20000);
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = /serving on (http:\/\/[^/\s]+)\//.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`fairyboard serve exited (${code}): ${err}`)));
-  });
-}
-
 before(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  ({ child: serverProcess, url: base } = await startServer());
+  ({ child: serverProcess, url: base } = await fairyboardServe());
   assert.match(base, /^http:\/\/127\.0\.0\.1:\d+$/, 'listens on loopback');
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-site-'));
   browser = await chromium.launchPersistentContext(profile, {

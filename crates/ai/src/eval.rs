@@ -33,7 +33,7 @@ use fairyboard_core::geometry::Square;
 use fairyboard_core::rng::SplitMix;
 use fairyboard_core::value::{self, PAWN};
 use fairyboard_core::variant::Symmetry;
-use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
+use fairyboard_core::{Color, Move, MoveList, Position, Variant};
 
 /// Per piece type: value and piece-square table per colour (indexed by padded square).
 #[derive(Clone, Debug)]
@@ -293,8 +293,8 @@ impl Evaluator {
     /// friendly victims against it.
     pub fn captured(&self, pos: &Position, m: &Move) -> Option<i32> {
         let us = pos.side_to_move();
-        let worth = |sq: u16| -> i32 {
-            match pos.piece_at(sq as usize) {
+        let worth = |sq: usize| -> i32 {
+            match pos.piece_at(sq) {
                 Some((t, c)) => {
                     let v = if self.royal[t] { 2000 } else { self.values[t] };
                     if c == us {
@@ -306,23 +306,8 @@ impl Evaluator {
                 None => 0,
             }
         };
-        match m.kind {
-            MoveKind::EnPassant => Some(worth(m.extra[0])),
-            MoveKind::Normal => {
-                let mut any = false;
-                let mut total = 0;
-                for &v in m.locust() {
-                    any = true;
-                    total += worth(v);
-                }
-                if m.unload == 0 && m.to != m.from && pos.piece_at(m.to()).is_some() {
-                    any = true;
-                    total += worth(m.to);
-                }
-                any.then_some(total)
-            }
-            _ => None,
-        }
+        let victims = pos.victims(m);
+        (!victims.is_empty()).then(|| victims.iter().map(|&v| worth(v)).sum())
     }
 
     /// Add the passed-pawn bonuses: a pawn is passed when no enemy pawn stands ahead of it

@@ -1002,7 +1002,7 @@ fn deferred_safe<B: Bits>(pos: &Position, tables: &Tables<B>, m: &Move) -> Optio
     let (from_bit, to_bit) = (B::bit(from), B::bit(to));
     match m.kind {
         MoveKind::EnPassant => {
-            if m.from() == royal_sq {
+            if m.from() == royal_sq || !m.locust().is_empty() {
                 return None;
             }
             let victim = B::bit(bit(m.extra[0] as usize)?);
@@ -1171,7 +1171,7 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
         if !ep_targets.is_empty() {
             each(ep_targets, |e| {
                 let to = tables.square_of[e] as Square;
-                pos.emit_ep(out.deferred(), pb.flags, t, us, from, to);
+                pos.emit_ep(out.deferred(), pb.flags, t, us, from, to, &[]);
             });
         }
         if !whole {
@@ -1264,7 +1264,7 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
                         from,
                         king_to,
                         MoveKind::Castle,
-                        [partner_sq as u16, partner_to, 0],
+                        [partner_sq as u16, partner_to, 0, 0, 0],
                         0,
                         0,
                         false,

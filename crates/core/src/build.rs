@@ -7,6 +7,7 @@ use crate::attack::AttackTable;
 use crate::coord::Coord;
 use crate::geometry::{Geometry, Square};
 use crate::movegen::MAX_LEGS;
+use crate::moves::MAX_VICTIMS;
 use crate::variant::{
     link, piece_cell, Cell, Color, Landing, PieceType, PromoRule, Symmetry, Variant, EMPTY,
     MAX_TYPES, OFF,
@@ -85,6 +86,9 @@ pub struct VariantSpec {
     pub hand_swap: bool,
 }
 
+/// The end of the warning for a move character the build skipped.
+pub const SKIPPED: &str = "; that character is skipped";
+
 /// A problem building the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuildError {
@@ -123,9 +127,10 @@ pub(crate) fn for_color(c: Coord, color: Color, files: u8, ranks: u8, symmetry: 
 }
 
 impl Variant {
-    /// Compile a variant. Returns it with warnings, or every error found.
+    /// Compile a variant. Returns it with warnings, or the error that leaves no game to build
+    /// (a board or piece count beyond the limits). Everything else is a warning that says what
+    /// was kept, as the Interactive Diagram shows every page it can.
     pub fn from_spec(spec: &VariantSpec) -> Result<(Variant, Vec<BuildError>), Vec<BuildError>> {
-        let mut errors = Vec::new();
         let mut warnings = Vec::new();
         let err = |line: usize, piece: Option<&str>, message: String| BuildError {
             line,
@@ -163,9 +168,20 @@ impl Variant {
             max_range: spec.files.max(spec.ranks),
         };
         let mut programs = Vec::new();
+        // Moves are read as the Interactive Diagram reads them: what cannot be understood is
+        // dropped with a warning and the piece keeps the rest (no moves at all, at worst).
         for p in &spec.pieces {
-            match xbetza::parse(&p.betza) {
-                Ok(d) => {
+            let (descriptor, dropped) = xbetza::parse_lenient(&p.betza);
+            for e in &dropped {
+                warnings.push(err(
+                    p.line,
+                    Some(&p.name),
+                    format!("move '{}': {e}{SKIPPED}", p.betza),
+                ));
+            }
+            let program = match descriptor {
+                None => xbetza::Program::default(),
+                Some(d) => {
                     for w in &d.warnings {
                         warnings.push(err(
                             p.line,
@@ -173,36 +189,31 @@ impl Variant {
                             format!("move '{}': {w}", p.betza),
                         ));
                     }
-                    match xbetza::compile(&d, &options) {
-                        Ok(prog) => {
-                            if prog.legs() > MAX_LEGS {
-                                errors.push(err(
-                                    p.line,
-                                    Some(&p.name),
-                                    format!("move '{}' has more than {MAX_LEGS} legs", p.betza),
-                                ));
-                            }
-                            programs.push(prog);
-                        }
-                        Err(e) => {
-                            errors.push(err(
-                                p.line,
-                                Some(&p.name),
-                                format!("move '{}': {e}", p.betza),
-                            ));
-                            programs.push(xbetza::Program::default());
-                        }
+                    // A term beyond the limits is left out (with a warning); the piece
+                    // keeps the moves that fit.
+                    let (prog, left_out) = xbetza::compile_partial(&d, &options, MAX_LEGS);
+                    for e in left_out {
+                        warnings.push(err(
+                            p.line,
+                            Some(&p.name),
+                            format!("move '{}': {e}", p.betza),
+                        ));
                     }
+                    if prog.most_victims() > MAX_VICTIMS {
+                        warnings.push(err(
+                            p.line,
+                            Some(&p.name),
+                            format!(
+                                "move '{}': paths that take more than {MAX_VICTIMS} pieces on \
+                                 the way are not generated",
+                                p.betza
+                            ),
+                        ));
+                    }
+                    prog
                 }
-                Err(e) => {
-                    errors.push(err(
-                        p.line,
-                        Some(&p.name),
-                        format!("move '{}': {e}", p.betza),
-                    ));
-                    programs.push(xbetza::Program::default());
-                }
-            }
+            };
+            programs.push(program);
         }
         // Padding: the longest step component of any record.
         let pad = programs
@@ -219,11 +230,33 @@ impl Variant {
         for sq in geometry.squares() {
             template[sq] = EMPTY;
         }
+        // A piece listed on a hole stands there in the original, and the square turns back
+        // into a hole once it leaves. fairyboard's board cannot change shape during a game, so
+        // such a square stays playable (with a warning that says so).
+        let occupied: std::collections::HashSet<Coord> = spec
+            .pieces
+            .iter()
+            .flat_map(|p| p.white.iter().chain(&p.black))
+            .copied()
+            .collect();
         for h in &spec.holes {
-            if h.file < spec.files && h.rank < spec.ranks {
-                template[geometry.square(*h)] = OFF;
+            if h.file >= spec.files || h.rank >= spec.ranks {
+                warnings.push(err(0, None, format!("hole {h} is off the board; ignored")));
+            } else if let Some(p) = spec
+                .pieces
+                .iter()
+                .find(|p| p.white.contains(h) || p.black.contains(h))
+                .filter(|_| occupied.contains(h))
+            {
+                warnings.push(err(
+                    p.line,
+                    Some(&p.name),
+                    format!(
+                        "square {h} is a hole but this piece starts there; the piece is placed and the square stays playable"
+                    ),
+                ));
             } else {
-                errors.push(err(0, None, format!("hole {h} is off the board")));
+                template[geometry.square(*h)] = OFF;
             }
         }
         let playable: Vec<Square> = geometry
@@ -238,18 +271,17 @@ impl Variant {
             for (color, list) in [(Color::White, &p.white), (Color::Black, &p.black)] {
                 for c in list {
                     if c.file >= spec.files || c.rank >= spec.ranks {
-                        errors.push(err(
+                        warnings.push(err(
                             p.line,
                             Some(&p.name),
-                            format!("square {c} is off the {}x{} board", spec.files, spec.ranks),
+                            format!(
+                                "square {c} is off the {}x{} board; the piece is left out there",
+                                spec.files, spec.ranks
+                            ),
                         ));
                         continue;
                     }
                     let sq = geometry.square(*c);
-                    if template[sq] == OFF {
-                        errors.push(err(p.line, Some(&p.name), format!("square {c} is a hole")));
-                        continue;
-                    }
                     if setup_cells[sq] != EMPTY {
                         warnings.push(err(
                             p.line,
@@ -320,7 +352,7 @@ impl Variant {
                             err_list.push(err(
                                 p.line,
                                 Some(&p.name),
-                                format!("promoChoice has no set {}", set + 1),
+                                format!("promoChoice has no set {}; no promotion there", set + 1),
                             ));
                             return rule;
                         };
@@ -347,7 +379,7 @@ impl Variant {
                                     0,
                                     None,
                                     format!(
-                                        "promoChoice names '{}', which no piece has as ID",
+                                        "promoChoice names '{}', which no piece has as ID; that choice is left out",
                                         e.id
                                     ),
                                 )),
@@ -355,7 +387,7 @@ impl Variant {
                         }
                         rule
                     };
-                    let mut local_errors = Vec::new();
+                    let mut local_warnings = Vec::new();
                     let landing = if let Some(morph) = &p.morph {
                         let cell = morph
                             .get(wv.rank as usize)
@@ -377,12 +409,12 @@ impl Variant {
                                     may_stay: false,
                                 }),
                                 None => {
-                                    local_errors.push(err(p.line, Some(&p.name), format!("morph promotes to '{id}', which no other piece has as ID")));
+                                    local_warnings.push(err(p.line, Some(&p.name), format!("morph promotes to '{id}', which no other piece has as ID; the square is plain")));
                                     Landing::Plain
                                 }
                             },
                             MorphSpec::Choice(set) => {
-                                rule_index(choose(set as usize, &mut local_errors))
+                                rule_index(choose(set as usize, &mut local_warnings))
                             }
                             MorphSpec::Optional | MorphSpec::Forced => match promoted_of(t) {
                                 Some(to) => rule_index(PromoRule {
@@ -390,10 +422,10 @@ impl Variant {
                                     may_stay: cell == MorphSpec::Optional,
                                 }),
                                 None => {
-                                    local_errors.push(err(
+                                    local_warnings.push(err(
                                         p.line,
                                         Some(&p.name),
-                                        "morph has a shogi-style promotion ('|' or '^') but this piece has no promoOffset partner".into(),
+                                        "morph has a shogi-style promotion ('|' or '^') but this piece has no promoOffset partner; the square is plain".into(),
                                     ));
                                     Landing::Plain
                                 }
@@ -411,14 +443,14 @@ impl Variant {
                                 may_stay: !must,
                             })
                         } else {
-                            rule_index(choose(0, &mut local_errors))
+                            rule_index(choose(0, &mut local_warnings))
                         }
                     } else {
                         Landing::Plain
                     };
-                    for e in local_errors {
-                        if !errors.contains(&e) {
-                            errors.push(e);
+                    for e in local_warnings {
+                        if !warnings.contains(&e) {
+                            warnings.push(e);
                         }
                     }
                     per_color[color.index()][sq] = landing;
@@ -481,9 +513,6 @@ impl Variant {
                 no_drop_mate: spec.rules.drop_no_mate.contains(&t),
             });
         }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
         let mut fen_ids: Vec<(String, u8)> = Vec::new();
         for (t, p) in pieces.iter().enumerate() {
             let token = match p.demoted {
@@ -502,13 +531,17 @@ impl Variant {
             let (dx, dy) = crate::variant::orient(0, 1, c, spec.symmetry);
             geometry.offset(dx, dy)
         });
+        let sandbox = setup.is_empty();
         let ids: Vec<&str> = spec.pieces.iter().map(|p| p.id.as_str()).collect();
         let royal: Vec<bool> = spec.pieces.iter().map(|p| p.royal).collect();
         let burn_zone = match &spec.rules.burn_zone {
             None => None,
             Some(d) => match crate::rules::burn_steps(d) {
                 Ok(steps) => Some(steps),
-                Err(e) => return Err(vec![err(0, None, format!("burnZone '{d}': {e}"))]),
+                Err(e) => {
+                    warnings.push(err(0, None, format!("burnZone '{d}': {e}; nothing burns")));
+                    None
+                }
             },
         };
         let extra = crate::rules::Extra {
@@ -549,7 +582,10 @@ impl Variant {
             setup_cells,
             initial_hand,
             holdings_type: spec.holdings_type,
-            drops: spec.holdings_type != 1,
+            // With holdingsType=1 the hand is a promotion reserve, except on a board that
+            // starts empty: such a definition is a sandbox (the Interactive Diagram Piece Lab
+            // keeps every piece in hand) and its pieces enter play by being dropped.
+            drops: spec.holdings_type != 1 || sandbox,
             promo_from_zone: spec.rules.promo_from_zone,
             piece_values: spec.rules.piece_values.clone(),
             demote_promoted: spec.rules.demote_promoted,

@@ -1,30 +1,109 @@
 //! From an Interactive Diagram definition (the `idiagram` crate) to a [`Variant`].
 
-use crate::build::{BuildError, ChoiceSpec, MorphSpec, PieceSpec, VariantSpec};
+use crate::build::{BuildError, ChoiceSpec, MorphSpec, PieceSpec, VariantSpec, SKIPPED};
 use crate::coord::Coord;
 use crate::variant::{Symmetry, Variant};
-use idiagram::{Definition, MorphCell};
+use idiagram::{Definition, Diagnostic, MorphCell, Severity};
 
 impl Variant {
-    /// Parse and compile a definition text. `Err` lists every error (definition syntax
-    /// and move compilation alike); `Ok` carries the warnings.
+    /// Parse and compile a definition text. `Err` lists every error (no game can be built);
+    /// `Ok` carries the warnings. Both are [`check`]'s diagnostics as text.
     pub fn from_definition(name: &str, text: &str) -> Result<(Variant, Vec<String>), Vec<String>> {
-        let parsed = idiagram::parse(text);
-        let mut errors: Vec<String> = parsed.errors().map(|d| d.to_string()).collect();
-        let mut warnings: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
-        let spec = spec_of(name, &parsed.definition);
-        match Variant::from_spec(&spec) {
-            Ok((v, w)) if errors.is_empty() => {
-                warnings.extend(w.iter().map(BuildError::to_string));
-                Ok((v, warnings))
-            }
-            Ok(_) => Err(errors),
-            Err(e) => {
-                errors.extend(e.iter().map(BuildError::to_string));
-                Err(errors)
-            }
+        let Checked {
+            variant,
+            diagnostics,
+            ..
+        } = check(name, text);
+        match variant {
+            Some(v) => Ok((v, diagnostics.iter().map(|d| d.to_string()).collect())),
+            None => Err(diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.to_string())
+                .collect()),
         }
     }
+}
+
+/// Everything an author should know about a definition text: the parser's diagnostics and
+/// the build's (moves, squares, promotion), in one list sorted by line and column, plus the
+/// variant when one could be built. Build findings carry the column of the piece line's move
+/// field when they are about the move, else column 1.
+pub fn check(name: &str, text: &str) -> Checked {
+    let parsed = idiagram::parse(text);
+    let mut all = parsed.diagnostics.clone();
+    let spec = spec_of(name, &parsed.definition);
+    let (variant, build): (_, Vec<(Severity, BuildError)>) = match Variant::from_spec(&spec) {
+        Ok((v, w)) => (
+            Some(v),
+            w.into_iter().map(|w| (Severity::Warning, w)).collect(),
+        ),
+        Err(e) => (None, e.into_iter().map(|e| (Severity::Error, e)).collect()),
+    };
+    let lines: Vec<&str> = text.split('\n').collect();
+    // Skipped characters of a move, per line, in the order the build reports them.
+    let mut skipped: std::collections::HashMap<usize, std::vec::IntoIter<usize>> =
+        Default::default();
+    for (severity, b) in build {
+        let column = if b.message.starts_with("move '") {
+            let field = move_column(lines.get(b.line.wrapping_sub(1)).copied().unwrap_or(""));
+            let offset = if b.message.ends_with(SKIPPED) {
+                let betza = parsed
+                    .definition
+                    .pieces
+                    .iter()
+                    .find(|p| p.line == b.line)
+                    .map_or("", |p| p.betza.as_str());
+                skipped
+                    .entry(b.line)
+                    .or_insert_with(|| {
+                        let (_, dropped) = xbetza::parse_lenient(betza);
+                        let at: Vec<usize> = dropped.iter().map(|e| e.pos).collect();
+                        at.into_iter()
+                    })
+                    .next()
+                    .unwrap_or(0)
+            } else {
+                0
+            };
+            field + offset
+        } else {
+            1
+        };
+        all.push(Diagnostic {
+            severity,
+            line: b.line,
+            column,
+            piece: b.piece,
+            parameter: None,
+            message: b.message,
+        });
+    }
+    all.sort_by_key(|d| (d.line, d.column));
+    let ok = all.iter().all(|d| !d.is_error());
+    Checked {
+        definition: parsed.definition,
+        variant: variant.filter(|_| ok),
+        diagnostics: all,
+    }
+}
+
+/// What [`check`] found.
+pub struct Checked {
+    /// The definition as parsed (always: the parser never fails).
+    pub definition: Definition,
+    /// The variant, unless an error leaves no game to build.
+    pub variant: Option<Variant>,
+    /// Sorted by line, then column.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The 1-based column of the move (third) field of a piece line, 1 when it has none.
+fn move_column(line: &str) -> usize {
+    line.char_indices()
+        .filter(|&(_, c)| c == ':')
+        .nth(1)
+        .map_or(1, |(b, _)| line[..b].chars().count() + 2)
 }
 
 /// The rules core's view of a parsed definition.

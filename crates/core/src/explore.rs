@@ -133,6 +133,9 @@ impl Scene {
             capture_matrix: None,
             hand_swap: false,
         };
+        for p in &spec.pieces {
+            strict_move(&p.betza, self.files, self.ranks)?;
+        }
         let (variant, _) = Variant::from_spec(&spec)?;
         let variant = Arc::new(variant);
         let mut pos = Position::start(variant.clone());
@@ -205,6 +208,29 @@ pub fn targets_on_empty_board(
     .map_err(ExploreError)
 }
 
+/// An exploration shows one descriptor as written, so a descriptor that a definition would
+/// only partly keep (characters skipped, too many paths, too many legs) is refused here.
+fn strict_move(descriptor: &str, files: u8, ranks: u8) -> Result<(), Vec<BuildError>> {
+    let options = xbetza::CompileOptions {
+        max_range: files.max(ranks),
+    };
+    let refuse = |message: String| {
+        vec![BuildError {
+            line: 0,
+            piece: None,
+            message: format!("move '{descriptor}': {message}"),
+        }]
+    };
+    match xbetza::compile_str(descriptor, &options) {
+        Ok(p) if p.legs() > crate::movegen::MAX_LEGS => Err(refuse(format!(
+            "more than {} legs",
+            crate::movegen::MAX_LEGS
+        ))),
+        Ok(_) => Ok(()),
+        Err(e) => Err(refuse(e.to_string())),
+    }
+}
+
 /// Errors building an exploration scene.
 #[derive(Debug)]
 pub struct ExploreError(pub Vec<BuildError>);
@@ -255,6 +281,17 @@ pub struct Probe {
 impl Probe {
     /// A `files`×`ranks` board (no holes) for a White piece moving by `descriptor`.
     pub fn new(descriptor: &str, files: u8, ranks: u8) -> Result<Probe, ExploreError> {
+        Probe::with_holes(descriptor, files, ranks, &[])
+    }
+
+    /// A `files`×`ranks` board with `holes` (squares no piece may enter or pass, as in
+    /// the variant being shown) for a White piece moving by `descriptor`.
+    pub fn with_holes(
+        descriptor: &str,
+        files: u8,
+        ranks: u8,
+        holes: &[Coord],
+    ) -> Result<Probe, ExploreError> {
         let piece = |name: &str, id: &str, betza: &str, royal: bool| PieceSpec {
             name: name.into(),
             id: id.into(),
@@ -272,7 +309,7 @@ impl Probe {
             files,
             ranks,
             symmetry: Symmetry::None,
-            holes: vec![],
+            holes: holes.to_vec(),
             pieces: vec![
                 piece("mover", "M", descriptor, false),
                 piece("piece", "X", "", false),
@@ -288,6 +325,7 @@ impl Probe {
             capture_matrix: None,
             hand_swap: false,
         };
+        strict_move(descriptor, files, ranks).map_err(ExploreError)?;
         let (variant, _) = Variant::from_spec(&spec).map_err(ExploreError)?;
         let variant = Arc::new(variant);
         Ok(Probe {
@@ -295,6 +333,11 @@ impl Probe {
             variant,
             list: MoveList::new(),
         })
+    }
+
+    /// The probe's variant: the probed piece is type 0.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
     }
 
     /// The moves of the piece standing on `from` (unmoved unless `moved`) among `others`,

@@ -32,6 +32,39 @@ struct Walk {
     induced: bool,
 }
 
+/// One move per destination on the e.p. square: where a piece reaches it both by an e.p.
+/// capture and by a plain move of another term (`mFceF`), the move there is the e.p.
+/// capture, as within one leg (see the crate `xbetza`'s Decisions). `out[start..]` are one
+/// piece's moves.
+fn drop_plain_onto_ep(out: &mut MoveList, start: usize) {
+    let Some(ep) = out[start..]
+        .iter()
+        .position(|m| m.kind == MoveKind::EnPassant)
+    else {
+        return;
+    };
+    let captures: Vec<Move> = out[start + ep..]
+        .iter()
+        .filter(|m| m.kind == MoveKind::EnPassant)
+        .copied()
+        .collect();
+    let same = |m: &Move, e: &Move| {
+        m.kind == MoveKind::Normal
+            && (m.from, m.to, m.relay, m.unload, m.promotion)
+                == (e.from, e.to, e.relay, e.unload, e.promotion)
+            && m.locust() == e.locust()
+    };
+    let mut w = start;
+    for r in start..out.len() {
+        let m = out[r];
+        if !captures.iter().any(|e| same(&m, e)) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
 impl Position {
     /// Every pseudo-legal move of the side to move (moves that may leave a royal attacked).
     pub fn pseudo_moves_into(&self, out: &mut MoveList) {
@@ -170,6 +203,9 @@ impl Position {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
         self.links_moves(&linked.links, sq, t, color, out, false);
+        if self.ep.is_some() {
+            drop_plain_onto_ep(out, start);
+        }
         if linked.dedupe && out.len() - start > 1 {
             let tail = &mut out[start..];
             tail.sort_unstable();
@@ -280,10 +316,12 @@ impl Position {
         let mut w = before;
         for r in before..out.len() {
             let m = out[r];
-            let captures = m.kind == MoveKind::EnPassant
-                || !m.locust().is_empty()
-                || (m.to != m.from && is_piece(self.board[m.to as usize]));
-            if if captures { captures_ok } else { moves_ok } {
+            let ok = if self.uses_capture_modality(&m) {
+                captures_ok
+            } else {
+                moves_ok
+            };
+            if ok {
                 out[w] = m;
                 w += 1;
             }
@@ -302,7 +340,11 @@ impl Position {
         true
     }
 
+    /// The e.p. capture landing on `to` (an e.p. square), after the locust captures
+    /// `locust` of the path's earlier legs. A piece is removed once: a path that took the
+    /// e.p. victim already makes no e.p. capture.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn emit_ep(
         &self,
         out: &mut MoveList,
@@ -311,11 +353,15 @@ impl Position {
         color: Color,
         from: Square,
         to: Square,
+        locust: &[u16],
     ) {
         if let Some(ep) = self.ep {
-            if ep.covers(to) {
+            if ep.covers(to) && locust.len() < MAX_VICTIMS && !locust.contains(&ep.victim) {
                 let victim = self.board[ep.victim as usize];
                 if is_piece(victim) && cell_color(victim) != color {
+                    let mut extra = [0; MAX_VICTIMS];
+                    extra[0] = ep.victim;
+                    extra[1..=locust.len()].copy_from_slice(locust);
                     self.emit(
                         out,
                         flags,
@@ -324,8 +370,8 @@ impl Position {
                         from,
                         to,
                         MoveKind::EnPassant,
-                        [ep.victim, 0, 0],
-                        0,
+                        extra,
+                        locust.len() as u8,
                         0,
                         false,
                     );
@@ -856,11 +902,12 @@ impl Position {
                 if must_go_on {
                     continue;
                 }
-                if l.flags.contains(Flags::MOVE) {
+                // With `e` the move to the e.p. square is the e.p. capture (once: not also
+                // a plain move with the same from and to).
+                if l.flags.contains(Flags::EP) && self.ep.is_some_and(|ep| ep.covers(cur)) {
+                    self.emit_ep(out, l.flags, t, color, origin, cur, victims);
+                } else if l.flags.contains(Flags::MOVE) {
                     land(out, false);
-                }
-                if l.flags.contains(Flags::EP) && nv == 0 {
-                    self.emit_ep(out, l.flags, t, color, origin, cur);
                 }
                 if l.flags.contains(Flags::ISO) && iso > 0 {
                     return;
@@ -1058,6 +1105,14 @@ impl Position {
                             continue;
                         }
                         let c = self.board[sq];
+                        // As on a final leg, the e.p. square with `e` is the e.p. capture.
+                        if c == EMPTY
+                            && l.flags.contains(Flags::EP)
+                            && self.ep.is_some_and(|ep| ep.covers(sq))
+                        {
+                            self.emit_ep(out, l.flags, t, color, origin, sq, &[]);
+                            continue;
+                        }
                         // Landing on an empty square, an enemy, or a friend (destroyed).
                         let landing = if c == EMPTY {
                             l.flags.contains(Flags::MOVE).then_some(false)
@@ -1077,7 +1132,7 @@ impl Position {
                                 origin,
                                 sq,
                                 MoveKind::Normal,
-                                [0; 3],
+                                [0; MAX_VICTIMS],
                                 0,
                                 0,
                                 onto_friend,
@@ -1159,7 +1214,7 @@ impl Position {
                 origin,
                 king_to,
                 MoveKind::Castle,
-                [cur as u16, partner_to as u16, 0],
+                [cur as u16, partner_to as u16, 0, 0, 0],
                 0,
                 0,
                 false,
@@ -1671,7 +1726,7 @@ pub(crate) trait Sink {
         from: Square,
         to: Square,
     ) {
-        pos.emit_ep(self.moves(), flags, t, color, from, to);
+        pos.emit_ep(self.moves(), flags, t, color, from, to, &[]);
     }
 }
 

@@ -7,7 +7,9 @@ use crate::geometry::Square;
 pub enum MoveKind {
     /// A move along the piece's legs; `victims` lists locust captures made on the way.
     Normal,
-    /// An e.p. capture: the piece on `extra[0]` is removed.
+    /// An e.p. capture: the piece on `extra[0]` is removed, after the locust captures of the
+    /// legs before (`extra[1..]`, `victims` of them; `caeF` takes a piece and then lands on
+    /// the e.p. square).
     EnPassant,
     /// Castling: the partner on `extra[0]` goes to `extra[1]`.
     Castle,
@@ -15,8 +17,11 @@ pub enum MoveKind {
     Drop,
 }
 
-/// Up to this many locust victims per move, besides a capture on the destination.
-pub const MAX_VICTIMS: usize = 3;
+/// Up to this many pieces removed per move besides a capture on the destination: locust
+/// victims, or an e.p. victim and up to `MAX_VICTIMS - 1` locust victims. Paths of four or
+/// five legs can take four pieces (`cafcafcafcafW`); a variant whose paths could take more
+/// is told so when it is built.
+pub const MAX_VICTIMS: usize = 5;
 
 /// A move. Squares are padded-board indices of the variant's [`Geometry`](crate::geometry::Geometry).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,9 +29,10 @@ pub struct Move {
     pub kind: MoveKind,
     pub from: u16,
     pub to: u16,
-    /// Locust victims (Normal), e.p. victim (EnPassant), partner from/to (Castle).
+    /// Locust victims (Normal), e.p. victim then locust victims (EnPassant), partner
+    /// from/to (Castle).
     pub extra: [u16; MAX_VICTIMS],
-    /// Number of locust victims in `extra` for a Normal move; the bit [`EXEMPT`] marks a
+    /// Number of locust victims in `extra` for a Normal or EnPassant move; the bit [`EXEMPT`] marks a
     /// move of a primed atom (`'`), exempt from the capture matrix.
     pub victims: u8,
     /// The moving (or dropped) piece type.
@@ -57,12 +63,30 @@ impl Move {
     pub fn to(&self) -> Square {
         self.to as Square
     }
-    /// The locust victims of a normal move, in leg order.
+    /// The locust victims of a move, in leg order.
     pub fn locust(&self) -> &[u16] {
+        let n = (self.victims & !EXEMPT) as usize;
         match self.kind {
-            MoveKind::Normal => &self.extra[..(self.victims & !EXEMPT) as usize],
+            MoveKind::Normal => &self.extra[..n],
+            MoveKind::EnPassant => &self.extra[1..(1 + n).min(MAX_VICTIMS)],
             _ => &[],
         }
+    }
+    /// The squares the move is entered by after its start, leg by leg: the relay square of
+    /// an induction (`x`), each locust victim, then the destination. Coordinate notation
+    /// writes one leg per entry (`d4e5,e5d6`), XBoard sends one `put` per entry and the
+    /// browser diagram takes one click per entry, so all three follow this one sequence.
+    /// Castling, e.p. and drops have the destination alone.
+    pub fn legs(&self) -> Squares {
+        let mut legs = Squares::default();
+        if self.kind == MoveKind::Normal && self.relay != 0 {
+            legs.push(self.relay as Square);
+        }
+        for &v in self.locust() {
+            legs.push(v as Square);
+        }
+        legs.push(self.to());
+        legs
     }
     /// A primed atom's move: the capture matrix does not apply to it.
     pub fn is_exempt(&self) -> bool {
@@ -70,6 +94,28 @@ impl Move {
     }
     pub fn is_promotion(&self) -> bool {
         self.promotion != NO_PROMOTION
+    }
+}
+
+/// A few squares of one move (its legs, or its victims), kept inline: a move has at most a
+/// relay square, [`MAX_VICTIMS`] locust victims and a destination.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Squares {
+    squares: [Square; MAX_VICTIMS + 2],
+    len: u8,
+}
+
+impl Squares {
+    pub(crate) fn push(&mut self, sq: Square) {
+        self.squares[self.len as usize] = sq;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Squares {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.squares[..self.len as usize]
     }
 }
 

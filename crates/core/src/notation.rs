@@ -53,21 +53,22 @@ impl Variant {
                 self.fen_token(m.piece as usize, Color::White),
                 self.square_name(m.to)
             ),
-            MoveKind::Castle | MoveKind::EnPassant => {
+            MoveKind::Castle => {
                 format!("{}{}", self.square_name(m.from), self.square_name(m.to))
             }
-            MoveKind::Normal => {
+            // One `fromto` pair per leg, comma-separated (an e.p. capture after locust
+            // captures too).
+            MoveKind::Normal | MoveKind::EnPassant => {
                 let mut s = String::new();
                 let mut at = m.from;
-                if m.relay != 0 {
-                    s += &format!("{}{},", self.square_name(m.from), self.square_name(m.relay));
-                    at = m.relay;
+                for (k, &leg) in m.legs().iter().enumerate() {
+                    let leg = leg as u16;
+                    if k > 0 {
+                        s.push(',');
+                    }
+                    s += &format!("{}{}", self.square_name(at), self.square_name(leg));
+                    at = leg;
                 }
-                for &v in m.locust() {
-                    s += &format!("{}{},", self.square_name(at), self.square_name(v));
-                    at = v;
-                }
-                s += &format!("{}{}", self.square_name(at), self.square_name(m.to));
                 s += &self.promotion_suffix(m);
                 s
             }
@@ -106,6 +107,47 @@ impl Position {
         })
     }
 
+    /// The legal move written `text` in the notation of [`san`](Self::san): check and mate
+    /// signs and `!`/`?` annotations are optional, castling may be written with zeros
+    /// (`0-0`).
+    pub fn parse_san(&mut self, text: &str) -> Result<Move, NotationError> {
+        let plain = |s: &str| -> String {
+            let s = s.trim_end_matches(['+', '#', '!', '?']);
+            match s {
+                "0-0" => "O-O".to_string(),
+                "0-0-0" => "O-O-O".to_string(),
+                _ => s.to_string(),
+            }
+        };
+        let want = plain(text);
+        let list = self.legal_moves();
+        let found = list.iter().find(|m| plain(&self.san(m)) == want).copied();
+        found.ok_or_else(|| NotationError {
+            text: text.to_string(),
+            reason: match self.game.decided {
+                Some(r) => format!("the game is over ({r})"),
+                None => "no such move in this position".to_string(),
+            },
+        })
+    }
+
+    /// The legal move written `text` in coordinate notation ([`parse_uci`](Self::parse_uci))
+    /// or SAN ([`parse_san`](Self::parse_san)); the coordinate reading's reason is given
+    /// when neither fits and the text looks like coordinates (it says why a move is illegal).
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, NotationError> {
+        let uci = match self.parse_uci(text) {
+            Ok(m) => return Ok(m),
+            Err(e) => e,
+        };
+        self.parse_san(text).map_err(|san| {
+            if uci.reason.starts_with("illegal") {
+                uci
+            } else {
+                san
+            }
+        })
+    }
+
     /// A readable, SAN-like rendering: piece ID (none for pawns, which show their file
     /// when capturing), disambiguation, `x` for captures (each locust victim too, and `-`
     /// before a non-capturing destination after them), `=X` for promotions, `O-O`-style
@@ -123,9 +165,7 @@ impl Position {
             }
             _ => {
                 let pawn = v.pieces[m.piece as usize].pawn;
-                let captures = m.kind == MoveKind::EnPassant
-                    || !m.locust().is_empty()
-                    || (m.to != m.from && self.piece_at(m.to as usize).is_some());
+                let captures = self.captures(m);
                 // As in SAN, pawns go without their letter, and capture with their file.
                 let mut s = if !pawn {
                     v.pieces[m.piece as usize].id.clone()
@@ -165,11 +205,10 @@ impl Position {
                 for &x in m.locust() {
                     s += &format!("x{}", v.square_name(x));
                 }
-                let captures = m.kind == MoveKind::EnPassant
-                    || (m.to != m.from && self.piece_at(m.to as usize).is_some());
-                if !m.locust().is_empty() && !captures {
+                let at_end = self.captures_at_end(m);
+                if !m.locust().is_empty() && !at_end {
                     s.push('-');
-                } else if captures {
+                } else if at_end {
                     s.push('x');
                 }
                 s += &v.square_name(m.to);

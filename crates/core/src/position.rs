@@ -584,6 +584,9 @@ impl Position {
             }
             MoveKind::EnPassant => {
                 let mover = self.board[from];
+                for &v in m.locust() {
+                    self.capture(&mut undo, v as usize);
+                }
                 self.capture(&mut undo, m.extra[0] as usize);
                 self.change(&mut undo, from, EMPTY);
                 self.change(&mut undo, to, mover);

@@ -77,24 +77,23 @@ impl Position {
                 let sq = m.extra[0];
                 b.others[0] = (sq, self.board[sq as usize]);
                 b.n_others = 1;
+                for &v in m.locust() {
+                    if b.n_others < MAX_VICTIMS {
+                        b.others[b.n_others] = (v, self.board[v as usize]);
+                        b.n_others += 1;
+                    }
+                }
             }
             MoveKind::Drop => {
                 let c = self.board[m.to()];
                 b.dest = is_piece(c).then_some(c);
             }
             MoveKind::Normal => {
-                let c = self.board[m.to()];
-                let from = if m.relay != 0 {
-                    m.relay as usize
-                } else {
-                    m.from()
-                };
-                if m.unload == 0 && m.to() != from && is_piece(c) {
-                    b.dest = Some(c);
-                }
-                for &v in m.locust() {
-                    if b.n_others < MAX_VICTIMS {
-                        b.others[b.n_others] = (v, self.board[v as usize]);
+                for &v in self.victims(m).iter() {
+                    if v == m.to() {
+                        b.dest = Some(self.board[v]);
+                    } else if b.n_others < MAX_VICTIMS {
+                        b.others[b.n_others] = (v as u16, self.board[v]);
                         b.n_others += 1;
                     }
                 }
@@ -433,7 +432,7 @@ impl Position {
                 continue;
             }
             let c = self.board[m.to()];
-            let e = if is_piece(c) && m.unload == 0 {
+            let e = if self.captures_at_end(&m) {
                 rules.effect(m.piece as usize, target(c, us))
             } else {
                 rules.effect(m.piece as usize, Target::Empty)
@@ -590,10 +589,10 @@ impl Position {
                 if m.kind == MoveKind::Castle {
                     continue;
                 }
+                let victims = self.victims(m);
                 let mut hits = 0u64;
                 for (i, &t) in targets.iter().enumerate().take(64) {
-                    let on_dest = m.to == t && m.unload == 0 && m.kind != MoveKind::Drop;
-                    if on_dest || m.locust().contains(&t) {
+                    if victims.contains(&(t as usize)) {
                         hits |= 1 << i;
                     }
                 }

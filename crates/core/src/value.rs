@@ -33,7 +33,7 @@ use std::sync::Arc;
 use xbetza::rng::SplitMix;
 
 use crate::geometry::Square;
-use crate::moves::{MoveKind, MoveList};
+use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::variant::{Color, Variant};
@@ -78,7 +78,7 @@ fn board_with(variant: &Arc<Variant>, pieces: &[(Square, usize, Color)]) -> Posi
 
 /// Distinct outcomes of a piece's moves (promotion choices count once).
 fn distinct_moves(list: &MoveList) -> usize {
-    let set: HashSet<(u16, [u16; 3], u16)> = list
+    let set: HashSet<(u16, [u16; MAX_VICTIMS], u16)> = list
         .iter()
         .filter(|m| m.kind != MoveKind::Castle)
         .map(|m| (m.to, m.extra, m.unload))

@@ -413,13 +413,18 @@ pub(crate) fn link(
             dead,
         });
     }
+    // A plain move onto an e.p. capture square of the same type is left out by the
+    // generic generator's per-piece pass (the move there is the e.p. capture): such types
+    // are generated piece by piece, never counted by steps.
+    let ep_overlap = plain_onto_ep_square(&links);
     Linked {
         // Multi-leg paths, overlapping rides and borrowed (imitated or lent by a final `x`
         // leg) moves can repeat a move.
         dedupe: program.records.iter().any(|r| {
             r.depth > 0 || r.kind == Kind::Imitate || r.flags.contains(Flags::FINAL | Flags::INDUCE)
-        }) || overlapping(&links),
-        fast: links.iter().all(|l| l.shape.is_fast()),
+        }) || overlapping(&links)
+            || ep_overlap,
+        fast: links.iter().all(|l| l.shape.is_fast()) && !ep_overlap,
         uniform: [Shape::Leap, Shape::Slide].into_iter().find(|&shape| {
             shape_allows(shape, LegPath::Uniform)
                 && !links.is_empty()
@@ -429,6 +434,20 @@ pub(crate) fn link(
         }),
         links,
     }
+}
+
+/// Whether a type may reach one of its e.p. capture squares (`LeapCE` steps) with a plain
+/// move too (`mFceF`): one move there, the e.p. capture (see `xbetza`'s Decisions).
+fn plain_onto_ep_square(links: &[Link]) -> bool {
+    links.iter().filter(|e| e.shape == Shape::LeapCE).any(|e| {
+        links.iter().any(|m| match m.shape {
+            Shape::Leap | Shape::LeapM | Shape::Push => (m.dx, m.dy) == (e.dx, e.dy),
+            Shape::Slide | Shape::SlideM => (1..=i32::from(m.range)).any(|k| {
+                (k * i32::from(m.dx), k * i32::from(m.dy)) == (i32::from(e.dx), i32::from(e.dy))
+            }),
+            _ => false,
+        })
+    })
 }
 
 /// Whether two single-leg records can reach the same square (e.g. `WR`, `W2D`).

@@ -53,6 +53,8 @@ enum Command {
         #[arg(long, default_value = "8x8")]
         board: String,
     },
+    /// Report every diagnostic of a definition (line, column, what was done); fails only on errors.
+    Check(cmd::check::Args),
     /// Replay a game and referee it: final FEN and result, or the first illegal move.
     Play(cmd::play::Args),
     /// Draw a Fairy-FEN or variant position as SVG or PNG.
@@ -134,6 +136,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 .map_err(|e| e.to_string())?;
             let _ = writeln!(out, "targets from {from}: {}", targets.join(" "));
         }
+        Command::Check(args) => return cmd::check::run(args),
         Command::Play(args) => return cmd::play::run(args),
         Command::Render(args) => return cmd::render::run(args),
         Command::Rules(args) => return cmd::rules::run(args),

@@ -165,27 +165,85 @@ fn bad_betza_names_the_character() {
     assert!(err.contains("at 3"), "{err}");
 }
 
+const ODD_DEFINITION: &str =
+    "files=4\nranks=4\nsymmetry=none\nroyal=1\nking:K:K::a1,,d4\nrook:R:R::b2,e9\nbishop:B:B!::c1\n";
+
 #[test]
-fn bad_definition_lists_every_error_with_its_line() {
-    let path = scratch("bad.txt");
-    std::fs::write(
-        &path,
-        "files=4\nranks=4\nsymmetry=none\nroyal=1\nking:K:K::a1,,d4\nrook:R:R::b2,e9\nbishop:B:B!::c1\n",
-    )
-    .unwrap();
+fn an_odd_definition_still_plays_and_a_pieceless_one_is_refused() {
+    // e9 is off the board and `!` is not Betza: both skipped, as the Interactive Diagram does.
+    let path = scratch("odd.txt");
+    std::fs::write(&path, ODD_DEFINITION).unwrap();
+    let moves = ok(&["moves", path.to_str().unwrap()]);
+    // The bishop keeps `B`: from c1 it reaches d2 (b2 holds its own rook).
+    assert!(moves.contains(&"c1d2".to_string()), "{moves:?}");
+    let path = scratch("empty.txt");
+    std::fs::write(&path, "files=4\nranks=4\n").unwrap();
     let err = fails(&["moves", path.to_str().unwrap()]);
-    assert!(err.contains("2 error(s)"), "{err}");
-    let rook = err
-        .lines()
-        .find(|l| l.contains("line 6"))
-        .unwrap_or_else(|| panic!("no line 6 in {err}"));
-    assert!(rook.contains("'rook'") && rook.contains("e9"), "{rook}");
-    let bishop = err
-        .lines()
-        .find(|l| l.contains("line 7"))
-        .unwrap_or_else(|| panic!("no line 7 in {err}"));
-    assert!(
-        bishop.contains("'bishop'") && bishop.contains("'!'"),
-        "{bishop}"
+    assert!(err.contains("no piece types"), "{err}");
+}
+
+#[test]
+fn check_names_line_column_and_what_was_done() {
+    let path = scratch("odd-check.txt");
+    std::fs::write(&path, ODD_DEFINITION).unwrap();
+    let lines = ok(&["check", path.to_str().unwrap()]);
+    // `rook:R:R::b2,e9`: e9 starts at column 14; `bishop:B:B!::c1`: the move starts at
+    // column 10, its `!` is at column 11.
+    assert_eq!(
+        lines,
+        [
+            "line 6, column 14 (piece 'rook'): warning: square 'e9' is outside the 4x4 board; it is left out",
+            "line 7, column 11 (piece 'bishop'): warning: move 'B!': unexpected '!' at 1: expected a modifier letter or an atom; that character is skipped",
+            "odd-check: loads (4x4, 3 piece types); 2 warning(s)",
+        ]
     );
+    // The same for tools, from standard input.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyboard"))
+        .args(["check", "--json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(ODD_DEFINITION.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["ok"], true);
+    assert_eq!(
+        (v["errors"].as_u64(), v["warnings"].as_u64()),
+        (Some(0), Some(2))
+    );
+    let first = &v["diagnostics"][0];
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(6), Some(14))
+    );
+    assert_eq!(first["severity"], "warning");
+    assert_eq!(first["piece"], "rook");
+    assert!(first["parameter"].is_null());
+}
+
+#[test]
+fn check_fails_only_when_nothing_can_be_played() {
+    let path = scratch("pieceless.txt");
+    std::fs::write(&path, "files=4\nranks=4\nfoo\n").unwrap();
+    let o = run(&["check", path.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let out = stdout_lines(&o);
+    assert_eq!(
+        out,
+        [
+            "line 1, column 1: error: the definition has no piece types (lines name:ID:move:image:squares), so there is nothing to play",
+            "line 3, column 1: warning: 'foo' is neither a parameter (keyword=value) nor a piece line (name:ID:move:image:squares); it is ignored",
+            "pieceless: refused; 1 error(s), 1 warning(s)",
+        ]
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("1 error(s)"), "{err}");
 }

@@ -196,11 +196,11 @@ impl CaptureMatrix {
                 } else if rest.bytes().all(|b| b.is_ascii_digit()) {
                     rest.parse::<usize>().unwrap_or(usize::MAX)
                 } else {
-                    diags.error(
+                    diags.warning(
                         part.line,
                         part.col + 1,
                         ctx,
-                        format!("'\"' must be followed by a row count, not '{rest}'"),
+                        format!("'\"' must be followed by a row count, not '{rest}'; the row is read as plain '.' cells"),
                     );
                     1
                 };
@@ -219,11 +219,11 @@ impl CaptureMatrix {
                 }
                 if count > take && !too_many {
                     too_many = true;
-                    diags.error(
+                    diags.warning(
                         part.line,
                         part.col,
                         Ctx::param(key),
-                        format!("the matrix has more rows than the {n} piece types"),
+                        format!("the matrix has more rows than the {n} piece types; the extra rows are ignored"),
                     );
                 }
                 continue;
@@ -231,11 +231,11 @@ impl CaptureMatrix {
             if r >= n {
                 if !part.text.is_empty() && !too_many {
                     too_many = true;
-                    diags.error(
+                    diags.warning(
                         part.line,
                         part.col,
                         Ctx::param(key),
-                        format!("the matrix has more rows than the {n} piece types"),
+                        format!("the matrix has more rows than the {n} piece types; the extra rows are ignored"),
                     );
                 }
                 continue;
@@ -301,7 +301,7 @@ struct RowBuilder<'a, 'b> {
 }
 
 impl RowBuilder<'_, '_> {
-    /// Put `cell` at the current position; false (with one error per row) when the row is full.
+    /// Put `cell` at the current position; false (with one warning per row) when the row is full.
     fn place(&mut self, cell: &CaptureCell, byte: usize, diags: &mut Diags) -> bool {
         if let Some(slot) = self.cells.get_mut(self.pos) {
             *slot = cell.clone();
@@ -311,12 +311,12 @@ impl RowBuilder<'_, '_> {
         if !self.overflow {
             self.overflow = true;
             let n = self.n;
-            diags.error(
+            diags.warning(
                 self.part.line,
                 self.part.col_at(byte),
                 self.ctx,
                 format!(
-                    "the row has more than {} cells (empty square, {n} enemy and {n} friendly types)",
+                    "the row has more than {} cells (empty square, {n} enemy and {n} friendly types); the extra cells are ignored",
                     1 + 2 * n
                 ),
             );
@@ -365,7 +365,12 @@ fn parse_row(
         }
         if c == '=' {
             if seen_eq {
-                diags.error(part.line, part.col + i, ctx, "second '=' in the row");
+                diags.warning(
+                    part.line,
+                    part.col + i,
+                    ctx,
+                    "second '=' in the row; it is ignored",
+                );
             } else {
                 seen_eq = true;
                 let (head, tail) = row.cells.split_at_mut(1 + n);
@@ -380,7 +385,12 @@ fn parse_row(
             Ok(cell) => cell,
             Err(msg) => {
                 // `i` counts characters: the column without recounting the row.
-                diags.error(part.line, part.col + i, ctx, msg);
+                diags.warning(
+                    part.line,
+                    part.col + i,
+                    ctx,
+                    format!("{msg}; the cell stays '.'"),
+                );
                 CaptureCell::Normal
             }
         };

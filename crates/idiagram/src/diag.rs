@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-/// How bad a problem is. Errors mean the definition does not say what the author meant (or says
-/// nothing at all); warnings mean it was understood, but something looks wrong or was ignored.
+/// How bad a problem is. An error means no game can be built at all (the text has no piece
+/// types); everything else is a warning: like the Interactive Diagram, which never refuses a
+/// page, the parser skips what it cannot use and the warning says what was kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
     Error,

@@ -95,19 +95,19 @@ fn scan(
                 .take_while(|c| *c != ',' && !c.is_whitespace())
                 .collect();
             if bad.is_empty() {
-                diags.error(
+                diags.warning(
                     field.line,
                     field.col_at(start),
                     ctx,
-                    format!("'{pre}' is not followed by a piece ID"),
+                    format!("'{pre}' is not followed by a piece ID; it is skipped"),
                 );
             } else {
                 let first = bad.chars().next().unwrap_or(' ');
-                diags.error(
+                diags.warning(
                     field.line,
                     field.col_at(pos),
                     ctx,
-                    format!("no piece has ID '{first}'"),
+                    format!("no piece has ID '{first}'; it is skipped"),
                 );
                 pos += first.len_utf8();
             }
@@ -123,19 +123,19 @@ fn scan(
             if numbers {
                 match digits.parse::<u32>() {
                     Ok(n) => number = Some(n),
-                    Err(_) => diags.error(
+                    Err(_) => diags.warning(
                         field.line,
                         field.col_at(pos),
                         ctx,
-                        format!("number '{digits}' after '{id}' is too large"),
+                        format!("number '{digits}' after '{id}' is too large; it is ignored"),
                     ),
                 }
             } else {
-                diags.error(
+                diags.warning(
                     field.line,
                     field.col_at(pos),
                     ctx,
-                    format!("unexpected number '{digits}' after '{id}'"),
+                    format!("unexpected number '{digits}' after '{id}'; it is ignored"),
                 );
             }
             pos += digits.len();

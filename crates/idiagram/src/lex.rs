@@ -110,11 +110,13 @@ pub(crate) fn shape(text: &str) -> Shape {
     }
 }
 
-/// Would `text` stand on its own as an item of the space-separated stored form? Parameters must
-/// be known keywords there, so that values with spaces are less likely to be cut.
+/// Would `text` stand on its own as an item of the space-separated stored form? A parameter
+/// needs a keyword-shaped key (letters, digits, `_`), known or not: pages carry keywords the
+/// original script ignores (`theme=`, `succession=`), and refusing to split at them would glue
+/// the rest of the line into the value before them.
 fn well_formed(text: &str) -> bool {
     match shape(text) {
-        Shape::Param(e) => crate::parse::is_known(text[..e].trim()),
+        Shape::Param(e) => is_keyword(text[..e].trim()),
         Shape::Piece => text.matches(':').count() >= 3,
         Shape::Other => false,
     }
@@ -123,7 +125,7 @@ fn well_formed(text: &str) -> bool {
 /// Split a definition into items. Lines are split at newlines; blank lines and lines starting
 /// with `#` are skipped. A line holding several whitespace-separated items (the stored form
 /// `files=10 Pawn::::a2-j2 …`) is split into them when it starts with a known parameter and
-/// every resulting item is well formed (a known `keyword=…` or a text with at least three `:`);
+/// every resulting item is well formed (a `keyword=…` or a text with at least three `:`);
 /// a token without `=` or `:` belongs to the token after it (piece names with spaces).
 pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
     let mut out = Vec::new();
@@ -176,7 +178,7 @@ pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
         // The one-line stored form starts with a parameter (`files=10 …`); other lines are one
         // item each, whatever their fields contain.
         let one_line = groups.first().is_some_and(|&(s, e)| {
-            matches!(shape(&line[s..e]), Shape::Param(_)) && well_formed(&line[s..e])
+            matches!(shape(&line[s..e]), Shape::Param(e) if crate::parse::is_known(line[s..s + e].trim()))
         });
         if !one_line {
             out.push(trimmed);
@@ -213,7 +215,7 @@ mod tests {
 
     #[test]
     fn one_line_form() {
-        assert_eq!(texts("files=8 fooBar=1 Lion:::::2").len(), 1);
+        assert_eq!(texts("files=8 fooBar=1 Lion:::::2").len(), 3);
         assert_eq!(texts("man:P:W:white paw=n:a4,b1").len(), 1);
         assert_eq!(texts("pawn::::a2-h2 knight:N:::b1,g1").len(), 1);
         let t = texts("files=10 shatranj pawn:P:fmWfcF:pawn: Lion:::::2");

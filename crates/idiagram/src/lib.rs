@@ -41,64 +41,95 @@
 //! // Rendering gives a canonical text that parses back to the same definition.
 //! assert_eq!(parse(&def.to_text()).definition, *def);
 //!
-//! // Problems are collected, never fatal.
+//! // Problems are collected, never fatal: like the original script, whatever cannot be used
+//! // is skipped, and the warning says what was kept.
 //! let bad = parse("files=ten\nrook::::a1,k9\n");
-//! let msgs: Vec<String> = bad.errors().map(|d| d.to_string()).collect();
+//! assert!(bad.is_ok());
+//! let msgs: Vec<String> = bad.warnings().map(|d| d.to_string()).collect();
 //! assert_eq!(msgs, [
-//!     "line 1, column 7 (parameter 'files'): error: 'ten' is not a number",
-//!     "line 2, column 12 (piece 'rook'): error: square 'k9' is outside the 8x8 board",
+//!     "line 1, column 7 (parameter 'files'): warning: 'ten' is not a number; the value is ignored",
+//!     "line 2, column 12 (piece 'rook'): warning: square 'k9' is outside the 8x8 board; it is left out",
 //! ]);
+//! // Only a text without any piece type is an error: there is nothing to play.
+//! assert!(!parse("files=8\n").is_ok());
 //! ```
 //!
 //! # Decisions
 //!
 //! Where `idiagram.md` leaves a choice open (\[I\] items), this crate decides as follows.
 //!
+//! * **Leniency.** H. G. Muller's script never refuses a page: what it cannot use it skips, and
+//!   definitions on chessvariants.com rely on that (the compatibility corpus holds pages with
+//!   unknown keywords, `,,` under the default symmetry, a piece line missing two `:`, and
+//!   `promoOffset` reaching past the list). So every problem is a **warning** that names line,
+//!   column and piece/parameter and says what was kept; the piece or parameter keeps every
+//!   usable part. The only **error** is a text without any piece type (nothing to play).
 //! * **Item splitting.** Lines split at newlines. A line is split further at whitespace only when
 //!   it starts with a known parameter (the stored form begins `files=…`), holds several items,
-//!   and every resulting item is well formed (a known `keyword=…` or a text with at least three
-//!   `:`); a token with neither `=` nor `:` belongs to the next token, trailing ones to the last
-//!   item. So `lightShade=rgb(1, 2, 3)`, `rook : R : R : : a1` or a piece line whose image holds
+//!   and every resulting item is well formed (a `keyword=…` whose key is keyword-shaped, known
+//!   or not — pages carry `theme=` and `succession=`, which the script ignores — or a text with
+//!   at least three `:`); a token with neither `=` nor `:` belongs to the next token, trailing
+//!   ones to the last item. So `lightShade=rgb(1, 2, 3)`, `rook : R : R : : a1` or a piece line whose image holds
 //!   `x=y` stay whole.
 //!   An item is a parameter when it has an `=` and no `:`, or an `=` before the first `:` with a
-//!   keyword before it; else a piece line if it has a `:`; else an error. In the one-line form an
+//!   keyword before it; else a piece line if it has a `:`; else it is skipped with a warning. In the one-line form an
 //!   item starting with `#` (after well-formed items) starts a comment to the end of the line.
-//! * **Parameters** are case-sensitive. Unknown ones are warnings (with a suggestion for a
+//! * **Parameters** are declared once, in the table [`parameters`] (name, value syntax, default,
+//!   where handled, one-line meaning); the parser reads every value through it. They are
+//!   case-sensitive. Unknown ones are warnings (with a suggestion for a
 //!   case/spelling slip such as `contagious`) and kept in [`Definition::params`]. A non-repeatable
 //!   parameter given twice: warning, the last valid value counts. Parameters may appear after
 //!   piece lines; everything but `morph` is position-independent (the whole text is read before
 //!   anything is resolved, so `symmetry`/`files` after the pieces still apply).
-//! * **Piece lines** need 5 or 6 fields; 4 fields (no squares) is a warning, fewer or more is an
-//!   error (the piece is still built from what is there, so numbering stays intact). An image field
+//! * **Piece lines** need 5 or 6 fields; other counts are warnings and the fields are read from
+//!   the left as the script's split at `:` does (missing ones take their defaults, extra ones
+//!   are ignored), so the numbering stays intact. Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`
+//!   thus becomes a piece named `Hook MoverHRmasR` with ID `Nightrider` and move `f3`. An image field
 //!   holding a URL (`http://…`) is rejoined. IDs may be any non-empty text (`+P`, `象`, `Ph`);
 //!   an ID that an ID list could not name unambiguously (containing `,` `/` `*` `!` or
 //!   whitespace, or starting or ending with a digit) is a warning, and such IDs are left out of
 //!   ID lists and of the default `promoChoice`. Duplicate IDs are legal (no diagnostic). The
 //!   default ID is the first character of the name, upper-cased. An empty move field with an
-//!   unrecognised name is an error (the move stays empty).
+//!   unrecognised name is a warning (the piece is kept without moves).
 //! * **Default moves** ([`default_betza`]): the §15 \[C\] names plus amazon `QN`, marshall and
 //!   chancellor `RN`, cardinal and archbishop `BN`, ferz/fers `F`, wazir `W`, alfil `A`,
 //!   dabbaba `D`, camel `C`, zebra `Z`, nightrider `NN`, grasshopper `gQ`, commoner/man `K`,
-//!   centaur `KN`, gnu/wildebeest `NC`, giraffe `(4,1)`.
+//!   centaur `KN`, gnu/wildebeest `NC`, giraffe `(4,1)`, and Omega Chess's wizard `FC` and
+//!   champion `WAD`: H. G. Muller's Gross Chess and Omega Chess diagrams leave those move
+//!   fields empty, and the script's rendered legend of Gross Chess (chessvariants.com
+//!   `listcomments.php?id=33387`) shows `FC` and `WAD` for them. The script's complete list of
+//!   names is not published; names outside this list get a warning and no moves.
 //! * **Holes.** `hole` lines (any case) do not count in the piece numbering; their ID, move,
 //!   image and hand are ignored; their squares follow `symmetry` like a piece's (Black's derived
-//!   squares are holes too). [`Definition::holes`] is sorted and deduplicated.
+//!   squares are holes too). [`Definition::holes`] is sorted and deduplicated. The board is built
+//!   line by line, so a later line wins: a `hole` line blanks the squares earlier piece lines
+//!   listed (those pieces are left out there, with a warning; Omega Chess lists pawns `a3-l3`
+//!   and then holes on a3 and l3), while a piece listed after a hole stands on it (the article:
+//!   such a square reverts to a hole when the piece leaves).
 //! * **Squares.** Ranges `x1y1-x2y2` cover the rectangle (either corner order), rank-major.
-//!   Off-board or malformed squares are errors naming the square. `,,` with mirror/rotate is an
-//!   error. With `symmetry=none` and no `,,` all squares are White's. A square given to two
+//!   Off-board or malformed squares are warnings naming the square (it is left out). `,,` means
+//!   "White's squares, then Black's" under any symmetry (pages write it without
+//!   `symmetry=none`); Black's are taken as listed, with a warning only when they are not the
+//!   derived ones. With `symmetry=none` and no `,,` all squares are White's. A square given to two
 //!   pieces (or twice) is a **warning**; the lists keep what was written, and
 //!   [`Definition::start_position`] lets the later placement win (pieces in order, White before
 //!   Black). Pieces on holes are allowed (the format says so). Hand counts apply to both colours.
-//! * **morph** after a `hole` line or before any piece is an error; a second `morph` for the same
-//!   piece is a warning (the last counts). A picture with more ranks or files than the board is
-//!   an error (the rest is ignored); an unknown symbol or ID is an error. For Black the picture is
+//! * **morph** after a `hole` line or before any piece is ignored; a second `morph` for the same
+//!   piece is a warning (the last counts). A picture with more ranks or files than the board has
+//!   the rest ignored; an unknown symbol or ID leaves that square plain (`.`). For Black the picture is
 //!   mirrored (`mirror`, `none`) or rotated (`rotate`). A promotion ID that only the piece itself
 //!   has is a warning (it can never promote to itself); `|`/`^` without `promoOffset`, and digit
 //!   cells without that many `promoChoice` sets, are warnings.
 //! * **Piece references** (`royal`, `baring`, `iron`, `antiTrade`, `counterStrike`, `protected`,
 //!   `tradeThreshold`, `conversion`, `trackPieces`) take a 1-based number or an ID; an ID used by
 //!   several types means the last of them (as for promotion), with a warning. A number that is
-//!   not a piece is an error. Repeated references are deduplicated with a warning.
+//!   not a piece is ignored. Repeated references are deduplicated with a warning.
+//! * **Default royal.** Without any `royal=` line the **last** piece type is royal, and
+//!   `royal=0` says "no royal type". The article's own demonstration diagram (chessvariants.com
+//!   `MSinteractive-diagrams`) writes `royal=8` because its 8th type is the King and a Lion comes
+//!   9th; every published definition without `royal=` in the compatibility corpus lists its
+//!   king last, and those games are played with check. As royal types are left out of the
+//!   default `promoChoice`, pawns do not promote to that King.
 //! * **Defaults**: 8x8, mirror, `promoZone=1`, `maxPromote=1`, `holdingsType=0`, `enableAI=1`,
 //!   `trackedTypes=1`, zones `K`, stalemate and counterbare `draw`; fairyboard's own
 //!   `repetition=3` (third occurrence draws; 0 = off) and `moveRule=0` (off; 50 = FIDE),
@@ -119,17 +150,24 @@
 //! * **captureMatrix**: a count after a symbol adds that many *more* copies (`@14` = 15 cells); a
 //!   count at the start of a row (or right after `=`) is that many `.` cells; a `0` that does not
 //!   continue a count is the kamikaze symbol; `"N` repeats the previous row N times. A row longer
-//!   than `1 + 2n` cells, more rows than types, or an unknown ID is an error. A lower-case letter
+//!   than `1 + 2n` cells or more rows than types has the rest ignored; an unknown ID leaves the
+//!   cell `.`. A lower-case letter
 //!   is an enemy promotion when its upper-case form is an ID. The matrix is stored fully expanded
-//!   (so it is refused, with an error, for more than 1000 piece types).
+//!   (so it is ignored, with a warning, for more than 1000 piece types).
 //! * **Typed rules**: `counterbare`/`stalemate` take `draw`/`win`/`loss`; `extinction` has no
 //!   known value syntax and is kept as text; `spell` values other than `burn` are warnings;
 //!   `blastZone`/`spellZone` take `K`/`W`/`F`/`N`; `burnZone` is kept as text. `promoOffset`
 //!   sending a promoting type (one of the first `maxPromote`, or one whose morph/capture row uses
-//!   `|`/`^`) past the end of the piece list is an error. `maxPromote` above the piece count and
+//!   `|`/`^`) past the end of the piece list is a warning: that type has no promoted form
+//!   (Macadamia Shogi's `promoOffset=26` with 24 promoting types and 39 in all). `maxPromote` above the piece count and
 //!   `promoZone` above the rank count are warnings.
 //! * **Display parameters** (`squareSize`, `graphicsDir`, …) and unknown ones are kept as written
-//!   in [`Definition::params`]; numeric ones are checked (bad values are errors).
+//!   in [`Definition::params`]; numeric ones are checked (bad values are warnings). A typed
+//!   parameter with a bad value keeps its default (or its earlier value). Two are
+//!   fairyboard's own, for the browser diagram: `freeMode=1` starts it in free mode (the
+//!   Interactive Diagram's habit of enforcing neither rules nor turn order; the rules then only
+//!   highlight and explain), and `aiTime=MS` sets the AI's thinking time per move (10 to 60000
+//!   milliseconds, default 1000).
 //!   [`Parsed::all_params`] records every general parameter as written, with line numbers.
 //! * **Equality and rendering.** Source line numbers are not part of equality. [`Definition::to_text`]
 //!   writes typed parameters canonically (defaults omitted except `files`, `ranks`, `symmetry`,
@@ -152,6 +190,7 @@ mod ids;
 mod lex;
 mod morph;
 mod names;
+mod params;
 mod parse;
 mod render;
 mod squares;
@@ -165,6 +204,7 @@ pub use diag::{Diagnostic, Severity};
 pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, ShuffleSet};
 pub use morph::{Morph, MorphCell};
 pub use names::default_betza;
+pub use params::{parameters, Parameter};
 pub use parse::{parameter_names, parse};
 
 /// A side.
@@ -366,7 +406,7 @@ impl Hash for Param {
 pub struct PieceDef {
     pub name: String,
     pub id: String,
-    /// The written move, else the name's default move, else empty (with an error).
+    /// The written move, else the name's default move, else empty (with a warning).
     pub betza: String,
     pub image: String,
     /// White's start squares, as listed (ranges expanded).
@@ -518,6 +558,12 @@ pub struct Appearance<'a> {
     pub use_markers: bool,
     /// Default `piece`.
     pub satellite: &'a str,
+    /// fairyboard's `freeMode=1`: the diagram starts in free mode (any piece, anywhere, no
+    /// turn order), the Interactive Diagram's own behaviour, with the rules only as a help.
+    pub free_mode: bool,
+    /// fairyboard's `aiTime=MS`: the AI's thinking time per move in milliseconds (10 to
+    /// 60000; `None`: the page's choice, one second by default).
+    pub ai_time: Option<u32>,
 }
 
 impl Definition {
@@ -555,6 +601,11 @@ impl Definition {
             hole_color: self.param("holeColor").unwrap_or("black"),
             use_markers: flag("useMarkers", false),
             satellite: self.param("satellite").unwrap_or("piece"),
+            free_mode: self.param("freeMode").is_some_and(|v| v.trim() == "1"),
+            ai_time: self
+                .param("aiTime")
+                .and_then(|v| v.trim().parse().ok())
+                .filter(|v| (10..=60_000).contains(v)),
         }
     }
 

@@ -133,7 +133,7 @@ impl Morph {
         };
         if given.len() > ranks {
             let extra = given[ranks];
-            diags.error(
+            diags.warning(
                 extra.line,
                 extra.col,
                 ctx,
@@ -162,7 +162,7 @@ impl Morph {
                 let mut cells = Vec::new();
                 for (b, c) in rank.text.char_indices() {
                     if cells.len() == files {
-                        diags.error(
+                        diags.warning(
                             rank.line,
                             rank.col_at(b),
                             ctx,
@@ -178,11 +178,11 @@ impl Morph {
                         Some(cell) => cells.push(cell),
                         None => {
                             let why = if c.is_alphabetic() {
-                                format!("no piece has ID '{c}'")
+                                format!("no piece has ID '{c}'; the square stays '.'")
                             } else {
-                                format!("'{c}' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID)")
+                                format!("'{c}' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID); the square stays '.'")
                             };
-                            diags.error(rank.line, rank.col_at(b), ctx, why);
+                            diags.warning(rank.line, rank.col_at(b), ctx, why);
                             cells.push(MorphCell::Normal);
                         }
                     }

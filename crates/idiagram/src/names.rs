@@ -6,7 +6,8 @@
 /// The names of xbetza.md §15 marked \[C\] (pawn, knight, bishop, rook, queen, king, archbishop,
 /// chancellor, lion, cannon) plus the "probably recognised" common fairies: amazon, marshall,
 /// cardinal, ferz/fers, wazir, alfil, dabbaba, camel, zebra, nightrider, grasshopper,
-/// commoner, man, centaur, gnu/wildebeest and giraffe (`(4,1)`).
+/// commoner, man, centaur, gnu/wildebeest and giraffe (`(4,1)`), and Omega Chess's wizard and
+/// champion (H. G. Muller's Gross Chess and Omega Chess diagrams leave their move fields empty).
 ///
 /// ```
 /// assert_eq!(idiagram::default_betza("Pawn"), Some("fmWfceFifmnD"));
@@ -39,6 +40,11 @@ pub fn default_betza(name: &str) -> Option<&'static str> {
         "centaur" => "KN",
         "gnu" | "wildebeest" => "NC",
         "giraffe" => "(4,1)",
+        // Omega Chess's pieces: the rendered legend of H. G. Muller's Gross Chess diagram
+        // (chessvariants.com comment 33387), whose lines leave these moves empty, shows
+        // wizard FC and champion WAD.
+        "wizard" => "FC",
+        "champion" => "WAD",
         _ => return None,
     })
 }

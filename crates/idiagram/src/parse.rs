@@ -10,98 +10,23 @@ use crate::ids::{self, IdTable, PromoChoice, PromoOption};
 use crate::lex::{self, Field, Shape};
 use crate::morph::{Morph, MorphCell};
 use crate::names::{default_betza, default_id};
+use crate::params::{self, DisplayCheck, Read};
 use crate::squares::{self, Sq};
 use crate::{Baring, Color, Definition, Outcome, Param, Parsed, PieceDef, Symmetry, Zone};
-
-/// Parameters with a typed home in [`Definition`] (besides `morph`).
-const TYPED: &[&str] = &[
-    "files",
-    "ranks",
-    "symmetry",
-    "promoZone",
-    "maxPromote",
-    "promoChoice",
-    "promoOffset",
-    "holdingsType",
-    "handSwap",
-    "captureMatrix",
-    "royal",
-    "baring",
-    "extinction",
-    "counterbare",
-    "stalemate",
-    "iron",
-    "antiTrade",
-    "counterStrike",
-    "protected",
-    "tradeThreshold",
-    "conversion",
-    "atomicCapture",
-    "blastZone",
-    "burnZone",
-    "trackPieces",
-    "trackedTypes",
-    "spell",
-    "spellZone",
-    "contageous",
-    "shuffle",
-    "enableAI",
-    "newClick",
-    "repetition",
-    "moveRule",
-    "dropNoDoubled",
-    "dropNoMate",
-    "promoFromZone",
-    "pieceValue",
-    "demotePromoted",
-];
-
-/// Display-only parameters (kept as written in `Definition::params`).
-const DISPLAY: &[&str] = &[
-    "squareSize",
-    "graphicsDir",
-    "graphicsType",
-    "whitePrefix",
-    "blackPrefix",
-    "lightShade",
-    "darkShade",
-    "startShade",
-    "rimColor",
-    "coordColor",
-    "firstRank",
-    "borders",
-    "background",
-    "holeColor",
-    "useMarkers",
-    "satellite",
-];
-
-/// Parameters that may occur more than once (one piece type each).
-const REPEATABLE: &[&str] = &[
-    "royal",
-    "baring",
-    "iron",
-    "antiTrade",
-    "counterStrike",
-    "protected",
-    "dropNoDoubled",
-    "dropNoMate",
-    "pieceValue",
-];
 
 /// The largest number of piece types a `captureMatrix` is built for (it has n x (2n+1) cells).
 const MAX_MATRIX_TYPES: usize = 1000;
 
-/// Every general parameter keyword this crate knows: typed, display-only and `morph`.
+/// Every general parameter keyword this crate knows (the names of [`crate::parameters`]).
 /// Code that must decide something for each parameter (the engine's fast-path gate) checks
 /// itself against this list.
 pub fn parameter_names() -> impl Iterator<Item = &'static str> {
-    TYPED.iter().chain(DISPLAY).copied().chain(["morph"])
+    crate::params::parameters().iter().map(|p| p.name)
 }
 
 /// Is `key` a parameter keyword this crate knows (typed, display-only or `morph`)?
 pub(crate) fn is_known(key: &str) -> bool {
-    key == "morph" || TYPED.contains(&key) || DISPLAY.contains(&key)
+    params::lookup(key).is_some()
 }
 
 /// A piece line as read.
@@ -144,12 +69,10 @@ fn suggestion(key: &str) -> Option<&'static str> {
     if key.eq_ignore_ascii_case("contagious") {
         return Some("contageous");
     }
-    TYPED
+    params::parameters()
         .iter()
-        .chain(DISPLAY)
-        .chain(&["morph"])
+        .map(|p| p.name)
         .find(|k| k.eq_ignore_ascii_case(key))
-        .copied()
 }
 
 /// The parse state.
@@ -206,17 +129,17 @@ pub fn parse(text: &str) -> Parsed {
                 });
                 if key.text == "morph" {
                     match raw.last_mut() {
-                        None => st.diags.error(
+                        None => st.diags.warning(
                             key.line,
                             key.col,
                             Ctx::param("morph"),
-                            "morph= must follow the piece line it applies to; there is no piece before it",
+                            "morph= must follow the piece line it applies to; there is no piece before it, so it is ignored",
                         ),
-                        Some(p) if p.is_hole() => st.diags.error(
+                        Some(p) if p.is_hole() => st.diags.warning(
                             key.line,
                             key.col,
                             Ctx::param("morph"),
-                            "morph= follows a 'hole' line; holes take no morph",
+                            "morph= follows a 'hole' line; holes take no morph, so it is ignored",
                         ),
                         Some(p) => {
                             if let Some(old) = p.morph {
@@ -242,12 +165,12 @@ pub fn parse(text: &str) -> Parsed {
                 fields: piece_fields(item),
                 morph: None,
             }),
-            Shape::Other => st.diags.error(
+            Shape::Other => st.diags.warning(
                 item.line,
                 item.col,
                 Ctx::default(),
                 format!(
-                    "'{}' is neither a parameter (keyword=value) nor a piece line (name:ID:move:image:squares)",
+                    "'{}' is neither a parameter (keyword=value) nor a piece line (name:ID:move:image:squares); it is ignored",
                     item.text
                 ),
             ),
@@ -284,7 +207,29 @@ pub fn parse(text: &str) -> Parsed {
                 &mut st.diags,
                 ctx,
             );
-            hole_set.extend(w.iter().chain(&b).map(|s| s.coord));
+            // A later hole line wins over the pieces listed before it: the original builds
+            // the board line by line, so the hole blanks the square (a piece listed after a
+            // hole stands on it instead).
+            let blanked: HashSet<Coord> = w.iter().chain(&b).map(|s| s.coord).collect();
+            for (i, (pw, pb)) in squares_at.iter_mut().enumerate() {
+                let piece: &mut PieceDef = &mut st.def.pieces[i];
+                for (list, coords) in [(pw, &mut piece.white), (pb, &mut piece.black)] {
+                    for s in list.iter().filter(|s| blanked.contains(&s.coord)) {
+                        st.diags.warning(
+                            rp.item.line,
+                            rp.item.col,
+                            ctx,
+                            format!(
+                                "square {} is a hole from here on; the '{}' listed there on line {} is left out",
+                                s.coord, piece.name, s.line
+                            ),
+                        );
+                    }
+                    list.retain(|s| !blanked.contains(&s.coord));
+                    coords.retain(|c| !blanked.contains(c));
+                }
+            }
+            hole_set.extend(blanked);
             continue;
         }
         let piece = st.piece(rp);
@@ -382,6 +327,19 @@ pub fn parse(text: &str) -> Parsed {
     for &(key, value) in &st.refs.clone() {
         st.reference(key, value);
     }
+    // Without any `royal=` the last piece type is royal (see the crate docs, "Decisions").
+    if !st.refs.iter().any(|(k, _)| k.text == "royal") && !st.def.pieces.is_empty() {
+        st.def.royal = vec![st.def.pieces.len() - 1];
+    }
+    if st.def.pieces.is_empty() {
+        let (line, col) = raw.first().map_or((1, 1), |r| (r.item.line, r.item.col));
+        st.diags.error(
+            line,
+            col,
+            Ctx::default(),
+            "the definition has no piece types (lines name:ID:move:image:squares), so there is nothing to play",
+        );
+    }
 
     let n = st.def.pieces.len();
     match st.promo_choice {
@@ -429,11 +387,11 @@ pub fn parse(text: &str) -> Parsed {
     }
     if let Some((key, f)) = st.capture_matrix.filter(|(key, _)| {
         n <= MAX_MATRIX_TYPES || {
-            st.diags.error(
+            st.diags.warning(
                 key.line,
                 key.col,
                 Ctx::param("captureMatrix"),
-                format!("a capture matrix for {n} piece types is too large (at most {MAX_MATRIX_TYPES})"),
+                format!("a capture matrix for {n} piece types is too large (at most {MAX_MATRIX_TYPES}); it is ignored"),
             );
             false
         }
@@ -478,7 +436,12 @@ fn number<T: FromStr>(value: Field, key: &str, diags: &mut Diags) -> Option<T> {
             } else {
                 format!("'{}' is not a number", value.text)
             };
-            diags.error(value.line, value.col, Ctx::param(key), msg);
+            diags.warning(
+                value.line,
+                value.col,
+                Ctx::param(key),
+                format!("{msg}; the value is ignored"),
+            );
             None
         }
     }
@@ -491,11 +454,15 @@ fn choice_int(value: Field, key: &str, allowed: &[i64], diags: &mut Diags) -> Op
         Some(v)
     } else {
         let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
-        diags.error(
+        diags.warning(
             value.line,
             value.col,
             Ctx::param(key),
-            format!("'{}' is not one of {}", value.text, list.join(", ")),
+            format!(
+                "'{}' is not one of {}; the value is ignored",
+                value.text,
+                list.join(", ")
+            ),
         );
         None
     }
@@ -508,11 +475,11 @@ fn zone(value: Field, key: &str, diags: &mut Diags) -> Option<Zone> {
         "F" => Some(Zone::F),
         "N" => Some(Zone::N),
         other => {
-            diags.error(
+            diags.warning(
                 value.line,
                 value.col,
                 Ctx::param(key),
-                format!("'{other}' is not one of K, W, F, N"),
+                format!("'{other}' is not one of K, W, F, N; the value is ignored"),
             );
             None
         }
@@ -525,11 +492,14 @@ fn outcome(value: Field, key: &str, diags: &mut Diags) -> Option<Outcome> {
         "win" => Some(Outcome::Win),
         "loss" => Some(Outcome::Loss),
         _ => {
-            diags.error(
+            diags.warning(
                 value.line,
                 value.col,
                 Ctx::param(key),
-                format!("'{}' is not one of draw, win, loss", value.text),
+                format!(
+                    "'{}' is not one of draw, win, loss; the value is ignored",
+                    value.text
+                ),
             );
             None
         }
@@ -537,10 +507,12 @@ fn outcome(value: Field, key: &str, diags: &mut Diags) -> Option<Outcome> {
 }
 
 impl<'a> State<'a> {
+    /// Read one general parameter through the table of [`params`]: simple values are stored
+    /// by the table's setter, the others by [`own`](Self::own).
     fn param(&mut self, key: Field<'a>, value: Field<'a>) {
         let k = key.text;
-        let known = TYPED.contains(&k) || DISPLAY.contains(&k);
-        if known && !REPEATABLE.contains(&k) {
+        let spec = params::lookup(k);
+        if spec.is_some_and(|p| !p.repeatable) {
             if let Some(first) = self.seen.get(k) {
                 self.diags.warning(
                     key.line,
@@ -554,6 +526,91 @@ impl<'a> State<'a> {
         }
         let d = &mut self.diags;
         let def = &mut self.def;
+        let Some(spec) = spec else {
+            let hint = suggestion(k)
+                .map(|s| format!(" (did you mean '{s}'?)"))
+                .unwrap_or_default();
+            d.warning(
+                key.line,
+                key.col,
+                Ctx::param(k),
+                format!("unknown parameter '{k}'{hint}; kept but not used"),
+            );
+            def.params.push(Param {
+                key: k.to_string(),
+                value: value.text.to_string(),
+                line: key.line,
+            });
+            return;
+        };
+        match spec.read {
+            Read::Choice(allowed, set) => {
+                if let Some(v) = choice_int(value, k, allowed, d) {
+                    set(def, v);
+                }
+            }
+            Read::Count(set) => {
+                if let Some(v) = number::<u32>(value, k, d) {
+                    set(def, v);
+                }
+            }
+            Read::Zone(set) => {
+                if let Some(z) = zone(value, k, d) {
+                    set(def, z);
+                }
+            }
+            Read::Outcome(set) => {
+                if let Some(o) = outcome(value, k, d) {
+                    set(def, o);
+                }
+            }
+            Read::Text(set) => set(def, value.text.to_string()),
+            Read::Display(check) => {
+                match check {
+                    DisplayCheck::PositiveNumber => {
+                        if number::<u32>(value, k, d) == Some(0) {
+                            d.warning(
+                                value.line,
+                                value.col,
+                                Ctx::param(k),
+                                "must be positive; the value is ignored",
+                            );
+                        }
+                    }
+                    DisplayCheck::Integer => {
+                        number::<i32>(value, k, d);
+                    }
+                    DisplayCheck::ZeroOrOne => {
+                        choice_int(value, k, &[0, 1], d);
+                    }
+                    DisplayCheck::Milliseconds => {
+                        if number::<u32>(value, k, d).is_some_and(|v| !(10..=60_000).contains(&v)) {
+                            d.warning(
+                                value.line,
+                                value.col,
+                                Ctx::param(k),
+                                "the AI's thinking time is milliseconds from 10 to 60000; the value is ignored",
+                            );
+                        }
+                    }
+                    DisplayCheck::None => {}
+                }
+                def.params.push(Param {
+                    key: k.to_string(),
+                    value: value.text.to_string(),
+                    line: key.line,
+                });
+            }
+            Read::Own => self.own(key, value),
+        }
+    }
+
+    /// The parameters that need more than a setter: they record where they were written,
+    /// check against other values, or are read after the pieces.
+    fn own(&mut self, key: Field<'a>, value: Field<'a>) {
+        let k = key.text;
+        let d = &mut self.diags;
+        let def = &mut self.def;
         match k {
             "files" | "ranks" => {
                 if let Some(v) = number::<u32>(value, k, d) {
@@ -564,11 +621,11 @@ impl<'a> State<'a> {
                             def.ranks = v as u8;
                         }
                     } else {
-                        d.error(
+                        d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
-                            format!("{v} is outside 1..={MAX_SIDE}"),
+                            format!("{v} is outside 1..={MAX_SIDE}; the value is ignored"),
                         );
                     }
                 }
@@ -577,11 +634,14 @@ impl<'a> State<'a> {
                 "mirror" => def.symmetry = Symmetry::Mirror,
                 "rotate" => def.symmetry = Symmetry::Rotate,
                 "none" => def.symmetry = Symmetry::None,
-                _ => d.error(
+                _ => d.warning(
                     value.line,
                     value.col,
                     Ctx::param(k),
-                    format!("'{}' is not one of mirror, rotate, none", value.text),
+                    format!(
+                        "'{}' is not one of mirror, rotate, none; the value is ignored",
+                        value.text
+                    ),
                 ),
             },
             "promoZone" => {
@@ -610,36 +670,6 @@ impl<'a> State<'a> {
                     self.promo_offset_at = Some(value);
                 }
             }
-            "holdingsType" => {
-                if let Some(v) = choice_int(value, k, &[-1, 0, 1], d) {
-                    def.holdings_type = v as i8;
-                }
-            }
-            "handSwap" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.hand_swap = v == 1;
-                }
-            }
-            "newClick" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.rules.new_click = v == 1;
-                }
-            }
-            "promoFromZone" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.rules.promo_from_zone = v == 1;
-                }
-            }
-            "demotePromoted" => {
-                if let Some(v) = choice_int(value, k, &[0, 1], d) {
-                    def.rules.demote_promoted = v == 1;
-                }
-            }
-            "enableAI" => {
-                if let Some(v) = choice_int(value, k, &[0, 1, 2], d) {
-                    def.rules.enable_ai = v as u8;
-                }
-            }
             "atomicCapture" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     def.rules.atomic_capture = v;
@@ -649,30 +679,25 @@ impl<'a> State<'a> {
             "repetition" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     if v == 1 {
-                        d.error(
+                        d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
-                            "repetition=1 would end every game at once: use 0 (off) or 2 and up",
+                            "repetition=1 would end every game at once (use 0 for off, or 2 and up); the value is ignored",
                         );
                     } else {
                         def.rules.repetition = v;
                     }
                 }
             }
-            "moveRule" => {
-                if let Some(v) = number::<u32>(value, k, d) {
-                    def.rules.move_rule = v;
-                }
-            }
             "trackedTypes" => {
                 if let Some(v) = number::<u32>(value, k, d) {
                     if v == 0 {
-                        d.error(
+                        d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
-                            "at least one type must be tracked",
+                            "at least one type must be tracked; the value is ignored",
                         );
                     } else {
                         def.rules.tracked_types = v;
@@ -680,40 +705,18 @@ impl<'a> State<'a> {
                     }
                 }
             }
-            "blastZone" => {
-                if let Some(z) = zone(value, k, d) {
-                    def.rules.blast_zone = z;
-                }
-            }
-            "spellZone" => {
-                if let Some(z) = zone(value, k, d) {
-                    def.rules.spell_zone = z;
-                }
-            }
-            "counterbare" => {
-                if let Some(o) = outcome(value, k, d) {
-                    def.rules.counterbare = o;
-                }
-            }
-            "stalemate" => {
-                if let Some(o) = outcome(value, k, d) {
-                    def.rules.stalemate = o;
-                }
-            }
-            "extinction" => def.rules.extinction = Some(value.text.to_string()),
-            "burnZone" => def.rules.burn_zone = Some(value.text.to_string()),
             "spell" => {
                 // `burn` is documented; `freeze` and `protect` are fairyboard's choices for
                 // the lost values (see the core crate's `rules` module).
                 if matches!(value.text, "burn" | "freeze" | "protect") {
                     def.rules.spell = Some(value.text.to_string());
                 } else {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col,
                         Ctx::param(k),
                         format!(
-                            "spell '{}' is not known (burn, freeze or protect)",
+                            "spell '{}' is not known (burn, freeze or protect); no spell is cast",
                             value.text
                         ),
                     );
@@ -726,40 +729,8 @@ impl<'a> State<'a> {
             "royal" | "baring" | "iron" | "antiTrade" | "counterStrike" | "protected"
             | "tradeThreshold" | "conversion" | "trackPieces" | "dropNoDoubled" | "dropNoMate"
             | "pieceValue" => self.refs.push((key, value)),
-            _ => {
-                match k {
-                    "squareSize" => {
-                        if let Some(v) = number::<u32>(value, k, d) {
-                            if v == 0 {
-                                d.error(value.line, value.col, Ctx::param(k), "must be positive");
-                            }
-                        }
-                    }
-                    "firstRank" => {
-                        number::<i32>(value, k, d);
-                    }
-                    "borders" | "useMarkers" => {
-                        choice_int(value, k, &[0, 1], d);
-                    }
-                    _ if DISPLAY.contains(&k) => {}
-                    _ => {
-                        let hint = suggestion(k)
-                            .map(|s| format!(" (did you mean '{s}'?)"))
-                            .unwrap_or_default();
-                        d.warning(
-                            key.line,
-                            key.col,
-                            Ctx::param(k),
-                            format!("unknown parameter '{k}'{hint}; kept but not used"),
-                        );
-                    }
-                }
-                def.params.push(Param {
-                    key: k.to_string(),
-                    value: value.text.to_string(),
-                    line: key.line,
-                });
-            }
+            // Every `Read::Own` parameter has an arm above; `morph` is read with its piece.
+            _ => {}
         }
     }
 
@@ -771,11 +742,11 @@ impl<'a> State<'a> {
         let d = &mut self.diags;
         let nf = f.len();
         if nf < 4 {
-            d.error(
+            d.warning(
                 rp.item.line,
                 rp.item.col,
                 ctx,
-                format!("a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}"),
+                format!("a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}; the missing fields take their defaults"),
             );
         } else if nf == 4 {
             d.warning(
@@ -785,7 +756,7 @@ impl<'a> State<'a> {
                 "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]); the square field is missing",
             );
         } else if nf > 6 {
-            d.error(
+            d.warning(
                 f[6].line,
                 f[6].col,
                 ctx,
@@ -795,7 +766,12 @@ impl<'a> State<'a> {
             );
         }
         if name.is_empty() {
-            d.error(rp.item.line, rp.item.col, ctx, "the piece has no name");
+            d.warning(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                "the piece has no name; it is kept unnamed",
+            );
         }
         let get = |i: usize| f.get(i).map(|x| x.text).filter(|t| !t.is_empty());
         let id = get(1).map_or_else(|| default_id(name), str::to_string);
@@ -807,11 +783,11 @@ impl<'a> State<'a> {
                     let (line, col) = f
                         .get(2)
                         .map_or((rp.item.line, rp.item.col), |x| (x.line, x.col));
-                    d.error(
+                    d.warning(
                         line,
                         col,
                         ctx,
-                        format!("no move given, and '{name}' is not a name with a default move"),
+                        format!("no move given, and '{name}' is not a name with a default move; the piece is kept without moves"),
                     );
                     String::new()
                 }
@@ -836,11 +812,14 @@ impl<'a> State<'a> {
             Some(h) if !h.text.is_empty() => match h.text.parse::<u32>() {
                 Ok(v) => v,
                 Err(_) => {
-                    d.error(
+                    d.warning(
                         h.line,
                         h.col,
                         ctx,
-                        format!("hand count '{}' is not a number", h.text),
+                        format!(
+                            "hand count '{}' is not a number; none start in hand",
+                            h.text
+                        ),
                     );
                     0
                 }
@@ -870,11 +849,11 @@ impl<'a> State<'a> {
         let mut centipawns = 0;
         if k == "pieceValue" {
             let Some(colon) = value.text.rfind(':') else {
-                d.error(
+                d.warning(
                     value.line,
                     value.col,
                     ctx,
-                    "expected ID:CENTIPAWNS (a piece ID or number, a colon, a value with a pawn = 100)",
+                    "expected ID:CENTIPAWNS (a piece ID or number, a colon, a value with a pawn = 100); it is ignored",
                 );
                 return;
             };
@@ -882,11 +861,13 @@ impl<'a> State<'a> {
             match number.parse::<i32>() {
                 Ok(v) if (0..=100_000).contains(&v) => centipawns = v,
                 _ => {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col_at(colon + 1),
                         ctx,
-                        format!("'{number}' is not a value in centipawns (0 to 100000)"),
+                        format!(
+                            "'{number}' is not a value in centipawns (0 to 100000); it is ignored"
+                        ),
                     );
                     return;
                 }
@@ -906,16 +887,23 @@ impl<'a> State<'a> {
                     return;
                 }
                 Ok(v) if (1..=n).contains(&v) => Some(v - 1),
+                // `royal=0`: no royal type at all (overrides the default, the last type).
+                Ok(0) if k == "royal" => return,
                 Ok(0) => {
-                    d.error(value.line, value.col, ctx, "piece numbers start at 1");
-                    None
-                }
-                _ => {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col,
                         ctx,
-                        format!("there is no piece number {t}: the definition has {n} piece types"),
+                        "piece numbers start at 1; it is ignored",
+                    );
+                    None
+                }
+                _ => {
+                    d.warning(
+                        value.line,
+                        value.col,
+                        ctx,
+                        format!("there is no piece number {t}: the definition has {n} piece types; it is ignored"),
                     );
                     None
                 }
@@ -924,11 +912,11 @@ impl<'a> State<'a> {
             let found: Vec<usize> = (0..n).filter(|&i| self.def.pieces[i].id == t).collect();
             match found.as_slice() {
                 [] => {
-                    d.error(
+                    d.warning(
                         value.line,
                         value.col,
                         ctx,
-                        format!("'{t}' is neither a piece number nor a piece ID"),
+                        format!("'{t}' is neither a piece number nor a piece ID; it is ignored"),
                     );
                     None
                 }
@@ -1063,12 +1051,12 @@ impl<'a> State<'a> {
                         .map(|(_, v)| *v)
                 });
                 if let Some(v) = at {
-                    d.error(
+                    d.warning(
                         v.line,
                         v.col,
                         Ctx::param("trackedTypes"),
                         format!(
-                            "tracking {} types from piece {} needs piece number {last}, but there are only {n}",
+                            "tracking {} types from piece {} needs piece number {last}, but there are only {n}; the types past the end are not tracked",
                             def.rules.tracked_types,
                             t + 1
                         ),
@@ -1107,12 +1095,12 @@ impl<'a> State<'a> {
                 }
                 Some(off) if (uses || i < def.max_promote) && i.saturating_add(off) >= n => {
                     if let Some(v) = self.promo_offset_at {
-                        d.error(
+                        d.warning(
                             v.line,
                             v.col,
                             Ctx::param("promoOffset"),
                             format!(
-                                "piece {} ('{}') would promote to piece number {}, but there are only {n}",
+                                "piece {} ('{}') would promote to piece number {}, but there are only {n}; it has no promoted form",
                                 i + 1,
                                 p.name,
                                 i.saturating_add(off).saturating_add(1)

@@ -55,6 +55,10 @@ pub(crate) fn to_text(d: &Definition) -> String {
     if d.hand_swap {
         out.push_str("handSwap=1\n");
     }
+    if d.royal.is_empty() && !d.pieces.is_empty() {
+        // Without it the last type would be royal by default.
+        out.push_str("royal=0\n");
+    }
     list(&mut out, "royal", &d.royal);
     for b in &r.baring {
         match b {
@@ -161,6 +165,10 @@ pub(crate) fn to_text(d: &Definition) -> String {
             Symmetry::None if !p.black.is_empty() => {
                 format!("{},,{}", squares(&p.white), squares(&p.black))
             }
+            // Black's squares written out (`,,`) when they are not the derived ones.
+            _ if !derived_black(d, p) => {
+                format!("{},,{}", squares(&p.white), squares(&p.black))
+            }
             _ => squares(&p.white),
         };
         // An image equal to the name is left to the default (keeps lines short, and a name
@@ -180,4 +188,17 @@ pub(crate) fn to_text(d: &Definition) -> String {
         }
     }
     out
+}
+
+/// Are `p`'s Black squares those its White squares give under the symmetry (as sets)?
+fn derived_black(d: &Definition, p: &crate::PieceDef) -> bool {
+    let mut derived: Vec<_> = p
+        .white
+        .iter()
+        .map(|&c| black_of(c, d.symmetry, d.files, d.ranks))
+        .collect();
+    let mut listed = p.black.clone();
+    derived.sort();
+    listed.sort();
+    derived == listed
 }

@@ -17,21 +17,24 @@ fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option
     match f.text.parse::<Coord>() {
         Ok(c) if c.on_board(files, ranks) => Some(c),
         Ok(_) => {
-            diags.error(
+            diags.warning(
                 f.line,
                 f.col,
                 ctx,
-                format!("square '{}' is outside the {files}x{ranks} board", f.text),
+                format!(
+                    "square '{}' is outside the {files}x{ranks} board; it is left out",
+                    f.text
+                ),
             );
             None
         }
         Err(e) => {
             let msg = if f.text.is_empty() {
-                "missing square in range".to_string()
+                "missing square in range; the range is left out".to_string()
             } else {
-                format!("'{}' is not a square: {e}", f.text)
+                format!("'{}' is not a square: {e}; it is left out", f.text)
             };
-            diags.error(f.line, f.col, ctx, msg);
+            diags.warning(f.line, f.col, ctx, msg);
             None
         }
     }
@@ -88,11 +91,14 @@ pub(crate) fn parse_list(
                     }
                 }
             }
-            _ => diags.error(
+            _ => diags.warning(
                 item.line,
                 item.col,
                 ctx,
-                format!("'{}' is not a square or a range like a2-h2", item.text),
+                format!(
+                    "'{}' is not a square or a range like a2-h2; it is left out",
+                    item.text
+                ),
             ),
         }
     }
@@ -124,11 +130,11 @@ pub(crate) fn parse_field(
         Symmetry::None => match field.split_once(",,") {
             Some((w, b)) => {
                 if let Some(i) = b.text.find(",,") {
-                    diags.error(
+                    diags.warning(
                         b.line,
                         b.col_at(i),
                         ctx,
-                        "only one ',,' may separate White's squares from Black's",
+                        "only one ',,' may separate White's squares from Black's; the later one is read as an empty item",
                     );
                 }
                 let white = parse_list(w, files, ranks, diags, ctx);
@@ -143,34 +149,56 @@ pub(crate) fn parse_field(
             }
             None => (parse_list(field, files, ranks, diags, ctx), Vec::new()),
         },
-        Symmetry::Mirror | Symmetry::Rotate => {
-            let w = match field.split_once(",,") {
-                Some((w, _)) => {
+        Symmetry::Mirror | Symmetry::Rotate => match field.split_once(",,") {
+            // `,,` says "White's squares, then Black's" whatever the symmetry, so the lists are
+            // taken as written; only a Black list that differs from the derived one is worth a
+            // note (Black's moves still follow the symmetry).
+            Some((w, b)) => {
+                let white = parse_list(w, files, ranks, diags, ctx);
+                let black = parse_list(b, files, ranks, diags, ctx);
+                let derived_sqs = derive(&white, symmetry, files, ranks);
+                let mut derived: Vec<Coord> = white
+                    .iter()
+                    .map(|s| black_of(s.coord, symmetry, files, ranks))
+                    .collect();
+                let mut listed: Vec<Coord> = black.iter().map(|s| s.coord).collect();
+                derived.sort();
+                listed.sort();
+                if derived != listed {
                     let i = field.text.find(",,").unwrap_or(0);
-                    diags.error(
+                    diags.warning(
                         field.line,
                         field.col_at(i),
                         ctx,
                         format!(
-                            "',,' (White's squares, then Black's) needs symmetry=none; with symmetry={} Black's squares are derived and the rest of the list is ignored",
+                            "Black's squares after ',,' are not the {} of White's; they are placed as listed (Black's moves still follow symmetry={})",
+                            if symmetry == Symmetry::Rotate { "rotation" } else { "mirror image" },
                             symmetry.as_str()
                         ),
                     );
-                    w
+                    (white, black)
+                } else {
+                    (white, derived_sqs)
                 }
-                None => field,
-            };
-            let white = parse_list(w, files, ranks, diags, ctx);
-            let black = white
-                .iter()
-                .map(|s| Sq {
-                    coord: black_of(s.coord, symmetry, files, ranks),
-                    ..*s
-                })
-                .collect();
-            (white, black)
-        }
+            }
+            None => {
+                let white = parse_list(field, files, ranks, diags, ctx);
+                let black = derive(&white, symmetry, files, ranks);
+                (white, black)
+            }
+        },
     }
+}
+
+/// Black's squares derived from White's, in White's order.
+fn derive(white: &[Sq], symmetry: Symmetry, files: u8, ranks: u8) -> Vec<Sq> {
+    white
+        .iter()
+        .map(|s| Sq {
+            coord: black_of(s.coord, symmetry, files, ranks),
+            ..*s
+        })
+        .collect()
 }
 
 #[cfg(test)]

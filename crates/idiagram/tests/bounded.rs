@@ -27,14 +27,14 @@ fn a_long_line_of_colons_parses_in_linear_time() {
 
 #[test]
 fn a_long_capture_matrix_row_of_bad_cells_parses_in_linear_time() {
-    // One error per cell, each with its column: recounting the row for every column took
+    // One diagnostic per cell, each with its column: recounting the row for every column took
     // 93 s for 1 MB.
     let text = format!(
         "files=8\nranks=8\nking:K:K::e1\ncaptureMatrix={}\n",
         "x".repeat(1 << 20)
     );
     let parsed = parse_within(text, Duration::from_secs(10));
-    let last = parsed.errors().last().map(|d| d.to_string());
+    let last = parsed.diagnostics.last().map(|d| d.to_string());
     // The last 'x' stands at column 14 + 2^20 of line 4 ("captureMatrix=" is 14 long).
     let want = format!("line 4, column {} ", 14 + (1 << 20));
     assert!(

@@ -35,40 +35,49 @@ holdingsType=2
 
 #[test]
 fn all_errors_are_collected_with_positions() {
-    use Severity::{Error as E, Warning as W};
+    use Severity::Warning as W;
     let p = parse(BAD);
     let got: Vec<_> = p.diagnostics.iter().map(summary).collect();
     assert_eq!(
         got,
         [
-            (E, 1, 7, None, Some("files")),
-            (E, 2, 10, None, Some("symmetry")),
-            (E, 4, 1, None, Some("morph")),
-            (E, 5, 15, Some("pawn"), None),
-            (E, 6, 11, Some("warrior"), None),
+            (W, 1, 7, None, Some("files")),
+            (W, 2, 10, None, Some("symmetry")),
+            (W, 4, 1, None, Some("morph")),
+            (W, 5, 15, Some("pawn"), None),
+            (W, 6, 11, Some("warrior"), None),
             (W, 7, 12, Some("knight"), None),
             (W, 7, 12, Some("knight"), None),
-            (E, 8, 14, Some("rook"), None),
-            (E, 10, 7, None, Some("royal")),
-            (E, 11, 13, None, Some("promoChoice")),
-            (E, 11, 14, None, Some("promoChoice")),
-            (E, 12, 1, None, None),
+            (W, 8, 14, Some("rook"), None),
+            (W, 10, 7, None, Some("royal")),
+            (W, 11, 13, None, Some("promoChoice")),
+            (W, 11, 14, None, Some("promoChoice")),
+            (W, 12, 1, None, None),
             (W, 13, 1, None, Some("fooBar")),
-            (E, 15, 1, None, Some("morph")),
+            // The hole line comes after the king's: e1 and its mirror e9 become holes.
+            (W, 14, 1, Some("hole"), None),
+            (W, 14, 1, Some("hole"), None),
+            (W, 15, 1, None, Some("morph")),
             (W, 16, 1, None, Some("Files")),
-            (E, 17, 18, Some("lance"), None),
-            (E, 18, 14, None, Some("holdingsType")),
+            (W, 17, 18, Some("lance"), None),
+            (W, 18, 14, None, Some("holdingsType")),
         ]
     );
     let msgs: Vec<&str> = p.diagnostics.iter().map(|d| d.message.as_str()).collect();
-    assert_eq!(msgs[0], "'ten' is not a number");
-    assert_eq!(msgs[1], "'foo' is not one of mirror, rotate, none");
+    assert_eq!(msgs[0], "'ten' is not a number; the value is ignored");
+    assert_eq!(
+        msgs[1],
+        "'foo' is not one of mirror, rotate, none; the value is ignored"
+    );
     assert!(msgs[2].starts_with("morph= must follow the piece line"));
     // files=ten failed, so the board is 8 files by 9 ranks.
-    assert_eq!(msgs[3], "square 'j2' is outside the 8x9 board");
+    assert_eq!(
+        msgs[3],
+        "square 'j2' is outside the 8x9 board; it is left out"
+    );
     assert_eq!(
         msgs[4],
-        "no move given, and 'warrior' is not a name with a default move"
+        "no move given, and 'warrior' is not a name with a default move; the piece is kept without moves"
     );
     assert_eq!(
         msgs[5],
@@ -79,34 +88,41 @@ fn all_errors_are_collected_with_positions() {
         msgs[6],
         "square b9 already holds black 'warrior'; the later black 'knight' takes it"
     );
-    assert_eq!(msgs[7], "hand count 'x' is not a number");
+    assert_eq!(
+        msgs[7],
+        "hand count 'x' is not a number; none start in hand"
+    );
     // The hole line does not count: pawn warrior knight rook king lance.
     assert_eq!(
         msgs[8],
-        "there is no piece number 12: the definition has 6 piece types"
+        "there is no piece number 12: the definition has 6 piece types; it is ignored"
     );
-    assert_eq!(msgs[9], "no piece has ID 'Q'");
-    assert_eq!(msgs[10], "no piece has ID 'Z'");
+    assert_eq!(msgs[9], "no piece has ID 'Q'; it is skipped");
+    assert_eq!(msgs[10], "no piece has ID 'Z'; it is skipped");
     assert!(msgs[11].starts_with("'garbage line' is neither a parameter"));
     assert_eq!(msgs[12], "unknown parameter 'fooBar'; kept but not used");
     assert_eq!(
         msgs[13],
-        "morph= follows a 'hole' line; holes take no morph"
+        "square e1 is a hole from here on; the 'king' listed there on line 9 is left out"
     );
     assert_eq!(
-        msgs[14],
+        msgs[15],
+        "morph= follows a 'hole' line; holes take no morph, so it is ignored"
+    );
+    assert_eq!(
+        msgs[16],
         "unknown parameter 'Files' (did you mean 'files'?); kept but not used"
     );
-    assert!(msgs[15].contains("this one 7; the extra fields are ignored"));
-    assert_eq!(msgs[16], "'2' is not one of -1, 0, 1");
+    assert!(msgs[17].contains("this one 7; the extra fields are ignored"));
+    assert_eq!(msgs[18], "'2' is not one of -1, 0, 1; the value is ignored");
 
-    assert!(!p.is_ok());
-    assert_eq!(p.errors().count(), 13);
-    assert_eq!(p.warnings().count(), 4);
+    // Nothing here stops a board from being built: all are warnings.
+    assert!(p.is_ok());
+    assert_eq!(p.warnings().count(), 19);
     // Display.
     assert_eq!(
         p.diagnostics[3].to_string(),
-        "line 5, column 15 (piece 'pawn'): error: square 'j2' is outside the 8x9 board"
+        "line 5, column 15 (piece 'pawn'): warning: square 'j2' is outside the 8x9 board; it is left out"
     );
     // What could be built was built.
     let d = &p.definition;
@@ -121,7 +137,11 @@ fn all_errors_are_collected_with_positions() {
     assert_eq!(d.params.len(), 2);
     // And it still renders to a text that reads back to the same definition.
     assert_eq!(parse(&d.to_text()).definition, *d);
+    // Only a text without any piece type is refused.
     assert!("files=ten".parse::<idiagram::Definition>().is_err());
+    assert!("files=ten\nking::::e1"
+        .parse::<idiagram::Definition>()
+        .is_ok());
 }
 
 #[test]
@@ -134,14 +154,14 @@ fn morph_and_matrix_errors_name_piece_and_parameter() {
         .iter()
         .map(|d| (summary(d), d.message.as_str()))
         .collect();
-    use Severity::Error as E;
+    use Severity::Warning as E;
     assert_eq!(
         got,
         [
             // "morph=..X/.....?/\"\"": X at 9, the 6th char of a 5-file rank at 16, '"' at 18.
             (
                 (E, 4, 9, Some("king"), Some("morph")),
-                "no piece has ID 'X'"
+                "no piece has ID 'X'; the square stays '.'"
             ),
             (
                 (E, 4, 16, Some("king"), Some("morph")),
@@ -149,20 +169,20 @@ fn morph_and_matrix_errors_name_piece_and_parameter() {
             ),
             (
                 (E, 4, 18, Some("king"), Some("morph")),
-                "'\"' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID)"
+                "'\"' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID); the square stays '.'"
             ),
             (
                 (E, 4, 19, Some("king"), Some("morph")),
-                "'\"' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID)"
+                "'\"' is not a morph symbol (. * 1-9 | ^ ! = + # or a piece ID); the square stays '.'"
             ),
             // "captureMatrix=.K/a/@99/.": row 2 (pawn) 'a', row 3 does not exist.
             (
                 (E, 6, 18, Some("pawn"), Some("captureMatrix")),
-                "no piece has ID 'A'"
+                "no piece has ID 'A'; the cell stays '.'"
             ),
             (
                 (E, 6, 20, None, Some("captureMatrix")),
-                "the matrix has more rows than the 2 piece types"
+                "the matrix has more rows than the 2 piece types; the extra rows are ignored"
             ),
         ]
     );
@@ -180,55 +200,56 @@ fn piece_references_and_values() {
         .iter()
         .map(|d| (d.line, d.column, d.severity, d.message.as_str()))
         .collect();
-    use Severity::{Error as E, Warning as W};
+    use Severity::Warning as W;
+    const E: Severity = W;
     assert_eq!(
         got,
         [
-            (1, 7, E, "piece numbers start at 1"),
+            // royal=0 (line 1) says "no royal type": no diagnostic.
             (
                 4,
                 6,
                 E,
-                "there is no piece number 3: the definition has 2 piece types"
+                "there is no piece number 3: the definition has 2 piece types; it is ignored"
             ),
             (
                 5,
                 6,
                 E,
-                "there is no piece number 3: the definition has 2 piece types"
+                "there is no piece number 3: the definition has 2 piece types; it is ignored"
             ),
-            (6, 11, E, "'maybe' is not one of draw, win, loss"),
-            (7, 11, E, "'Q' is not one of K, W, F, N"),
-            (8, 10, E, "'7' is not one of 0, 1, 2"),
-            (9, 10, E, "'yes' is not a number"),
+            (6, 11, E, "'maybe' is not one of draw, win, loss; the value is ignored"),
+            (7, 11, E, "'Q' is not one of K, W, F, N; the value is ignored"),
+            (8, 10, E, "'7' is not one of 0, 1, 2; the value is ignored"),
+            (9, 10, E, "'yes' is not a number; the value is ignored"),
             (
                 11,
                 14,
                 E,
-                "tracking 2 types from piece 2 needs piece number 3, but there are only 2"
+                "tracking 2 types from piece 2 needs piece number 3, but there are only 2; the types past the end are not tracked"
             ),
             (
                 12,
                 13,
                 E,
-                "piece 1 ('king') would promote to piece number 3, but there are only 2"
+                "piece 1 ('king') would promote to piece number 3, but there are only 2; it has no promoted form"
             ),
             (
                 12,
                 13,
                 E,
-                "piece 2 ('queen') would promote to piece number 4, but there are only 2"
+                "piece 2 ('queen') would promote to piece number 4, but there are only 2; it has no promoted form"
             ),
-            (14, 9, E, "no piece has ID 'N'"),
-            (14, 11, E, "no piece has ID 'X'"),
-            (15, 12, E, "'!' is not followed by a piece ID"),
+            (14, 9, E, "no piece has ID 'N'; it is skipped"),
+            (14, 11, E, "no piece has ID 'X'; it is skipped"),
+            (15, 12, E, "'!' is not followed by a piece ID; it is skipped"),
             (
                 16,
                 7,
                 E,
-                "spell 'sleep' is not known (burn, freeze or protect)"
+                "spell 'sleep' is not known (burn, freeze or protect); no spell is cast"
             ),
-            (17, 12, E, "'big' is not a number"),
+            (17, 12, E, "'big' is not a number; the value is ignored"),
             (
                 21,
                 1,
@@ -285,7 +306,8 @@ fn never_panics_on_odd_input() {
     let p = parse(&format!("{many}captureMatrix=@\n"));
     assert_eq!(p.definition.pieces.len(), 1200);
     assert!(p.definition.capture_matrix.is_none());
-    assert_eq!(p.errors().count(), 1);
+    let matrix = |d: &&Diagnostic| d.parameter.as_deref() == Some("captureMatrix");
+    assert_eq!(p.warnings().filter(matrix).count(), 1);
     for text in odd {
         let p = parse(text);
         let again = parse(&p.definition.to_text());
@@ -304,16 +326,16 @@ fn shogi_drop_and_promotion_parameters() {
     assert_eq!(r.drop_no_doubled, vec![0]);
     assert_eq!(r.drop_no_mate, vec![0]);
     assert!(r.promo_from_zone);
-    // An unknown ID, a number beyond the piece list and a value other than 0/1 are errors
+    // An unknown ID, a number beyond the piece list and a value other than 0/1 are warnings
     // naming the parameter and the value's place.
     let bad = parse("dropNoDoubled=Z\ndropNoMate=7\npromoFromZone=2\npawn:P:fW::a2\n");
     let got: Vec<_> = bad.diagnostics.iter().map(summary).collect();
     assert_eq!(
         got,
         vec![
-            (Severity::Error, 1, 15, None, Some("dropNoDoubled")),
-            (Severity::Error, 2, 12, None, Some("dropNoMate")),
-            (Severity::Error, 3, 15, None, Some("promoFromZone")),
+            (Severity::Warning, 1, 15, None, Some("dropNoDoubled")),
+            (Severity::Warning, 2, 12, None, Some("dropNoMate")),
+            (Severity::Warning, 3, 15, None, Some("promoFromZone")),
         ]
     );
     assert!(!bad.definition.rules.promo_from_zone);
@@ -341,9 +363,9 @@ fn piece_values_for_the_ai() {
     assert_eq!(
         got,
         vec![
-            (Severity::Error, 1, 12, None, Some("pieceValue")),
-            (Severity::Error, 2, 14, None, Some("pieceValue")),
-            (Severity::Error, 3, 12, None, Some("pieceValue")),
+            (Severity::Warning, 1, 12, None, Some("pieceValue")),
+            (Severity::Warning, 2, 14, None, Some("pieceValue")),
+            (Severity::Warning, 3, 12, None, Some("pieceValue")),
         ]
     );
     assert!(bad.definition.rules.piece_values.is_empty());
@@ -360,7 +382,57 @@ fn demote_promoted_parameter() {
     let got: Vec<_> = bad.diagnostics.iter().map(summary).collect();
     assert_eq!(
         got,
-        vec![(Severity::Error, 1, 16, None, Some("demotePromoted"))]
+        vec![(Severity::Warning, 1, 16, None, Some("demotePromoted"))]
     );
     assert!(!bad.definition.rules.demote_promoted);
+}
+
+/// fairyboard's browser parameters: `freeMode=1` and `aiTime=MS` (10..=60000) are read into
+/// the appearance; bad values are reported at their value's column and fall back to defaults.
+#[test]
+fn free_mode_and_ai_time() {
+    let good = parse("freeMode=1\naiTime=2500\nking::K::e1\n");
+    assert!(good.diagnostics.is_empty(), "{:?}", good.diagnostics);
+    let a = good.definition.appearance();
+    assert!(a.free_mode);
+    assert_eq!(a.ai_time, Some(2500));
+    let plain = parse("king::K::e1\n");
+    assert!(!plain.definition.appearance().free_mode);
+    assert_eq!(plain.definition.appearance().ai_time, None);
+
+    let bad = parse("freeMode=yes\naiTime=5\nking::K::e1\n");
+    let got: Vec<(usize, usize, Option<&str>, &str)> = bad
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.column, d.parameter.as_deref(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                1,
+                10,
+                Some("freeMode"),
+                "'yes' is not a number; the value is ignored"
+            ),
+            (
+                2,
+                8,
+                Some("aiTime"),
+                "the AI's thinking time is milliseconds from 10 to 60000; the value is ignored"
+            ),
+        ]
+    );
+    let words = parse("aiTime=soon\nking::K::e1\n");
+    assert_eq!(words.diagnostics.len(), 1);
+    assert_eq!(
+        (
+            words.diagnostics[0].column,
+            words.diagnostics[0].message.as_str()
+        ),
+        (8, "'soon' is not a number; the value is ignored")
+    );
+    let a = bad.definition.appearance();
+    assert!(!a.free_mode);
+    assert_eq!(a.ai_time, None);
 }

@@ -8,8 +8,8 @@
 //! * [`style`]: [`Style`] (square size, colours, coordinates, flip, border, highlights,
 //!   arrows, per-square marks) and [`DiagramQuery`], the query-string form used by `/d?ff=…`.
 //! * [`render`]: `render::svg` and `render::png`.
-//! * [`art`]: the piece art of `art/` (built in), looked up through `art/index.json`;
-//!   `art::index_json()` and `art::file(path)` let a server hand the same files to browsers.
+//! * [`art`]: the piece art of `art/` (built in), chosen by `fairyboard_art::resolve` (the
+//!   browser's rule too); `art::file(path)` lets a server hand the same files to browsers.
 //!
 //! ```
 //! use fairyboard_render::{render, Diagram, Mark, MarkShape, Rgb, Sq, Style};

@@ -188,14 +188,14 @@ impl Symbols {
             ("#fff", "#000")
         };
         match figure {
-            Figure::Piece(p) => match art::resolve(p, variant) {
+            Figure::Piece(p) => match art::resolve(&p.name, &p.id, &p.image, variant) {
                 Art::Svg { white, black: b } => {
                     let path = if black { b } else { white };
                     match art::symbol(path) {
                         Some(sym) => self.define(format!("art:{path}"), &sym.view_box, |prefix| {
                             sym.body(prefix)
                         }),
-                        None => self.disc(p.id.chars().next().unwrap_or('?'), black),
+                        None => self.disc(fairyboard_art::disc_letter(&p.name, &p.id), black),
                     }
                 }
                 Art::Disc(letter) => self.disc(letter, black),

@@ -18,14 +18,15 @@
 //!
 //! # How moves are classified
 //!
-//! A [`Probe`] puts the piece on a square of an empty board of the variant's size and asks
-//! for its moves with one more piece placed on every other square in turn:
+//! The rules core draws the move diagram ([`Probe::diagram`]) in the vocabulary the live
+//! diagram and XBoard's highlights share ([`fairyboard_core::marks`]); the page only picks
+//! its symbols. The core puts the piece on a square of an empty board of the variant's size
+//! and asks for its moves with one more piece placed on every other square in turn:
 //!
 //! * a destination reached on the empty board is a *move*; a square where a lone enemy is
-//!   captured is a *capture*; both together are "move or capture";
-//! * a destination that disappears when a piece stands on another square is *blockable*;
-//!   a square whose occupant blocks others lies on a *slide* (yellow), the other
-//!   move-or-capture squares are *leaps* (orange);
+//!   captured is a *capture*; both together are "move or capture", drawn as a *slide*
+//!   (yellow) when the core reports that a piece elsewhere blocks it or a piece there
+//!   blocks others, else as a *leap* (orange);
 //! * a destination that appears only when a piece stands elsewhere is a *hop* target;
 //!   a square whose enemy is captured on the way to another square is a *locust victim*;
 //! * the stops of a first leg that is followed by more legs (read from the compiled leg
@@ -43,7 +44,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use fairyboard_core::coord::Coord;
-use fairyboard_core::explore::{Extra, Probe};
+use fairyboard_core::explore::Probe;
+use fairyboard_core::marks::{DiagramMark, MarkKind, Way};
 use fairyboard_core::rules::{RuleOutcome as Outcome, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
 use fairyboard_core::{catalogue, value, Color, Variant};
@@ -414,164 +416,60 @@ fn centre(v: &Variant) -> Coord {
     )
 }
 
-/// Moves of the piece on `from` sorted into the diagram's categories.
-#[derive(Default, Debug)]
-struct Classified {
-    moves: BTreeSet<Coord>,
-    captures: BTreeSet<Coord>,
-    /// Destinations some other piece can block.
-    blockable: BTreeSet<Coord>,
-    /// Squares whose occupant blocks some destination.
-    blockers: BTreeSet<Coord>,
-    hops: BTreeSet<Coord>,
-    locust: BTreeSet<Coord>,
+/// The squares a move diagram marks as reached by a move (moving), and by a capture.
+fn moves_and_captures(marks: &[DiagramMark]) -> (BTreeSet<Coord>, BTreeSet<Coord>) {
+    let (mut moves, mut captures) = (BTreeSet::new(), BTreeSet::new());
+    for m in marks {
+        if matches!(m.kind, MarkKind::Move | MarkKind::Both) {
+            moves.insert(m.at);
+        }
+        if matches!(m.kind, MarkKind::Capture | MarkKind::Both) {
+            captures.insert(m.at);
+        }
+    }
+    (moves, captures)
 }
 
-/// With `pairs`, also every pair of enemies (a screen and a victim), for hoppers whose
-/// captures need both.
-fn classify(
-    probe: &mut Probe,
-    from: Coord,
-    moved: bool,
-    files: u8,
-    ranks: u8,
-    pairs: bool,
-) -> Classified {
-    let mut c = Classified::default();
-    let plain = |rs: &[fairyboard_core::explore::Reach]| -> BTreeSet<Coord> {
-        rs.iter()
-            .filter(|r| r.victims.is_empty())
-            .map(|r| r.to)
-            .collect()
-    };
-    c.moves = plain(&probe.reach(from, moved, &[]));
-    for rank in 0..ranks {
-        for file in 0..files {
-            let s = Coord::new(file, rank);
-            if s == from {
-                continue;
-            }
-            for color in Color::BOTH {
-                let other = Extra {
-                    at: s,
-                    color,
-                    royal: false,
-                    virgin: false,
-                };
-                let rs = probe.reach(from, moved, &[other]);
-                let dests = plain(&rs);
-                if color == Color::Black {
-                    if dests.contains(&s) {
-                        c.captures.insert(s);
-                    }
-                    for r in rs.iter().filter(|r| r.victims.contains(&s)) {
-                        c.locust.insert(s);
-                        if !c.moves.contains(&r.to) {
-                            c.hops.insert(r.to);
-                        }
-                    }
-                }
-                for d in &c.moves {
-                    if *d != s && !dests.contains(d) {
-                        c.blockable.insert(*d);
-                        c.blockers.insert(s);
-                    }
-                }
-                for d in dests {
-                    if d != s && !c.moves.contains(&d) {
-                        c.hops.insert(d);
-                    }
-                }
-            }
-        }
-    }
-    if pairs {
-        let enemy = |at: Coord| Extra {
-            at,
-            color: Color::Black,
-            royal: false,
-            virgin: false,
-        };
-        let squares: Vec<Coord> = (0..ranks)
-            .flat_map(|r| (0..files).map(move |f| Coord::new(f, r)))
-            .filter(|&s| s != from)
-            .collect();
-        for &screen in &squares {
-            for &victim in &squares {
-                if victim == screen || c.captures.contains(&victim) || c.hops.contains(&victim) {
-                    continue;
-                }
-                let rs = probe.reach(from, moved, &[enemy(screen), enemy(victim)]);
-                if rs.iter().any(|r| r.victims.is_empty() && r.to == victim) {
-                    c.hops.insert(victim);
-                }
-            }
-        }
-    }
-    c
-}
-
-/// The stops of first legs that more legs follow, from `from` on an empty board.
-fn first_legs(v: &Variant, t: usize, from: Coord) -> BTreeSet<Coord> {
-    let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
-    let mut out = BTreeSet::new();
-    for r in &v.pieces[t].program.records {
-        if r.kind != Kind::Leg
-            || r.depth != 0
-            || r.flags.contains(Flags::FINAL)
-            || !r.flags.intersects(Flags::MOVE | Flags::Y)
-        {
-            continue;
-        }
-        let (dx, dy) = (r.step.dx as i32, r.step.dy as i32);
-        if (dx, dy) == (0, 0) {
-            continue;
-        }
-        let limit = if r.range == 0 { 64 } else { r.range as i32 };
-        for k in 1..=limit {
-            let (f, rk) = (from.file as i32 + k * dx, from.rank as i32 + k * dy);
-            if f < 0 || rk < 0 || f >= files || rk >= ranks {
-                break;
-            }
-            if !r.flags.contains(Flags::EXACT) || k == limit {
-                out.insert(Coord::new(f as u8, rk as u8));
-            }
-        }
-    }
-    out
+/// The symbol of a core move-diagram mark on the page: move-or-capture squares are a
+/// slide or a leap as the core reports how they are reached; screens and context squares
+/// get none.
+fn symbol(m: &DiagramMark) -> Option<Mark> {
+    Some(match (m.kind, m.way) {
+        (MarkKind::Both, Way::Slide) => Mark::Slide,
+        (MarkKind::Both, Way::Leap) => Mark::Leap,
+        (MarkKind::Move, _) => Mark::Move,
+        (MarkKind::Capture, _) => Mark::Capture,
+        (MarkKind::Transit, _) => Mark::FirstLeg,
+        (MarkKind::Hop, _) => Mark::Hop,
+        (MarkKind::LocustVictim, _) => Mark::Locust,
+        _ => return None,
+    })
 }
 
 fn glance(v: &Variant, t: usize, probe: &mut Probe) -> Glance {
     let from = centre(v);
     let (files, ranks) = (v.geometry.files, v.geometry.ranks);
     let hopper = has_flag(v, t, Flags::HOP | Flags::GRASS | Flags::JUMP);
-    let c = classify(probe, from, false, files, ranks, hopper);
-    let legs = first_legs(v, t, from);
     let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
-    let mut add = |s: Coord, m: Mark| {
+    // On a square: how it is reached first, then hop, locust victim, first leg.
+    let mut found: Vec<(Coord, Mark)> = probe
+        .diagram(from, false, hopper)
+        .iter()
+        .filter_map(|m| Some((m.at, symbol(m)?)))
+        .collect();
+    let order = |m: Mark| match m {
+        Mark::Hop => 1,
+        Mark::Locust => 2,
+        Mark::FirstLeg => 3,
+        _ => 0,
+    };
+    found.sort_by_key(|&(s, m)| (order(m), s));
+    for (s, m) in found {
         // Board order: top rank first, then files left to right.
         let e = marks.entry((ranks - 1 - s.rank, s.file)).or_default();
         if !e.contains(&m) {
             e.push(m);
         }
-    };
-    for s in c.moves.union(&c.captures) {
-        let mark = match (c.moves.contains(s), c.captures.contains(s)) {
-            (true, true) if c.blockable.contains(s) || c.blockers.contains(s) => Mark::Slide,
-            (true, true) => Mark::Leap,
-            (true, false) => Mark::Move,
-            _ => Mark::Capture,
-        };
-        add(*s, mark);
-    }
-    for s in &c.hops {
-        add(*s, Mark::Hop);
-    }
-    for s in &c.locust {
-        add(*s, Mark::Locust);
-    }
-    for s in legs {
-        add(s, Mark::FirstLeg);
     }
     Glance {
         files,
@@ -1017,18 +915,10 @@ fn pawn_section(v: &Variant) -> Vec<String> {
             continue;
         };
         let from = centre(v);
-        let moved = classify(
-            &mut probe,
-            from,
-            true,
-            v.geometry.files,
-            v.geometry.ranks,
-            false,
-        );
+        let (moves, captures) = moves_and_captures(&probe.diagram(from, true, false));
         let name = cap_name(&p.name);
-        let only_moves: BTreeSet<Coord> =
-            moved.moves.difference(&moved.captures).copied().collect();
-        let only_caps: BTreeSet<Coord> = moved.captures.difference(&moved.moves).copied().collect();
+        let only_moves: BTreeSet<Coord> = moves.difference(&captures).copied().collect();
+        let only_caps: BTreeSet<Coord> = captures.difference(&moves).copied().collect();
         if !only_moves.is_empty() && !only_caps.is_empty() {
             out.push(format!(
                 "The {name} moves differently from how it captures: it moves {} and captures {}.",
@@ -1041,7 +931,7 @@ fn pawn_section(v: &Variant) -> Vec<String> {
                 .reach(from, false, &[])
                 .into_iter()
                 .map(|r| r.to)
-                .filter(|c| !moved.moves.contains(c))
+                .filter(|c| !moves.contains(c))
                 .collect();
             if !unmoved.is_empty() {
                 out.push(format!(
@@ -1335,7 +1225,7 @@ fn signature(betza: &str, royal: bool) -> Option<Signature> {
             .map(|x| (x.file as i32 - c.file as i32, x.rank as i32 - c.rank as i32))
             .collect()
     };
-    let moved = classify(&mut probe, c, true, N, N, false);
+    let (moves, captures) = moves_and_captures(&probe.diagram(c, true, false));
     let initial: BTreeSet<Coord> = probe
         .reach(c, false, &[])
         .into_iter()
@@ -1343,8 +1233,8 @@ fn signature(betza: &str, royal: bool) -> Option<Signature> {
         .collect();
     Some(Signature {
         royal,
-        moves: rel(&moved.moves),
-        captures: rel(&moved.captures),
+        moves: rel(&moves),
+        captures: rel(&captures),
         initial: rel(&initial),
     })
 }

@@ -13,7 +13,7 @@
 //! | `GET /api/moves?variant=NAME[&fen=FEN]` | legal moves in the core's notation |
 //! | `GET /api/rules/NAME` | the analysed rules (what the rules page shows) |
 //! | `POST /api/check` | a definition text in, its errors, warnings and start FEN out |
-//! | `/web/…`, `/art/…` | the live diagram's modules and the piece art, as files |
+//! | `/web/…`, `/art/…` | the live diagram's modules and the piece art, as files, readable from any origin (CORS) |
 //!
 //! Bad requests get a 4xx whose message names the parameter and the reason (JSON on
 //! `/api`, text elsewhere); requests longer than [`MAX_QUERY`] are refused (413) before any
@@ -249,6 +249,25 @@ async fn limit_target(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
+/// `/web/` and `/art/` may be read by pages of any origin: an author's page elsewhere
+/// includes `/web/dist/idiagram.js`, which imports modules, fetches the WebAssembly and the
+/// art index, and starts its AI worker from here — all requests the browser makes in CORS
+/// mode. The files are public and carry no credentials, so `*` is safe.
+async fn open_to_all_origins(req: Request, next: Next) -> Response {
+    let shared = {
+        let path = req.uri().path();
+        path.starts_with("/web/") || path.starts_with("/art/")
+    };
+    let mut resp = next.run(req).await;
+    if shared {
+        resp.headers_mut().insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            header::HeaderValue::from_static("*"),
+        );
+    }
+    resp
+}
+
 async fn not_found() -> Problem {
     Problem::not_found("(path)", "no such page")
 }
@@ -274,6 +293,7 @@ pub fn router(config: Config) -> Router {
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(limit_target))
+        .layer(middleware::from_fn(open_to_all_origins))
         .with_state(state)
 }
 

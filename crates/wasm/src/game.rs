@@ -17,10 +17,14 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
-use fairyboard_core::definition::spec_of;
+use fairyboard_core::definition::check;
+use fairyboard_core::explore::Probe;
 use fairyboard_core::game::Game as CoreGame;
+use fairyboard_core::marks::Way;
 use fairyboard_core::position::PROMO_FROM_HAND;
-use fairyboard_core::{shuffle, Color, Move, MoveKind, MoveList, Position, Setup, Variant};
+use fairyboard_core::{
+    pgn, shuffle, Color, MarkKind, Marks, Move, MoveKind, MoveList, Position, Setup, Variant,
+};
 use idiagram::{Definition, Severity};
 use serde::{Deserialize, Serialize};
 
@@ -47,12 +51,12 @@ pub struct Loaded {
     pub game: Option<Game>,
 }
 
-/// Parse and compile a definition. Never fails: with errors, the board is still built
-/// from what could be understood; a piece whose move does not compile is kept without
-/// moves so the position shows, and the errors say why.
+/// Parse and compile a definition. Never fails: problems that leave a usable board are
+/// warnings (the board is built from what could be understood); only a definition without
+/// any piece type has no game.
 pub fn load(text: &str) -> Loaded {
-    let parsed = idiagram::parse(text);
-    let mut problems: Vec<Problem> = parsed
+    let checked = check("diagram", text);
+    let problems = checked
         .diagnostics
         .iter()
         .map(|d| Problem {
@@ -69,40 +73,10 @@ pub fn load(text: &str) -> Loaded {
             text: d.to_string(),
         })
         .collect();
-    let definition = parsed.definition;
-    let mut spec = spec_of("diagram", &definition);
-    let build_problem = |e: &fairyboard_core::BuildError, severity: &'static str| Problem {
-        severity,
-        line: e.line,
-        column: 0,
-        piece: e.piece.clone(),
-        parameter: None,
-        message: e.message.clone(),
-        text: format!("{e} ({severity})"),
-    };
-    let variant = match Variant::from_spec(&spec) {
-        Ok((v, warnings)) => {
-            problems.extend(warnings.iter().map(|w| build_problem(w, "warning")));
-            Some(v)
-        }
-        Err(errors) => {
-            problems.extend(errors.iter().map(|e| build_problem(e, "error")));
-            // Keep the board: drop the moves of the pieces the errors point at.
-            for p in spec.pieces.iter_mut() {
-                if errors.iter().any(|e| {
-                    e.piece.as_deref() == Some(&p.name) || (e.line > 0 && e.line == p.line)
-                }) {
-                    p.betza.clear();
-                }
-            }
-            Variant::from_spec(&spec).ok().map(|(v, _)| v)
-        }
-    };
-    let game = variant.map(|v| Game::new(Arc::new(v)));
     Loaded {
-        definition,
+        definition: checked.definition,
         problems,
-        game,
+        game: checked.variant.map(|v| Game::new(Arc::new(v))),
     }
 }
 
@@ -153,7 +127,7 @@ pub struct BoardState {
 pub struct MoveInfo {
     pub uci: String,
     pub san: String,
-    /// The squares clicked to enter it: locust victims in leg order, then the destination.
+    /// The squares clicked to enter it: its [legs](Move::legs).
     pub path: Vec<[u8; 2]>,
     /// The type the piece becomes, if it promotes.
     pub promotion: Option<usize>,
@@ -171,8 +145,19 @@ pub struct Mark {
     /// `move` (to an empty square), `capture`, `both` (move diagrams: moves and captures
     /// there), `locust` (a victim captured on the way), `screen` (a piece hopped over),
     /// `hop` (reached only over a screen), `hover` (a piece here would change the moves),
-    /// `illegal` (pseudo-legal only).
+    /// `illegal` (pseudo-legal only), `transit` (a multi-leg move stops here and goes
+    /// on), `stop` (the squares entered so far make a move: click the last one again).
     pub kind: &'static str,
+    /// Move diagrams, on `both`: `slide` when another piece could block it, `leap`
+    /// otherwise (the core's [`Way`], as the rules page colours it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub way: Option<&'static str>,
+    /// The moves (indices into [`Pickup::moves`]) a click here ends.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ends: Vec<usize>,
+    /// The moves a click here continues: they go on from here.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub goes_on: Vec<usize>,
 }
 
 /// What a picked-up piece may do.
@@ -331,8 +316,7 @@ impl Game {
     }
 
     fn move_info(&self, pos: &mut Position, m: &Move, legal: bool) -> MoveInfo {
-        let mut path: Vec<[u8; 2]> = m.locust().iter().map(|&v| self.xy(v)).collect();
-        path.push(self.xy(m.to));
+        let path: Vec<[u8; 2]> = m.legs().iter().map(|&v| self.xy(v as u16)).collect();
         MoveInfo {
             uci: self.variant.uci(m),
             san: if legal {
@@ -356,94 +340,57 @@ impl Game {
 
     /// The moves of the piece on `sq` (either colour) and the squares to highlight.
     pub fn pick(&self, sq: usize) -> Pickup {
+        self.pick_after(sq, &[])
+    }
+
+    /// The moves of the piece on `sq` and the squares to highlight after the squares
+    /// `entered` were clicked: the core's [marks](Position::marks), one CSS kind per
+    /// square (a move's end first, then a locust victim, a transit, a screen, an illegal
+    /// target), each with the moves a click there ends or continues.
+    pub fn pick_after(&self, sq: usize, entered: &[usize]) -> Pickup {
         let Some((_, color)) = self.pos().piece_at(sq) else {
             return Pickup::default();
         };
         let mut pos = self.position_for(color);
-        let mut legal = MoveList::new();
-        pos.legal_moves_into(&mut legal);
-        legal.retain(|m| m.from as usize == sq && m.kind != MoveKind::Drop);
-        let mut pseudo = MoveList::new();
-        pos.moves_from(sq, &mut pseudo);
-        let mut moves = Vec::new();
-        let mut marks = BTreeMap::new();
-        for m in &legal {
-            moves.push(self.move_info(&mut pos, m, true));
-            self.mark_move(&pos, m, &mut marks);
-        }
-        for m in pseudo.iter().filter(|m| !legal.contains(m)) {
-            moves.push(self.move_info(&mut pos, m, false));
-            let to = self.xy(m.to);
-            marks.entry(to).or_insert("illegal");
-        }
-        self.mark_screens(&pos, sq, &legal, &mut marks);
-        Pickup {
-            moves,
-            marks: into_marks(marks),
-        }
-    }
-
-    fn mark_move(&self, pos: &Position, m: &Move, marks: &mut BTreeMap<[u8; 2], &'static str>) {
-        for &v in m.locust() {
-            let e = marks.entry(self.xy(v)).or_insert("locust");
-            if *e == "illegal" {
-                *e = "locust";
-            }
-        }
-        let to = self.xy(m.to);
-        let captures = m.kind == MoveKind::EnPassant
-            || (m.kind == MoveKind::Normal
-                && m.to != m.from
-                && m.unload == 0
-                && pos.piece_at(m.to as usize).is_some());
-        let kind = if captures { "capture" } else { "move" };
-        // A square that is both a stop and a victim stays a stop (clickable as such).
-        let e = marks.entry(to).or_insert(kind);
-        if *e == "locust" || *e == "illegal" {
-            *e = kind;
-        }
-    }
-
-    /// Pieces hopped over: an occupied square on the line between the piece and a
-    /// destination whose move vanishes when that piece is lifted.
-    fn mark_screens(
-        &self,
-        pos: &Position,
-        sq: usize,
-        legal: &[Move],
-        marks: &mut BTreeMap<[u8; 2], &'static str>,
-    ) {
-        let from = self.variant.coord(sq);
-        let mut checked: BTreeMap<usize, Option<Vec<u16>>> = BTreeMap::new();
-        for m in legal.iter().filter(|m| m.kind == MoveKind::Normal) {
-            let to = self.variant.coord(m.to as usize);
-            for between in line_between(from, to) {
-                let b = self.variant.square(between);
-                if pos.piece_at(b).is_none() {
-                    continue;
-                }
-                let without = checked.entry(b).or_insert_with(|| {
-                    let lifted = rebuild(pos, &[(b, None)], &[], pos.side_to_move()).ok()?;
-                    let mut list = MoveList::new();
-                    lifted.moves_from(sq, &mut list);
-                    Some(list.iter().map(|m| m.to).collect())
-                });
-                if let Some(targets) = without {
-                    if !targets.contains(&m.to) {
-                        // A screen that is also a target stays a target.
-                        let e = marks
-                            .entry([between.file, between.rank])
-                            .or_insert("screen");
-                        if *e == "illegal" {
-                            *e = "screen";
-                        }
-                        let e = marks.entry([to.file, to.rank]).or_insert("hop");
-                        if *e == "move" {
-                            *e = "hop";
+        let answer = pos.marks(sq, entered);
+        let moves = answer
+            .moves
+            .iter()
+            .zip(&answer.legal)
+            .map(|(m, &legal)| self.move_info(&mut pos, m, legal))
+            .collect();
+        let n = entered.len();
+        let mut marks: BTreeMap<[u8; 2], Mark> = BTreeMap::new();
+        for mark in &answer.marks {
+            let xy = self.xy(mark.square as u16);
+            let e = marks.entry(xy).or_insert_with(|| Mark {
+                file: xy[0],
+                rank: xy[1],
+                kind: "",
+                way: None,
+                ends: Vec::new(),
+                goes_on: Vec::new(),
+            });
+            e.kind = css_kind(&answer, mark.square);
+            match mark.kind {
+                MarkKind::Move | MarkKind::Capture | MarkKind::Stop => e.ends.extend(&mark.moves),
+                MarkKind::Transit => e.goes_on.extend(&mark.moves),
+                // Free mode plays pseudo-legal moves too.
+                MarkKind::Illegal => {
+                    for &i in &mark.moves {
+                        if answer.moves[i].legs().len() == n + 1 {
+                            e.ends.push(i);
+                        } else {
+                            e.goes_on.push(i);
                         }
                     }
                 }
+                _ => {}
             }
+        }
+        Pickup {
+            moves,
+            marks: marks.into_values().collect(),
         }
     }
 
@@ -453,18 +400,136 @@ impl Game {
         let mut legal = MoveList::new();
         pos.legal_moves_into(&mut legal);
         legal.retain(|m| m.kind == MoveKind::Drop && m.piece as usize == t);
-        let mut marks = BTreeMap::new();
+        let mut marks: BTreeMap<[u8; 2], Mark> = BTreeMap::new();
         let moves = legal
             .iter()
-            .map(|m| {
-                marks.insert(self.xy(m.to), "move");
+            .enumerate()
+            .map(|(i, m)| {
+                let xy = self.xy(m.to);
+                let e = marks.entry(xy).or_insert_with(|| Mark {
+                    file: xy[0],
+                    rank: xy[1],
+                    kind: "move",
+                    way: None,
+                    ends: Vec::new(),
+                    goes_on: Vec::new(),
+                });
+                e.ends.push(i);
                 self.move_info(&mut pos, m, true)
             })
             .collect();
         Pickup {
             moves,
-            marks: into_marks(marks),
+            marks: marks.into_values().collect(),
         }
+    }
+
+    /// Why the rules refuse the move `uci` of a piece of `color` (a move the piece could make
+    /// were the rules not in the way), in words for the board: the game is over, it is the
+    /// other side's turn, it leaves a royal in danger, castling through an attack, a drop that
+    /// may not mate, or the variant's own rules. `None` when the side to move may play it.
+    pub fn refusal(&mut self, uci: &str, color: Color) -> Option<String> {
+        if let Some(why) = self.turn_refusal(color) {
+            return Some(why);
+        }
+        let mut legal = MoveList::new();
+        self.pos_mut().legal_moves_into(&mut legal);
+        if legal.iter().any(|m| self.variant.uci(m) == uci) {
+            return None;
+        }
+        let mut list = MoveList::new();
+        self.pos().pseudo_moves_into(&mut list);
+        let Some(m) = list.iter().find(|m| self.variant.uci(m) == uci).copied() else {
+            return Some(format!("'{uci}' is not a move of that piece"));
+        };
+        let royal = self
+            .variant
+            .pieces
+            .iter()
+            .find(|t| t.royal)
+            .map_or("royal piece", |t| t.name.as_str())
+            .to_string();
+        if m.kind == MoveKind::Castle {
+            return Some(format!(
+                "Castling is not allowed out of, through or into check: the {royal} would be attacked"
+            ));
+        }
+        let mut after = self.pos().clone();
+        after.make(&m);
+        let exposed = rebuild(&after, &[], &[], color).is_ok_and(|p| p.in_check());
+        if exposed {
+            return Some(format!("That leaves your {royal} in check"));
+        }
+        if m.kind == MoveKind::Drop && self.variant.pieces[m.piece as usize].no_drop_mate {
+            return Some(format!(
+                "dropNoMate: a {} may not be dropped to give mate",
+                self.variant.pieces[m.piece as usize].name
+            ));
+        }
+        Some("The rules of this variant forbid that move (capture, trade or freeze rules)".into())
+    }
+
+    /// The game is over, or it is not `color`'s turn: the words for the board.
+    fn turn_refusal(&mut self, color: Color) -> Option<String> {
+        let side_name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        let outlook = self.outlook();
+        if outlook.over {
+            return Some(format!(
+                "The game is over ({} by {}): tick \"free moves\" to play on",
+                outlook.result, outlook.reason
+            ));
+        }
+        let side = self.pos().side_to_move();
+        (side != color).then(|| {
+            format!(
+                "{} to move: it is not {}'s turn",
+                side_name(side),
+                side_name(color)
+            )
+        })
+    }
+
+    /// Why the rules refuse dropping a piece of type `t` and `color` from the hand on the
+    /// empty square `sq`: as [`refusal`](Self::refusal) for drops the move generator makes,
+    /// and for the drops it never makes the rule behind it (`dropNoDoubled`, a square the
+    /// piece could never leave or may not be dropped on). `None` when the drop is legal.
+    pub fn drop_refusal(&mut self, t: usize, color: Color, sq: usize) -> Option<String> {
+        let Some(name) = self.variant.pieces.get(t).map(|p| p.name.clone()) else {
+            return Some(format!("no piece type {t}"));
+        };
+        if let Some(why) = self.turn_refusal(color) {
+            return Some(why);
+        }
+        if self.pos().hand(color, t) == 0 {
+            return Some(format!("No {name} in hand"));
+        }
+        if self.pos().piece_at(sq).is_some() {
+            return Some(
+                "Drops go to empty squares (or onto your own piece, to substitute it)".into(),
+            );
+        }
+        let mut list = MoveList::new();
+        self.pos().pseudo_moves_into(&mut list);
+        if let Some(m) = list
+            .iter()
+            .find(|m| m.kind == MoveKind::Drop && m.piece as usize == t && m.to as usize == sq)
+        {
+            let uci = self.variant.uci(m);
+            return self.refusal(&uci, color);
+        }
+        let file = self.variant.coord(sq).file;
+        let doubled = self.variant.pieces[t].no_doubled_drop
+            && self.variant.playable().iter().any(|&s| {
+                self.variant.coord(s).file == file && self.pos().piece_at(s) == Some((t, color))
+            });
+        Some(if doubled {
+            format!(
+                "dropNoDoubled: no second {name} on a file (yours is already on the {}-file)",
+                (b'a' + file) as char
+            )
+        } else {
+            format!("A {name} may not be dropped there (it could never move from there, or the rules keep it off that square)")
+        })
     }
 
     /// Play a legal move of the side to move, written in coordinate notation. Returns its
@@ -641,34 +706,21 @@ impl Game {
         shuffle::count(&self.base).is_ok_and(|n| n > 1)
     }
 
-    /// The record in readable notation: `{n}` for a shuffled start, move numbers, SAN.
+    /// The record in readable notation: `{n}` for a shuffled start, then the core's
+    /// movetext (move numbers, SAN).
     pub fn record_text(&self) -> String {
-        let mut pos = self.start.clone();
-        let mut out = String::new();
-        if let Some(n) = self.shuffle {
-            out += &format!("{{{n}}} ");
+        let moves = pgn::movetext(&self.start, &self.record);
+        match self.shuffle {
+            Some(n) if moves.is_empty() => format!("{{{n}}}"),
+            Some(n) => format!("{{{n}}} {moves}"),
+            None => moves,
         }
-        let mut number = pos.fullmove_number();
-        for (i, m) in self.record.iter().enumerate() {
-            let white = pos.side_to_move() == Color::White;
-            if white {
-                out += &format!("{number}. ");
-            } else if i == 0 {
-                out += &format!("{number}... ");
-            }
-            out += &pos.san(m);
-            out.push(' ');
-            pos.make(m);
-            if !white {
-                number += 1;
-            }
-        }
-        out.trim_end().to_string()
     }
 
-    /// Replay a game record (readable or coordinate notation; move numbers, results and
-    /// comments in braces other than a leading `{n}` are skipped). Stops at the first move
-    /// that does not fit, reporting it; the moves before it stay played.
+    /// Replay a game record (a leading `{n}` picks the shuffle start; the rest is read by the
+    /// core's movetext reader: SAN or coordinate moves, numbers, comments and results
+    /// skipped). Stops at the first move that does not fit, reporting it; the moves before
+    /// it stay played.
     pub fn load_record(&mut self, text: &str) -> Result<usize, String> {
         let text = text.trim();
         let (shuffle, rest) = match text.strip_prefix('{').and_then(|r| r.split_once('}')) {
@@ -678,35 +730,16 @@ impl Game {
             _ => (None, text),
         };
         self.restart(shuffle)?;
+        let read = pgn::read_movetext(self.pos(), rest);
         let mut played = 0;
-        for token in rest.split_whitespace() {
-            let token = strip_move_number(token);
-            if token.is_empty() || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-                continue;
-            }
-            let m = self.find_move(token).ok_or_else(|| {
-                format!(
-                    "move {} '{}': no such move in this position",
-                    played + 1,
-                    token
-                )
-            })?;
+        for m in read.moves {
             self.push(m)?;
             played += 1;
         }
-        Ok(played)
-    }
-
-    /// The legal move written `token` in coordinate or readable notation.
-    fn find_move(&mut self, token: &str) -> Option<Move> {
-        if let Ok(m) = self.pos_mut().parse_uci(token) {
-            return Some(m);
+        match read.error {
+            None => Ok(played),
+            Some(e) => Err(format!("move {} '{}': {}", played + 1, e.text, e.reason)),
         }
-        let plain = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
-        let want = plain(token);
-        let list = self.pos_mut().legal_moves();
-        list.into_iter()
-            .find(|m| plain(&self.pos_mut().san(m)) == want)
     }
 
     /// The hashes of the positions before the current one, oldest first (repetitions).
@@ -789,10 +822,11 @@ impl Game {
     }
 
     /// The move diagram of piece type `t` (White) alone on the board at the centre.
-    /// Without `hover`: every square marked by what the piece can do there (`move`,
-    /// `capture`, `both`), and `hover` on squares where a piece would change the moves
-    /// elsewhere (screens, locust victims). With `hover`: an enemy piece stands there and
-    /// the marks are that position's moves.
+    /// Without `hover`: the core's move diagram ([`Probe::diagram`]): every square marked
+    /// by what the piece can do there (`move`, `capture`, `both` with its slide or leap
+    /// way), and `hover` on squares where a piece would change the moves elsewhere
+    /// (screens, locust victims). With `hover`: an enemy piece stands there and the marks
+    /// are the core's marks of that position, as a pick shows them.
     pub fn move_diagram(&self, t: usize, hover: Option<usize>) -> Result<MoveDiagram, String> {
         if t >= self.variant.pieces.len() {
             return Err(format!("no piece type {t}"));
@@ -801,36 +835,26 @@ impl Game {
         let empty = Position::empty(self.variant.clone());
         let mover = (at, Some((t, Color::White)));
         let probe = self.probe_type();
-        let targets_with = |extra: Option<usize>| -> Option<MoveList> {
+        let position_with = |extra: Option<usize>| -> Option<Position> {
             let mut edits = vec![mover];
             if let Some(s) = extra {
                 edits.push((s, Some((probe, Color::Black))));
             }
-            let pos = rebuild(&empty, &edits, &[], Color::White).ok()?;
-            let mut list = MoveList::new();
-            pos.moves_from(at, &mut list);
-            Some(list)
+            rebuild(&empty, &edits, &[], Color::White).ok()
         };
-        let base = targets_with(None).ok_or("the piece cannot stand on the board")?;
-        let plain: Vec<u16> = base.iter().map(|m| m.to).collect();
+        let alone = position_with(None).ok_or("the piece cannot stand on the board")?;
         let mut marks = BTreeMap::new();
+        let mut ways: BTreeMap<[u8; 2], &'static str> = BTreeMap::new();
         let probe_at = match hover {
             Some(s) if s != at && self.variant.playable().contains(&s) => {
-                let list = targets_with(Some(s)).unwrap_or_default();
-                // Stops first: a square that is a stop and a victim shows as a stop.
-                for m in &list {
-                    let kind = if m.to as usize == s && m.unload == 0 {
-                        "capture"
-                    } else if plain.contains(&m.to) {
-                        "move"
-                    } else {
-                        "hop"
-                    };
-                    marks.insert(self.xy(m.to), kind);
-                }
-                for m in &list {
-                    for &v in m.locust() {
-                        marks.entry(self.xy(v)).or_insert("locust");
+                // The core's marks in that position, as a pick shows them (the probe
+                // itself is the screen or victim: no screen marks).
+                let mut pos = position_with(Some(s)).unwrap_or(alone);
+                let answer = pos.marks(at, &[]);
+                for sq in answer.marks.iter().map(|m| m.square) {
+                    let kind = css_kind(&answer, sq);
+                    if kind != "screen" {
+                        marks.insert(self.xy(sq as u16), kind);
                     }
                 }
                 Some((
@@ -842,44 +866,89 @@ impl Game {
                 ))
             }
             _ => {
-                for &s in self.variant.playable() {
-                    if s == at {
+                // The core's move diagram of the piece (as one that has moved: no
+                // initial moves): a move, a capture or both, and `+hover` (or `hover`
+                // alone) where another piece would change the moves elsewhere.
+                let v = &self.variant;
+                let holes: Vec<Coord> = v
+                    .geometry
+                    .squares()
+                    .filter(|&sq| v.is_hole(sq))
+                    .map(|sq| v.coord(sq))
+                    .collect();
+                let g = &self.variant.geometry;
+                let mut probe =
+                    Probe::with_holes(&self.variant.pieces[t].betza, g.files, g.ranks, &holes)
+                        .map_err(|e| e.to_string())?;
+                let centre = self.variant.coord(at);
+                let mut kinds: BTreeMap<[u8; 2], (Option<&'static str>, bool)> = BTreeMap::new();
+                for m in probe.diagram(centre, true, false) {
+                    if m.at == centre {
                         continue;
                     }
-                    let list = targets_with(Some(s)).unwrap_or_default();
-                    let captures = list
-                        .iter()
-                        .any(|m| m.to as usize == s && m.unload == 0 && m.kind == MoveKind::Normal);
-                    let moves = plain.contains(&(s as u16));
-                    let context = list.iter().any(|m| {
-                        m.locust().contains(&(s as u16))
-                            || (m.to as usize != s && !plain.contains(&m.to))
-                    });
-                    let kind = match (moves, captures) {
-                        (true, true) => Some("both"),
-                        (true, false) => Some("move"),
-                        (false, true) => Some("capture"),
-                        (false, false) if context => Some("hover"),
-                        _ => None,
+                    let e = kinds.entry([m.at.file, m.at.rank]).or_default();
+                    match m.kind {
+                        MarkKind::Both => {
+                            e.0 = Some("both");
+                            let way = match m.way {
+                                Way::Slide => "slide",
+                                Way::Leap => "leap",
+                            };
+                            ways.insert([m.at.file, m.at.rank], way);
+                        }
+                        MarkKind::Move => e.0 = Some("move"),
+                        MarkKind::Capture => e.0 = Some("capture"),
+                        MarkKind::Context => e.1 = true,
+                        _ => {}
+                    }
+                }
+                for (xy, kind) in kinds {
+                    let kind = match kind {
+                        (Some(k), true) => k_with_hover(k),
+                        (Some(k), false) => k,
+                        (None, true) => "hover",
+                        (None, false) => continue,
                     };
-                    if let Some(k) = kind {
-                        marks.insert(self.xy(s as u16), k);
-                    }
-                    if context && kind != Some("hover") {
-                        // Both a target and a context square: the page shows the context
-                        // as a second mark.
-                        marks.insert(self.xy(s as u16), k_with_hover(kind.unwrap_or("hover")));
-                    }
+                    marks.insert(xy, kind);
                 }
                 None
             }
         };
+        let mut marks = into_marks(marks);
+        for m in &mut marks {
+            m.way = ways.get(&[m.file, m.rank]).copied();
+        }
         Ok(MoveDiagram {
             piece: t,
             at: self.xy(at as u16),
             probe: probe_at,
-            marks: into_marks(marks),
+            marks,
         })
+    }
+}
+
+/// The one CSS kind a square of the core's marks shows: a move's end first (a capture, a
+/// move reached only over a screen, a move, a stop), then a locust victim, a transit, a
+/// screen, an illegal target.
+fn css_kind(answer: &Marks, sq: usize) -> &'static str {
+    let kinds: Vec<MarkKind> = answer.kinds_at(sq).collect();
+    let has = |k: MarkKind| kinds.contains(&k);
+    if has(MarkKind::Capture) {
+        "capture"
+    } else if has(MarkKind::Move) && has(MarkKind::Hop) {
+        "hop"
+    } else if has(MarkKind::Move) {
+        "move"
+    } else if has(MarkKind::Stop) {
+        "stop"
+    } else if has(MarkKind::LocustVictim) {
+        "locust"
+    } else if has(MarkKind::Transit) {
+        "transit"
+    } else if has(MarkKind::HopScreen) {
+        "screen"
+    } else {
+        "illegal"
     }
 }
 
@@ -896,36 +965,15 @@ fn k_with_hover(kind: &'static str) -> &'static str {
 fn into_marks(marks: BTreeMap<[u8; 2], &'static str>) -> Vec<Mark> {
     marks
         .into_iter()
-        .map(|([file, rank], kind)| Mark { file, rank, kind })
-        .collect()
-}
-
-/// The squares strictly between two squares on a rank, file or diagonal (none otherwise).
-fn line_between(a: Coord, b: Coord) -> Vec<Coord> {
-    let (dx, dy) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
-    let n = dx.abs().max(dy.abs());
-    if n < 2 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
-        return Vec::new();
-    }
-    let (sx, sy) = (dx.signum(), dy.signum());
-    (1..n)
-        .map(|k| {
-            Coord::new(
-                (a.file as i32 + sx * k) as u8,
-                (a.rank as i32 + sy * k) as u8,
-            )
+        .map(|([file, rank], kind)| Mark {
+            file,
+            rank,
+            kind,
+            way: None,
+            ends: Vec::new(),
+            goes_on: Vec::new(),
         })
         .collect()
-}
-
-/// `12.` / `12...` / `12.e4` → the move part.
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
-    if digits.len() < token.len() && digits.starts_with('.') {
-        digits.trim_start_matches('.')
-    } else {
-        token
-    }
 }
 
 /// A position like `pos` with some squares changed, hand counts adjusted and `side` to

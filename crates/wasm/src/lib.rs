@@ -134,6 +134,8 @@ impl Diagram {
                 "holeColor": a.hole_color,
                 "useMarkers": a.use_markers,
                 "satellite": a.satellite,
+                "freeMode": a.free_mode,
+                "aiTime": a.ai_time,
             },
             "pieces": pieces,
             "problems": self.problems,
@@ -167,6 +169,23 @@ impl Diagram {
         serde_json::to_string(&p).unwrap_or_default()
     }
 
+    /// The moves of the piece on a square and the squares to highlight after the squares
+    /// `entered` (file, rank pairs, flat) of a multi-leg move were clicked.
+    pub fn pick_after(&self, file: i32, rank: i32, entered: &[i32]) -> String {
+        let Some(g) = self.game.as_ref() else {
+            return json!({ "moves": [], "marks": [] }).to_string();
+        };
+        let squares: Option<Vec<usize>> = entered
+            .chunks(2)
+            .map(|p| g.square(p[0], *p.get(1)?))
+            .collect();
+        let p = match (g.square(file, rank), squares) {
+            (Some(sq), Some(entered)) => g.pick_after(sq, &entered),
+            _ => Default::default(),
+        };
+        serde_json::to_string(&p).unwrap_or_default()
+    }
+
     /// The drops of a piece type from the hand of the side to move.
     pub fn pick_hand(&self, piece: u32) -> String {
         let Some(g) = self.game.as_ref() else {
@@ -184,6 +203,35 @@ impl Diagram {
                 .and_then(|g| g.play(uci))
                 .map(|san| json!({ "ok": true, "san": san })),
         )
+    }
+
+    /// Why the rules refuse the move `uci` of a piece of colour `color`: `{ok: true}` when the
+    /// side to move may play it, else `{ok: false, error}` with the reason in words.
+    pub fn refusal(&mut self, uci: &str, color: u8) -> String {
+        let why = match self.game.as_mut() {
+            Some(g) => g.refusal(uci, self::color(color)),
+            None => Some(NO_GAME.to_string()),
+        };
+        match why {
+            None => json!({ "ok": true }).to_string(),
+            Some(e) => json!({ "ok": false, "error": e }).to_string(),
+        }
+    }
+
+    /// Why the rules refuse dropping piece type `piece` of colour `color` on a square: as
+    /// [`refusal`](Self::refusal), also for drops no rule-abiding move list contains.
+    pub fn drop_refusal(&mut self, piece: u32, color: u8, file: i32, rank: i32) -> String {
+        let why = match self.game.as_mut() {
+            Some(g) => match g.square(file, rank) {
+                Some(sq) => g.drop_refusal(piece as usize, self::color(color), sq),
+                None => Some("not a square of the board".to_string()),
+            },
+            None => Some(NO_GAME.to_string()),
+        };
+        match why {
+            None => json!({ "ok": true }).to_string(),
+            Some(e) => json!({ "ok": false, "error": e }).to_string(),
+        }
     }
 
     /// Free mode: a move of the piece colour `color` regardless of turn and legality.
@@ -287,6 +335,18 @@ impl Diagram {
         }
     }
 
+    /// The licensed art of every piece type in a catalogue variant (`""`: none), as a JSON
+    /// list in piece order of [`piece_art`] entries.
+    pub fn art(&self, variant: &str) -> String {
+        let list: Vec<serde_json::Value> = self
+            .definition
+            .pieces
+            .iter()
+            .map(|p| art_entry(&p.name, &p.id, &p.image, variant))
+            .collect();
+        serde_json::to_string(&list).unwrap_or_default()
+    }
+
     /// The legal moves of the side to move, in coordinate notation (JSON list).
     pub fn legal_moves(&mut self) -> String {
         let list = self
@@ -384,6 +444,8 @@ impl Diagram {
 /// assert_eq!(j["pieces"][0]["white"].as_array().unwrap().len(), 3);
 /// assert_eq!(j["pieces"][1]["black"][0], serde_json::json!([4, 5]));
 /// assert_eq!(j["params"][2]["key"], "royal");
+/// // The royal types, 0-based, as resolved (without `royal=`, the last type).
+/// assert_eq!(j["royal"], serde_json::json!([1]));
 ///
 /// // Black listed after ",," (symmetry=none); holes apart from the pieces; morph kept.
 /// let j: serde_json::Value = serde_json::from_str(&fairyboard_wasm::parse_definition(
@@ -430,10 +492,37 @@ pub fn parse_definition(text: &str) -> String {
         "symmetry": d.symmetry.as_str(),
         "holes": squares(&d.holes),
         "pieces": pieces,
+        "royal": d.royal,
         "params": params,
         "errors": parsed.errors().map(|e| e.to_string()).collect::<Vec<_>>(),
     })
     .to_string()
+}
+
+/// The licensed art of one piece in a catalogue variant (`""`: none), by the rule the
+/// server's diagrams follow ([`fairyboard_art::resolve`]: by name, image root and alias,
+/// never by ID letter for a named piece): `{"svg": {"white", "black"}, "letter"}` with paths
+/// inside `art/`, `svg` null when there is none; `letter` is what the disc shows, drawn also
+/// when a picture fails to load. The Design Wizard asks per piece (it has no compiled
+/// definition yet).
+///
+/// ```
+/// let nuke: serde_json::Value =
+///     serde_json::from_str(&fairyboard_wasm::piece_art("Nuke", "N", "Nuke", "")).unwrap();
+/// assert_eq!(nuke, serde_json::json!({ "svg": null, "letter": "N" }));
+/// ```
+#[wasm_bindgen]
+pub fn piece_art(name: &str, id: &str, image: &str, variant: &str) -> String {
+    art_entry(name, id, image, variant).to_string()
+}
+
+fn art_entry(name: &str, id: &str, image: &str, variant: &str) -> serde_json::Value {
+    let variant = (!variant.is_empty()).then_some(variant);
+    let svg = match fairyboard_art::resolve(name, id, image, variant) {
+        fairyboard_art::Art::Svg { white, black } => json!({ "white": white, "black": black }),
+        fairyboard_art::Art::Disc(_) => serde_json::Value::Null,
+    };
+    json!({ "svg": svg, "letter": fairyboard_art::disc_letter(name, id).to_string() })
 }
 
 /// The search's clock: the browser's `Date.now()` in WebAssembly, the system clock natively.

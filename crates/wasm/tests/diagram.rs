@@ -126,6 +126,28 @@ fn knight_move_diagram_matches_a_hand_count() {
     );
 }
 
+/// The `way` of each `both` mark of a move diagram (slide or leap), by square.
+fn ways(v: &Value) -> Vec<String> {
+    v["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "both")
+        .map(|m| m["way"].as_str().unwrap_or("none").to_string())
+        .collect()
+}
+
+#[test]
+fn move_diagrams_tell_slides_from_leaps_as_the_rules_page_does() {
+    // A rook's 14 squares from d4 all lie on lines a piece can block (the adjacent ones
+    // block the rest); the knight's 8 jumps cannot be blocked.
+    let d = Diagram::new(CHESS);
+    let rook = parse(d.move_diagram(3, -1, -1));
+    assert_eq!(ways(&rook), vec!["slide"; 14]);
+    let knight = parse(d.move_diagram(1, -1, -1));
+    assert_eq!(ways(&knight), vec!["leap"; 8]);
+}
+
 #[test]
 fn pawn_move_diagram_separates_moves_from_captures() {
     let d = Diagram::new(CHESS);
@@ -255,13 +277,18 @@ fn free_mode_moves_anything_and_hands_over_the_turn() {
 }
 
 #[test]
-fn a_bad_definition_keeps_its_board_and_lists_its_errors() {
+fn a_bad_definition_keeps_its_board_and_lists_its_problems() {
     let def = "files=8\nranks=8\nroyal=2\nrook:R:R::a1\nking:K:KisO2::e1\nwarrior:W:xyz!::d1\n";
     let mut d = Diagram::new(def);
     let info = parse(d.info());
     let problems = info["problems"].as_array().unwrap();
     assert!(!problems.is_empty());
-    let p = problems.iter().find(|p| p["severity"] == "error").unwrap();
+    // The unreadable move is skipped, as the Interactive Diagram does: a warning, no error.
+    assert!(
+        problems.iter().all(|p| p["severity"] == "warning"),
+        "{problems:?}"
+    );
+    let p = &problems[0];
     assert_eq!(p["piece"], "warrior");
     assert_eq!(p["line"], 6);
     // The board still shows every piece.
@@ -412,4 +439,72 @@ fn dropping_on_your_own_piece_substitutes_it() {
     assert_eq!(s["hands"][0][1], 1, "the knight went to the hand");
     // Nothing of that kind in hand: refused, board unchanged.
     assert_eq!(parse(d.place(4, 0, 0, 3, true))["ok"], false);
+}
+
+/// The reason a refused click gets on the board, for each kind of refusal (FIDE rules: a
+/// side moves only in turn, may not leave its king in check, and nothing moves after mate).
+#[test]
+fn refusals_say_why() {
+    let mut d = Diagram::new(CHESS);
+    let why = |d: &mut Diagram, uci: &str, color: u8| -> Value { parse(d.refusal(uci, color)) };
+    assert_eq!(why(&mut d, "e2e4", 0)["ok"], true);
+    assert_eq!(
+        why(&mut d, "e7e5", 1)["error"],
+        "White to move: it is not Black's turn"
+    );
+    // 1. e4 d6 2. Bb5+: a7-a6 does not answer the check.
+    for m in ["e2e4", "d7d6", "f1b5"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    assert_eq!(
+        why(&mut d, "a7a6", 1)["error"],
+        "That leaves your king in check"
+    );
+    assert_eq!(why(&mut d, "c7c6", 1)["ok"], true);
+    // Fool's mate: after 2... Qh4# no move of White's is allowed.
+    let mut d = Diagram::new(CHESS);
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        assert_eq!(parse(d.play(m))["ok"], true, "{m}");
+    }
+    let over = why(&mut d, "a2a3", 0);
+    assert_eq!(over["ok"], false);
+    assert!(
+        over["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("The game is over (0-1 by checkmate)"),
+        "{over}"
+    );
+}
+
+/// Drops the rules refuse, with the rule: a second pawn on a file under `dropNoDoubled`
+/// (Shogi's nifu), a pawn on the last rank where `fW` could never move, a drop out of turn.
+#[test]
+fn refused_drops_name_their_rule() {
+    let mut d = Diagram::new(
+        "files=5\nranks=5\nholdingsType=-1\ndropNoDoubled=P\nroyal=2\npawn:P:fW::a2:1\nking:K:K::c1\n",
+    );
+    let why = |d: &mut Diagram, f: i32, r: i32, color: u8| -> Value {
+        parse(d.drop_refusal(0, color, f, r))
+    };
+    // White's pawn a2 is on the a-file: a3 is refused, b3 is fine.
+    assert_eq!(
+        why(&mut d, 0, 2, 0)["error"],
+        "dropNoDoubled: no second pawn on a file (yours is already on the a-file)"
+    );
+    assert_eq!(why(&mut d, 1, 2, 0)["ok"], true);
+    // b5: the last rank, where a forward stepper is stuck.
+    assert!(why(&mut d, 1, 4, 0)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("A pawn may not be dropped there"));
+    assert_eq!(
+        why(&mut d, 1, 2, 1)["error"],
+        "White to move: it is not Black's turn"
+    );
+    // a2 holds White's own pawn: that is a substitution, not a drop.
+    assert!(why(&mut d, 0, 1, 0)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("Drops go to empty squares"));
 }

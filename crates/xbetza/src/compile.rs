@@ -20,7 +20,9 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::ast::{Bracket, Crook, Descriptor, DirToken, Geometry, Modality, Sep, Simple, Term};
-use crate::dirs::{bit, continuation_set, first_leg_set, slot_vector, slots, straightest};
+use crate::dirs::{
+    bit, continuation_set, element_set, first_leg_set, slot_vector, slots, straightest,
+};
 use crate::parse::parse_internal;
 use crate::program::{Flags, Kind, Program, Record, Step};
 
@@ -86,6 +88,7 @@ pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, Comp
         opts: *options,
         expansions: 0,
         seen: HashSet::new(),
+        partial: None,
     };
     c.descriptor(d, 0)?;
     let program = Program { records: c.out };
@@ -100,6 +103,51 @@ pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, Comp
     Ok(program)
 }
 
+/// Compile what fits: every term (each expansion of a repetition group counts as its own
+/// terms) that would break a limit — the record format's, [`MAX_WORK`], or more than
+/// `max_legs` legs in a path (the engine's interpreter depth) — is left out, and the
+/// program of the other terms is returned with one error per term left out. A piece
+/// keeps its ordinary moves when one exotic term is beyond the limits (`(ma)fW` on a
+/// 12x10 board keeps its repetitions up to the size that fits).
+///
+/// ```
+/// use xbetza::{compile, compile_partial, parse, CompileOptions};
+/// let d = parse("(as)W6K").unwrap();
+/// let opts = CompileOptions { max_range: 8 };
+/// assert!(compile(&d, &opts).is_err());
+/// let (program, left_out) = compile_partial(&d, &opts, 32);
+/// assert!(!left_out.is_empty());
+/// // The king's moves are kept.
+/// assert!(program.records.iter().any(|r| r.step.dx == 1 && r.step.dy == 1));
+/// ```
+pub fn compile_partial(
+    d: &Descriptor,
+    options: &CompileOptions,
+    max_legs: usize,
+) -> (Program, Vec<CompileError>) {
+    let mut c = Compiler {
+        out: Vec::new(),
+        opts: *options,
+        expansions: 0,
+        seen: HashSet::new(),
+        partial: Some(Partial {
+            max_legs,
+            left_out: Vec::new(),
+            more: 0,
+        }),
+    };
+    // In partial mode every failure is recorded instead of returned.
+    let _ = c.descriptor(d, 0);
+    let mut left_out = Vec::new();
+    if let Some(p) = c.partial {
+        left_out = p.left_out;
+        if p.more > 0 {
+            left_out.push(cerr(format!("{} more terms left out", p.more)));
+        }
+    }
+    (Program { records: c.out }, left_out)
+}
+
 struct Compiler {
     out: Vec<Record>,
     opts: CompileOptions,
@@ -107,7 +155,19 @@ struct Compiler {
     /// Terms already compiled (a term written twice, e.g. by a repetition group, adds
     /// nothing).
     seen: HashSet<Term>,
+    /// [`compile_partial`]: leave out the terms that do not fit.
+    partial: Option<Partial>,
 }
+
+struct Partial {
+    max_legs: usize,
+    left_out: Vec<CompileError>,
+    /// Failures beyond [`MAX_REPORTED`], counted only.
+    more: usize,
+}
+
+/// At most this many terms left out are reported one by one by [`compile_partial`].
+const MAX_REPORTED: usize = 16;
 
 /// One leg of a flattened term.
 struct PlanLeg<'a> {
@@ -119,6 +179,8 @@ struct PlanLeg<'a> {
     /// Default directions are "as straight as possible" (a bracket element after the first
     /// without direction letters).
     straightest: bool,
+    /// The first leg of a bracket element after the first (see [`element_set`]).
+    element_start: bool,
     /// The path may also end after this leg (bracket `?`).
     may_end: bool,
     prime: bool,
@@ -130,8 +192,20 @@ struct Ctx {
     slot: u8,
     vec: (i32, i32),
     bend: u8,
-    toggled: bool,
+    /// `g`/`y` range toggles made by earlier legs: 0, or 1 (odd) / 2 (even, at least two).
+    toggles: u8,
     slider_before: bool,
+}
+
+/// A leg's range after the toggles of [`Ctx::toggles`], applied one after another: a leaper
+/// becomes unlimited, anything else a leaper (so `gayafR4` ends with an unlimited slide).
+fn toggled_range(range: u8, toggles: u8) -> u8 {
+    let once = |r: u8| if r == 1 { 0 } else { 1 };
+    match toggles {
+        0 => range,
+        1 => once(range),
+        _ => once(once(range)),
+    }
 }
 
 pub(crate) fn is_unit(v: (i32, i32)) -> bool {
@@ -208,10 +282,8 @@ pub(crate) fn final_modality(m: &Modality) -> Flags {
         };
     }
     if m.t {
+        // Only the capture of a royal is ruled out; screens may be of either colour.
         f |= Flags::NON_ROYAL;
-        if m.p || m.g {
-            f |= Flags::HOP_FRIEND;
-        }
     }
     if m.p {
         f |= Flags::HOP;
@@ -222,13 +294,14 @@ pub(crate) fn final_modality(m: &Modality) -> Flags {
     f
 }
 
-/// Stop modality of a non-final leg (default `m`).
-pub(crate) fn nonfinal_modality(m: &Modality) -> Flags {
+/// Stop modality of a non-final leg (default `m`). `unit`: the step is one square, where
+/// `n` is no lameness test but only asks for an empty stop (making it an e.p. square).
+pub(crate) fn nonfinal_modality(m: &Modality, unit: bool) -> Flags {
     let mut f = Flags::empty();
     if !(m.m || m.c || m.d || m.e || m.x || m.k || m.p || m.g || m.y) {
         f |= Flags::MOVE;
     }
-    if m.m {
+    if m.m || (m.n && unit) {
         f |= Flags::MOVE;
     }
     if m.c {
@@ -263,6 +336,42 @@ pub(crate) fn nonfinal_modality(m: &Modality) -> Flags {
         f |= Flags::HOP_FRIEND;
     }
     f
+}
+
+/// The stop flags of a non-final leg split by role: an occupied stop may be captured (or
+/// destroyed), induced or hopped, and each role the leg allows is a path of its own (`cpafW`
+/// over an enemy both captures it and hops it), while the interpreter gives a record one
+/// role per stop. A leg with one kind of role keeps its flags in one record; otherwise the
+/// record is emitted once per role (empty stops go with the capturing one).
+fn stop_roles(all: Flags) -> impl Iterator<Item = Flags> {
+    const TAKE: Flags = Flags(
+        Flags::MOVE.0
+            | Flags::Y.0
+            | Flags::CAPTURE.0
+            | Flags::DESTROY.0
+            | Flags::ROYAL_ONLY.0
+            | Flags::NON_ROYAL.0,
+    );
+    const HOPS: Flags = Flags(Flags::HOP.0 | Flags::GRASS.0 | Flags::HOP_FRIEND.0);
+    let roles = [TAKE, Flags::INDUCE, HOPS];
+    let present = roles
+        .iter()
+        .filter(|&&r| all.intersects(r.without(Flags::NON_ROYAL.union(Flags::HOP_FRIEND))))
+        .count();
+    let split = present > 1;
+    let any_role = TAKE.union(Flags::INDUCE).union(HOPS);
+    let mut parts = [None; 3];
+    if split {
+        for (k, role) in roles.iter().enumerate() {
+            let part = all.without(any_role.without(*role));
+            if part.intersects(role.without(Flags::NON_ROYAL.union(Flags::HOP_FRIEND))) {
+                parts[k] = Some(part);
+            }
+        }
+    } else {
+        parts[0] = Some(all);
+    }
+    parts.into_iter().flatten()
 }
 
 fn to_step(v: (i32, i32)) -> Result<Step, CompileError> {
@@ -313,18 +422,35 @@ impl Compiler {
                 continue;
             }
             match term {
-                Term::Simple(s) => self.simple(s)?,
-                Term::Bracket(b) => self.bracket(b)?,
+                Term::Simple(_) | Term::Bracket(_) => {
+                    let mark = self.out.len();
+                    let done = match term {
+                        Term::Simple(s) => self.simple(s),
+                        Term::Bracket(b) => self.bracket(b),
+                        Term::Repeat(_) => Ok(()),
+                    };
+                    if let Err(e) = done.and_then(|()| self.term_fits(mark)) {
+                        self.out.truncate(mark);
+                        self.fail(self.left_out(term, e))?;
+                    }
+                }
                 Term::Repeat(r) => {
                     if nesting >= MAX_NESTING {
-                        return Err(cerr("repetition groups nested too deeply"));
+                        let e = cerr("repetition groups nested too deeply");
+                        self.fail(self.left_out(term, e))?;
+                        continue;
                     }
                     for k in 0..=usize::from(self.opts.max_range) {
                         self.expansions += 1;
+                        if self.expansions > MAX_EXPANSIONS + 1 {
+                            // Reported when the limit was passed (partial mode goes on).
+                            return Ok(());
+                        }
                         if self.expansions > MAX_EXPANSIONS {
-                            return Err(cerr(format!(
+                            let e = cerr(format!(
                                 "more than {MAX_EXPANSIONS} repetition-group expansions"
-                            )));
+                            ));
+                            return self.fail(self.left_out(term, e));
                         }
                         // Expansions that do not parse (typically k = 0) contribute nothing.
                         if let Ok(sub) = parse_internal(&r.expansion(k), nesting + 1) {
@@ -333,6 +459,52 @@ impl Compiler {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// A failure: recorded in partial mode (compilation goes on), returned otherwise.
+    fn fail(&mut self, e: CompileError) -> Result<(), CompileError> {
+        match &mut self.partial {
+            Some(p) if p.left_out.len() < MAX_REPORTED => {
+                p.left_out.push(e);
+                Ok(())
+            }
+            Some(p) => {
+                p.more += 1;
+                Ok(())
+            }
+            None => Err(e),
+        }
+    }
+
+    /// The error of a term left out in partial mode names the term.
+    fn left_out(&self, term: &Term, e: CompileError) -> CompileError {
+        if self.partial.is_some() {
+            cerr(format!("'{term}' left out: {}", e.reason))
+        } else {
+            e
+        }
+    }
+
+    /// In partial mode: whether the term whose records start at `mark` keeps within the
+    /// leg and work limits (the record limits are checked as records are pushed).
+    fn term_fits(&self, mark: usize) -> Result<(), CompileError> {
+        let Some(p) = &self.partial else {
+            return Ok(());
+        };
+        if self.out[mark..]
+            .iter()
+            .any(|r| usize::from(r.depth) >= p.max_legs)
+        {
+            return Err(cerr(format!("more than {} legs in one path", p.max_legs)));
+        }
+        if !crate::program::records_work_within(&self.out, self.opts.max_range, MAX_WORK) {
+            return Err(cerr(format!(
+                "with it the move's paths may visit more than {MAX_WORK} squares from one \
+                 square of a {0}x{0} board",
+                self.opts.max_range
+            )));
         }
         Ok(())
     }
@@ -373,6 +545,7 @@ impl Compiler {
                 modality: l.modality,
                 dirs: &l.dirs,
                 straightest: false,
+                element_start: false,
                 may_end: false,
                 prime: s.prime,
             })
@@ -395,6 +568,7 @@ impl Compiler {
                     modality: l.modality,
                     dirs: &l.dirs,
                     straightest: e_idx > 0 && k == 0 && l.dirs.is_empty(),
+                    element_start: e_idx > 0 && k == 0,
                     may_end: may_end && k + 1 == n,
                     prime,
                 });
@@ -420,16 +594,25 @@ impl Compiler {
             Some(c) if leg.straightest => slots(straightest(leg.geo, c.vec))
                 .map(|s| (s, s.wrapping_sub(c.slot) & 7))
                 .collect(),
+            Some(c) if leg.element_start => slots(element_set(
+                leg.geo,
+                c.slot,
+                continuation_set(leg.dirs, leg.geo.eight_fold(), c.bend),
+            ))
+            .map(|s| (s, s.wrapping_sub(c.slot) & 7))
+            .collect(),
             Some(c) => slots(continuation_set(leg.dirs, leg.geo.eight_fold(), c.bend))
                 .map(|r| ((c.slot + r) & 7, r))
                 .collect(),
         };
-        let toggled = ctx.is_some_and(|c| c.toggled);
+        let toggles = ctx.map_or(0, |c| c.toggles);
         let slider_before = ctx.is_some_and(|c| c.slider_before);
-        let (range, exact) = if toggled {
-            (if leg.range == 1 { 0 } else { 1 }, false)
-        } else {
-            (leg.range, leg.exact)
+        let range = toggled_range(leg.range, toggles);
+        let exact = leg.exact && toggles == 0;
+        let child_toggles = match (leg.modality.g || leg.modality.y, toggles) {
+            (false, t) => t,
+            (true, 1) => 2,
+            (true, _) => 1,
         };
         for (slot, bend) in dirs {
             let v = slot_vector(leg.geo, slot);
@@ -447,33 +630,35 @@ impl Compiler {
                 })?;
             }
             if !last {
-                let flags = nonfinal_modality(&leg.modality) | common;
-                let idx = self.push(Record {
-                    kind: Kind::Leg,
-                    flags,
-                    step,
-                    range,
-                    skip_first,
-                    depth,
-                    skip: 0,
-                })?;
+                let all = nonfinal_modality(&leg.modality, is_unit(v)) | common;
                 let child = Ctx {
                     slot,
                     vec: v,
                     bend,
-                    toggled: toggled ^ (leg.modality.g || leg.modality.y),
+                    toggles: child_toggles,
                     slider_before: slider_before || range != 1,
                 };
-                self.gen(plan, i + 1, Some(child))?;
-                let iso_effective = flags.contains(Flags::ISO) && slider_before;
-                if range != 1
-                    && flags.intersects(Flags::MOVE | Flags::Y)
-                    && !exact
-                    && !iso_effective
-                {
-                    self.push_loop(idx)?;
+                for flags in stop_roles(all) {
+                    let idx = self.push(Record {
+                        kind: Kind::Leg,
+                        flags,
+                        step,
+                        range,
+                        skip_first,
+                        depth,
+                        skip: 0,
+                    })?;
+                    self.gen(plan, i + 1, Some(child))?;
+                    let iso_effective = flags.contains(Flags::ISO) && slider_before;
+                    if range != 1
+                        && flags.intersects(Flags::MOVE | Flags::Y)
+                        && !exact
+                        && !iso_effective
+                    {
+                        self.push_loop(idx)?;
+                    }
+                    self.close(idx)?;
                 }
-                self.close(idx)?;
             }
         }
         Ok(())

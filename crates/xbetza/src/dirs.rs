@@ -177,6 +177,23 @@ pub fn continuation_set(toks: &[DirToken], eight_fold: bool, prev_bend: u8) -> u
     }
 }
 
+/// The absolute direction set of the first leg of a bracket element after the first:
+/// `relative` (a [`continuation_set`], K-system, slot 0 = straight on) turned to follow
+/// `prev_slot`, keeping the element's own atom. For a 4-fold atom a direction that is not
+/// one of its members (a straight-on `f` for an `F` after a `W` step) stands for the two
+/// members next to it, as the atom's own letters would read in that frame (`fF` = the two
+/// forward diagonals, `lF` = the left pair): `[W-fF]` is the Mao, like `[W-F]`. Other
+/// atoms keep the continuation-leg reading.
+pub fn element_set(geo: Geometry, prev_slot: u8, relative: u8) -> u8 {
+    let abs = rotate(relative, prev_slot);
+    let members = geo.member_mask();
+    if !matches!(geo, Geometry::Square { .. }) {
+        return abs;
+    }
+    let others = abs & !members;
+    (abs & members) | ((rotate(others, 1) | rotate(others, 7)) & members)
+}
+
 /// The set with bit `slot & 7`.
 pub fn bit(slot: u8) -> u8 {
     1u8 << (slot & 7)

@@ -100,21 +100,30 @@
 //!   captures after the screen); on non-final legs also `p g y` replace it.
 //! * **`k`**: `k` alone = capture royals only; `ck` = capture non-royals only (§6.1); applied
 //!   to locust captures of non-final legs too. **`t`** on a final leg: may not capture a
-//!   royal; `t` with `p`/`g`: only friends serve as screens / hop stops.
+//!   royal, and nothing more (`tpR` hops a screen of either colour); `t` with `p`/`g` on a
+//!   non-final leg: only friends may be hopped. (In XBoard, the notation's reference
+//!   implementation, the friends-only rule applies to the hop stops of non-final legs; on
+//!   a final leg `t` only forbids capturing a royal.)
 //! * **`n`** on a step longer than one square: the mid square `start + (dx/2, dy/2)`
 //!   (truncated) must be empty; **`j`** there: it must be occupied (§6.2, §11.4; one square
 //!   only, for every atom). On unit steps (W, F, K and their sliders) `j` skips that many
 //!   first squares (`jj` = 2; the skipped squares count towards the range, so `jW` has no
 //!   move and `jW2` jumps to the second square) and `n` does not restrict the move (XBoard
-//!   would generate nothing). `n` always marks the leg as creating e.p. rights.
+//!   would generate nothing). `n` always marks the leg as creating e.p. rights. On a
+//!   non-final leg of a one-step atom `n` is what the notation says of it there — the
+//!   square "must be empty" and becomes an e.p. square — so the leg may stop on an empty
+//!   square whatever other letters it has (`cnafW` steps to an empty neighbour or takes an
+//!   enemy one, then goes on).
 //! * **Initial moves**: `i` on the first leg = virgin pieces only; `ii` = only a piece one
 //!   square in front of its initial square (and not the virgin test); `i` on a later leg =
 //!   *iso*: exactly as many steps as the latest earlier sliding leg (range ≠ 1) of the path,
 //!   no constraint when there is none (§7.3, §11.11).
 //! * **`g`/`y` on a non-final leg** toggle the range of *all* later legs of the path
-//!   (leaper ↔ slider: range 1 → 0, any other range → 1; an even number of toggles cancels).
-//!   XBoard turns `W3` into `R`; we give `W1`. `g` stops on any occupied square, `y` on an
-//!   empty one.
+//!   (leaper ↔ slider: range 1 → 0, any other range → 1). Toggles apply one after another,
+//!   as the notation's reference implementation (XBoard) swaps the atom at every toggle: two
+//!   toggles of `R4` give 1 and then 0, so `gayafR4` ends with an unlimited slide, not with
+//!   `R4` again. XBoard turns `W3` into `R`; we give `W1`. `g` stops on any occupied
+//!   square, `y` on an empty one.
 //! * **`o`** (cylinder): a wrapping walk ends when it would come back to the square its leg
 //!   started from.
 //! * **`x`**: non-final = stop on a friend, which makes the remaining legs (reported in
@@ -135,10 +144,20 @@
 //!   square of the (last) `u` leg ([`RefMove::unload`]) — only when the move captures; `cau`/`dau` get no parser kludge:
 //!   the literal reading (capture, then unload on the same square) has the same effect.
 //! * **`e`** on a non-final leg replaces the default `m` but has no effect.
-//! * **Non-final stops on an occupied square have one role**: an enemy is captured (if
-//!   allowed) else hopped; a friend is destroyed, else induced, else hopped. (XBoard would
-//!   also generate the hop variant of a capture.) The board is not changed while a move is
+//! * **Every role of a non-final stop on an occupied square is a path**: an enemy may be
+//!   captured (`c`, `k` rules applied) and hopped (`p`/`g`, not with `t`); a friend may be
+//!   destroyed (`d`), induced (`x`) and hopped. Each letter adds its possibility ("multiple
+//!   modifiers for a similar aspect usually add their individual effects", H. G. Muller's
+//!   *Betza notation (extended)* on chessvariants.com; his comment there of 2017-08-19
+//!   uses `mp` on a non-final leg for a step that may both move and hop), and XBoard
+//!   generates them all: `cpafW` over an enemy on d5 both takes it and hops it on the way
+//!   to d6. The board is not changed while a move is
 //!   generated: an earlier locust victim still occupies its square.
+//! * **E.p.** (`e`): moving to an e.p. square with `e` is the e.p. capture, and the only
+//!   move there — with `m` too (`meF`), or a plain move of another term (`mFceF`), it is
+//!   not also listed as a plain move with the same from and to. An e.p. capture may follow locust captures (`caeF` takes e5, then lands
+//!   on the e.p. square f6 taking f5); a piece is removed once, so a path that already took
+//!   the e.p. victim makes no e.p. capture.
 //! * **Holes** end every walk, even on a square skipped by `j`, and count as occupied for
 //!   `n`/`j` mid squares.
 //!
@@ -147,8 +166,13 @@
 //!   and modifiers; legs after the very first use relative (K-system) directions. An element
 //!   after the first without direction letters goes "as straight as possible": the members
 //!   of its atom at the smallest angle to the previous step (`[F?R]` = `FyafsF`, `[W-F]` =
-//!   `mafsW`, `[F-F]` = `mafF`; `[xN-N]` continues in the same knight direction). A prime
-//!   anywhere in a bracket primes the whole bracket term.
+//!   `mafsW`, `[F-F]` = `mafF`; `[xN-N]` continues in the same knight direction). Written
+//!   directions of such an element are relative to the previous step (K-system, as for
+//!   continuation legs), but the element keeps its own atom (§8: each element is a simple
+//!   move with its own atom): for a W/F-class atom a direction that is not one of its
+//!   members stands for the two members beside it. So `[W-fF]` is W then one of the two
+//!   forward diagonals (the Mao, like `[W-F]`), `[W-lF]` W then the left pair, `[F-fW]` the
+//!   Moa; `dirs::element_set`. A prime anywhere in a bracket primes the whole bracket term.
 //! * **Parentheses** (§9, §11.9): `(x,y)` is a vector; any other group is a textual
 //!   repetition: `P(G)S` = ∪ₖ `P·Gᵏ·S` for k = 0 ..= cap (compiler: `max_range`; reference:
 //!   the larger board side). `P` is the text of the term in which the group opens, `S` all
@@ -185,6 +209,9 @@
 //!   expansions or nesting deeper than 32, more than 256 legs in one path, paths that may
 //!   visit more than [`MAX_WORK`](compile::MAX_WORK) squares from one square of a board of
 //!   side `max_range` ([`Program::work_within`]; `(as)W6` on 8x8 is far beyond).
+//!   [`compile_partial`] leaves out the terms (each expansion of a repetition group is
+//!   terms of its own) that break a limit and compiles the rest, reporting each term left
+//!   out: a variant keeps a piece with the moves that fit (`(ma)fW` on 12x10).
 
 pub mod ast;
 pub mod compile;
@@ -199,8 +226,8 @@ pub mod vectors;
 use std::fmt;
 
 pub use ast::{Descriptor, Square, Term, Warning};
-pub use compile::{compile, CompileError, CompileOptions};
-pub use parse::{parse, ParseError};
+pub use compile::{compile, compile_partial, CompileError, CompileOptions};
+pub use parse::{parse, parse_lenient, ParseError};
 pub use program::{Flags, Kind, Program, Record, Step};
 pub use reference::{reference_moves, Cell, EpInfo, RefBoard, RefMove};
 

@@ -77,6 +77,43 @@ pub fn parse(descriptor: &str) -> Result<Descriptor, ParseError> {
     parse_chars(chars, end, warnings, 0)
 }
 
+/// Parse a descriptor the way the Interactive Diagram reads one: a character that cannot be
+/// understood is dropped and the rest is read again, so a piece keeps every usable part of its
+/// move (the original script skips what it cannot use rather than refusing the page). Returns
+/// the descriptor of what is left (`None` when nothing is) and, per dropped character, the
+/// error that dropped it, with `pos` counted in the original text.
+///
+/// ```
+/// let (d, dropped) = xbetza::parse_lenient("R%?N");
+/// assert_eq!(d.unwrap().to_string(), "RN");
+/// assert_eq!(dropped.iter().map(|e| e.pos).collect::<Vec<_>>(), [1, 2]);
+/// // A modifier without an atom moves nowhere.
+/// let (d, dropped) = xbetza::parse_lenient("f3");
+/// assert!(d.unwrap().terms.is_empty());
+/// assert_eq!(dropped.len(), 1);
+/// ```
+pub fn parse_lenient(descriptor: &str) -> (Option<Descriptor>, Vec<ParseError>) {
+    let mut kept: Vec<(usize, char)> = descriptor.chars().enumerate().collect();
+    let mut dropped = Vec::new();
+    while !kept.is_empty() {
+        let text: String = kept.iter().map(|&(_, c)| c).collect();
+        match parse(&text) {
+            Ok(d) => return (Some(d), dropped),
+            Err(e) => {
+                // At the end of the text the last character is the one left hanging.
+                let at = e.pos.min(kept.len() - 1);
+                let (orig, ch) = kept.remove(at);
+                dropped.push(ParseError {
+                    pos: orig,
+                    ch: Some(ch),
+                    reason: e.reason,
+                });
+            }
+        }
+    }
+    (None, dropped)
+}
+
 /// Maximum nesting of repetition groups accepted.
 const MAX_GROUP_DEPTH: usize = 32;
 

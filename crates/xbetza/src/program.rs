@@ -27,13 +27,15 @@
 //! occupant is an enemy and the leg has `CAPTURE` (locust capture: the enemy is removed),
 //! a friend and `DESTROY`, a friend and `INDUCE`, or any piece and `HOP` (the piece stays;
 //! with `HOP_FRIEND` only a friend qualifies). The mover's own start square counts as empty.
+//! A record gives a stop one role; where the notation allows several (`cpafW`: capture and
+//! hop), the compiler emits the leg once per role, each with its own subtree.
 //!
 //! ## Destinations of a final leg
 //! Walking square by square: with `HOP` or `GRASS`, squares before the first occupied
-//! square (the screen) are passed over; the screen is passed (with `HOP_FRIEND` only a
-//! friend may be the screen); after a `GRASS` screen only the very next square can be a
-//! destination. Then an empty square is a destination with `MOVE`, an e.p. square with
-//! `EP`; the first occupied square ends the walk and is a destination with `CAPTURE`
+//! square (the screen) are passed over; the screen is passed; after a `GRASS` screen only
+//! the very next square can be a destination. Then an empty square is a destination with
+//! `MOVE`, an e.p. square with `EP` (as an e.p. capture, after any locust captures of the
+//! path, and then not also as a plain move); the first occupied square ends the walk and is a destination with `CAPTURE`
 //! (enemy; `ROYAL_ONLY` / `NON_ROYAL` restrict it), `DESTROY` (friend). A friend there
 //! with `INDUCE` is no destination but a *lender* (move borrowing): the piece also makes
 //! the moves of the lender's type from its own square (see the crate's Decisions).
@@ -64,14 +66,15 @@
 //!
 //! * **No board changes during generation.** A piece captured by an earlier leg (locust
 //!   victim) still occupies its square for the later legs of the same path.
-//! * **One role per non-final stop.** An occupied stop is a capture if the occupant is an
-//!   enemy and the leg has `CAPTURE` (with `ROYAL_ONLY` / `NON_ROYAL` applied, as on final
-//!   legs), else a hop if the leg has `HOP` (and not `HOP_FRIEND`); a friend is destroyed
-//!   with `DESTROY`, else induced with `INDUCE`, else hopped with `HOP`. `EP` has no effect
-//!   on non-final legs.
-//! * **Several moves per destination.** A final leg may produce two moves on one square: a
-//!   plain move and an e.p. capture on an empty e.p. square (`MOVE` + `EP`). A final leg
-//!   with `DESTROY` + `INDUCE` both captures the friend and borrows its moves.
+//! * **One role per record at a non-final stop.** An occupied stop is a capture if the
+//!   occupant is an enemy and the leg has `CAPTURE` (with `ROYAL_ONLY` / `NON_ROYAL`
+//!   applied, as on final legs), else a hop if the leg has `HOP` (and not `HOP_FRIEND`); a
+//!   friend is destroyed with `DESTROY`, else induced with `INDUCE`, else hopped with
+//!   `HOP`. The compiler gives a record only one kind of role (see above), so every role
+//!   the notation allows is generated. `EP` has no effect on non-final legs.
+//! * **One move per destination.** On an empty e.p. square a final leg with `EP` makes
+//!   the e.p. capture only, with `MOVE` or not. A final leg with `DESTROY` + `INDUCE` both
+//!   captures the friend and borrows its moves.
 //! * **Counting steps.** `range` counts every square walked, including the `skip_first`
 //!   squares and, for final `HOP`/`GRASS` legs, the squares before the screen. The
 //!   `skip_first` squares are passed whatever pieces they hold, but a hole (or the board
@@ -100,7 +103,8 @@
 //! * **`Loop` records** repeat every field of the looped record except `kind` and `skip`
 //!   (`skip` is 0).
 //! * **Ranges after `g` / `y`** are already toggled by the compiler for every later leg of
-//!   the path (range 1 ↔ 0, any other range → 1; an odd number of toggles counts).
+//!   the path (range 1 → 0, any other range → 1, once per toggle: `R4` toggled twice is
+//!   unlimited).
 //! * **The null move** `O` is a `Leg` record with step `(0, 0)` and range 1: its only square
 //!   is the start square, which counts as empty.
 //! * **Crooked / circular moves** (`zB`, `qN`) are plain legs of range 1: every square of a
@@ -176,7 +180,8 @@ impl Flags {
     /// `g`: final leg: hop one screen and land directly behind it; non-final leg: as
     /// `HOP` (the compiler has already toggled the next leg's range).
     pub const GRASS: Flags = Flags(1 << 7);
-    /// `t` with `p`/`g`: only friendly pieces may serve as screens / hop stops.
+    /// `t` with `p`/`g` on a non-final leg: only friendly pieces may be hopped (never on
+    /// final legs, where `t` only spares royals).
     pub const HOP_FRIEND: Flags = Flags(1 << 8);
     /// `n` on a step longer than one square: the mid square must be empty.
     pub const LAME: Flags = Flags(1 << 9);
@@ -386,21 +391,58 @@ impl Program {
     /// assert!(!horse.work_within(8, 11));
     /// ```
     pub fn work_within(&self, side: u8, cap: u64) -> bool {
-        let side = side.max(1);
-        if quick_bound(&self.records, 0, u64::from(side)) <= cap {
-            return true;
-        }
-        let mut w = WorkBound::new(&self.records, side, cap);
-        for y in 0..w.side {
-            for x in 0..w.side {
-                match w.siblings(0, self.records.len(), (x, y)) {
-                    Some(v) if v <= cap => {}
-                    _ => return false,
+        records_work_within(&self.records, side, cap)
+    }
+
+    /// The most pieces one path can take besides a capture on its destination: the
+    /// non-final legs that may remove the piece they stop on (`CAPTURE` or `DESTROY`), plus
+    /// one for a final `EP` leg. `cafcafcafcafW` takes up to 4, `caeF` 2.
+    ///
+    /// ```
+    /// use xbetza::program_for;
+    /// assert_eq!(program_for("cafcafcafcafW").unwrap().most_victims(), 4);
+    /// assert_eq!(program_for("caeF").unwrap().most_victims(), 2);
+    /// assert_eq!(program_for("KNADcaKmcabK").unwrap().most_victims(), 1);
+    /// assert_eq!(program_for("Q").unwrap().most_victims(), 0);
+    /// ```
+    pub fn most_victims(&self) -> usize {
+        // `takes[d]`: the current path's leg at depth d may take a piece.
+        let mut takes = Vec::new();
+        let mut most = 0;
+        for r in &self.records {
+            let d = usize::from(r.depth);
+            match r.kind {
+                Kind::Leg if !r.flags.contains(Flags::FINAL) => {
+                    takes.resize(d + 1, false);
+                    takes[d] = r.flags.intersects(Flags::CAPTURE | Flags::DESTROY);
                 }
+                Kind::Leg => {
+                    let n = takes.iter().take(d).filter(|&&t| t).count();
+                    most = most.max(n + usize::from(r.flags.contains(Flags::EP)));
+                }
+                _ => {}
             }
         }
-        true
+        most
     }
+}
+
+/// [`Program::work_within`] of a record list.
+pub(crate) fn records_work_within(records: &[Record], side: u8, cap: u64) -> bool {
+    let side = side.max(1);
+    if quick_bound(records, 0, u64::from(side)) <= cap {
+        return true;
+    }
+    let mut w = WorkBound::new(records, side, cap);
+    for y in 0..w.side {
+        for x in 0..w.side {
+            match w.siblings(0, records.len(), (x, y)) {
+                Some(v) if v <= cap => {}
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 /// At most this many (record, square) evaluations in [`Program::work_within`].

@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::ast::{
     Bracket, Crook, Descriptor, DirToken, Geometry, Modality, Sep, Simple, Square, Term,
 };
-use crate::dirs::{continuation_set, first_leg_set, slot_vector, slots, straightest};
+use crate::dirs::{continuation_set, element_set, first_leg_set, slot_vector, slots, straightest};
 use crate::parse::parse_internal;
 
 /// What stands on a square.
@@ -201,6 +201,22 @@ pub fn reference_moves(d: &Descriptor, board: &RefBoard, from: Square) -> BTreeS
     if board.on_board(from) && board.get(from) != Cell::Off {
         r.descriptor(d, 0);
     }
+    // One move per destination on the e.p. square, also across terms (`mFceF`): where
+    // the same path ends there as an e.p. capture, the plain move is that same move.
+    let captures: Vec<RefMove> = r
+        .out
+        .iter()
+        .filter(|m| m.ep_victim.is_some())
+        .cloned()
+        .collect();
+    r.out.retain(|m| {
+        m.ep_victim.is_some()
+            || m.castle_partner.is_some()
+            || !captures.iter().any(|e| {
+                (&e.to, &e.victims, &e.unload, &e.induced)
+                    == (&m.to, &m.victims, &m.unload, &m.induced)
+            })
+    });
     r.out
 }
 
@@ -241,6 +257,9 @@ struct RLeg<'a> {
     modality: &'a Modality,
     dirs: &'a [DirToken],
     straightest: bool,
+    /// The first leg of a bracket element after the first: its directions are relative to
+    /// the previous element, but the element keeps its own atom.
+    element_start: bool,
     may_end: bool,
 }
 
@@ -272,8 +291,22 @@ struct Prev {
     slot: u8,
     vec: (i32, i32),
     bend: u8,
-    toggled: bool,
+    /// How many `g`/`y` range toggles earlier legs of the path made.
+    toggles: u32,
     last_slide: Option<u32>,
+}
+
+/// A leg's range after `toggles` range toggles, applied one after another: a leaper becomes
+/// unlimited, anything else a leaper.
+fn toggled_range(range: u8, toggles: u32) -> u8 {
+    let mut r = range;
+    // Two toggles bring every range to a fixed point (1 stays 1, anything else becomes 0);
+    // from there each further pair changes nothing.
+    let effective = if toggles == 0 { 0 } else { 2 - toggles % 2 };
+    for _ in 0..effective {
+        r = if r == 1 { 0 } else { 1 };
+    }
+    r
 }
 
 const MAX_NESTING: usize = 32;
@@ -355,6 +388,7 @@ impl<'a> Ref<'a> {
                 modality: &l.modality,
                 dirs: &l.dirs,
                 straightest: false,
+                element_start: false,
                 may_end: false,
             })
             .collect();
@@ -373,6 +407,7 @@ impl<'a> Ref<'a> {
                     modality: &l.modality,
                     dirs: &l.dirs,
                     straightest: e_idx > 0 && k == 0 && l.dirs.is_empty(),
+                    element_start: e_idx > 0 && k == 0,
                     may_end: k + 1 == n && b.seps.get(e_idx) == Some(&Sep::MayEnd),
                 });
             }
@@ -402,18 +437,21 @@ impl<'a> Ref<'a> {
             Some(p) if leg.straightest => slots(straightest(leg.geo, p.vec))
                 .map(|s| (s, (s + 8 - p.slot) % 8))
                 .collect(),
+            Some(p) if leg.element_start => slots(element_set(
+                leg.geo,
+                p.slot,
+                continuation_set(leg.dirs, leg.geo.eight_fold(), p.bend),
+            ))
+            .map(|s| (s, (s + 8 - p.slot) % 8))
+            .collect(),
             Some(p) => slots(continuation_set(leg.dirs, leg.geo.eight_fold(), p.bend))
                 .map(|r| ((p.slot + r) % 8, r))
                 .collect(),
         };
-        // g / y earlier in the path toggle the range (leaper <-> slider).
-        let toggled = prev.is_some_and(|p| p.toggled);
-        let range: u32 = match (toggled, leg.range) {
-            (false, r) => u32::from(r),
-            (true, 1) => 0,
-            (true, _) => 1,
-        };
-        let exact = leg.exact && !toggled;
+        // g / y earlier in the path toggle the range (leaper <-> slider), one after another.
+        let toggles = prev.map_or(0, |p| p.toggles);
+        let range = u32::from(toggled_range(leg.range, toggles));
+        let exact = leg.exact && toggles == 0;
         // `i` on a later leg: as many steps as the latest earlier sliding leg.
         let iso = if i > 0 && m.i > 0 {
             prev.and_then(|p| p.last_slide)
@@ -458,7 +496,7 @@ impl<'a> Ref<'a> {
                         slot,
                         vec: v,
                         bend,
-                        toggled: toggled ^ (m.g || m.y),
+                        toggles: toggles + u32::from(m.g || m.y),
                         last_slide: if range != 1 {
                             Some(steps)
                         } else {
@@ -490,9 +528,8 @@ impl<'a> Ref<'a> {
         mv.induced = path.induced;
         match kind {
             Dest::Plain => {}
-            // An e.p. capture ends a path without locust victims (a move removes at most
-            // one piece by e.p., and fairyboard's moves carry it in place of victims).
-            Dest::Ep(_) if !path.victims.is_empty() => return,
+            // An e.p. capture may follow locust captures, but a piece is removed only once.
+            Dest::Ep(v) if path.victims.contains(&v) => return,
             Dest::Ep(v) => mv.ep_victim = Some(v),
             Dest::Induce => unreachable!("handled above"),
         }
@@ -620,7 +657,6 @@ impl<'a> Ref<'a> {
             if hopper && !hopped {
                 match occ {
                     Occ::Empty => continue,
-                    Occ::Enemy(_) if m.t => break,
                     _ => {
                         hopped = true;
                         grass_last = m.g;
@@ -631,15 +667,18 @@ impl<'a> Ref<'a> {
             if Self::len_ok(w, k) {
                 match occ {
                     Occ::Empty => {
-                        if can_move {
-                            out.push((sq, Dest::Plain));
-                        }
-                        if m.e {
-                            if let Some(ep) = &self.board.ep {
-                                if ep.squares.contains(&sq) {
-                                    out.push((sq, Dest::Ep(ep.victim)));
-                                }
-                            }
+                        // Moving to the e.p. square with `e` is the e.p. capture: the
+                        // plain move there is the same move (same from and to) and is
+                        // not listed again.
+                        let ep = self
+                            .board
+                            .ep
+                            .as_ref()
+                            .filter(|ep| m.e && ep.squares.contains(&sq));
+                        match ep {
+                            Some(ep) => out.push((sq, Dest::Ep(ep.victim))),
+                            None if can_move => out.push((sq, Dest::Plain)),
+                            None => {}
                         }
                     }
                     Occ::Enemy(royal) => {
@@ -669,7 +708,10 @@ impl<'a> Ref<'a> {
     fn stops(&self, start: Square, w: &Walk, m: &Modality) -> Vec<(Square, u32, Role)> {
         let mut out = Vec::new();
         let given = m.m || m.c || m.d || m.e || m.x || m.k || m.p || m.g || m.y;
-        let stop_empty = m.m || m.y || !given;
+        // `n` asks for an empty square (and makes it an e.p. square); on a one-step atom it
+        // is no lameness test, so it is the only thing it says.
+        let unit = w.v.0.abs().max(w.v.1.abs()) <= 1;
+        let stop_empty = m.m || m.y || !given || (m.n && unit);
         let hop = m.p || m.g;
         for (prev, sq, k) in self.walk(start, w) {
             let occ = self.occ(sq);
@@ -690,23 +732,27 @@ impl<'a> Ref<'a> {
                     }
                     continue;
                 }
-                // One role per stop: capture/destroy, else induce, else hop.
-                Occ::Enemy(royal) => {
-                    if ok && Self::may_capture(m, royal, false) {
+                // Every role the leg allows is a path of its own.
+                Occ::Enemy(royal) if ok => {
+                    if Self::may_capture(m, royal, false) {
                         out.push((sq, k, Role::Capture));
-                    } else if ok && hop && !m.t {
+                    }
+                    if hop && !m.t {
                         out.push((sq, k, Role::Hop));
                     }
                 }
-                Occ::Friend(_) => {
-                    if ok && m.d {
+                Occ::Friend(_) if ok => {
+                    if m.d {
                         out.push((sq, k, Role::Capture));
-                    } else if ok && m.x {
+                    }
+                    if m.x {
                         out.push((sq, k, Role::Induce));
-                    } else if ok && hop {
+                    }
+                    if hop {
                         out.push((sq, k, Role::Hop));
                     }
                 }
+                Occ::Enemy(_) | Occ::Friend(_) => {}
                 Occ::Hole => {}
             }
             break;
@@ -767,16 +813,17 @@ impl<'a> Ref<'a> {
                 match self.occ(sq) {
                     Occ::Hole => {}
                     Occ::Empty => {
-                        if m.m || !given {
-                            self.emit(sq, Dest::Plain, &Path::default());
-                        }
-                        if m.e {
-                            if let Some(ep) = &self.board.ep {
-                                if ep.squares.contains(&sq) {
-                                    let v = ep.victim;
-                                    self.emit(sq, Dest::Ep(v), &Path::default());
-                                }
-                            }
+                        // As on a final leg: to the e.p. square with `e` only the capture.
+                        let ep = self
+                            .board
+                            .ep
+                            .as_ref()
+                            .filter(|ep| m.e && ep.squares.contains(&sq))
+                            .map(|ep| ep.victim);
+                        match ep {
+                            Some(v) => self.emit(sq, Dest::Ep(v), &Path::default()),
+                            None if m.m || !given => self.emit(sq, Dest::Plain, &Path::default()),
+                            None => {}
                         }
                     }
                     Occ::Enemy(royal) => {

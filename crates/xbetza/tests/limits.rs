@@ -67,3 +67,44 @@ fn work_bounds_by_hand() {
     assert!(straight.work_within(8, 56));
     assert!(!straight.work_within(8, 55));
 }
+
+/// Partial compilation keeps what fits: ordinary pieces compile as with [`compile`]; a
+/// repetition beyond the limits keeps its small expansions (`(ma)fW` on a 12-square side:
+/// 4 * 3^(k-1) paths of k + 1 legs; `fW` is one record, `mafW` four W steps with one
+/// straight step each); the report of terms left out stays short.
+#[test]
+fn partial_compilation_keeps_what_fits() {
+    use xbetza::compile_partial;
+    for s in ["R", "KNADcaKmcabK", "mafsW", "fmWfceFifmnD"] {
+        let d = parse(s).unwrap();
+        let opts = CompileOptions { max_range: 8 };
+        let (p, left_out) = compile_partial(&d, &opts, 32);
+        assert!(left_out.is_empty(), "{s}: {left_out:?}");
+        assert_eq!(Some(p), compile(&d, &opts).ok(), "{s}");
+    }
+    let d = parse("(ma)fW").unwrap();
+    let opts = CompileOptions { max_range: 12 };
+    assert!(compile(&d, &opts).is_err());
+    let (p, left_out) = compile_partial(&d, &opts, 32);
+    assert!(!left_out.is_empty());
+    assert!(left_out.len() <= 17, "{left_out:?}");
+    // fW: a depth-0 final record (0, 1); mafW: depth-1 records exist.
+    assert!(p
+        .records
+        .iter()
+        .any(|r| r.depth == 0 && r.step.dx == 0 && r.step.dy == 1 && r.skip == 0));
+    assert!(p.records.iter().any(|r| r.depth == 1));
+    // A path deeper than the engine's 32 legs is left out, shorter ones kept.
+    let (p, left_out) = compile_partial(
+        &parse("(af)W").unwrap(),
+        &CompileOptions { max_range: 40 },
+        32,
+    );
+    assert!(p.legs() <= 32 && p.legs() >= 30, "{}", p.legs());
+    assert!(
+        left_out
+            .iter()
+            .any(|e| e.reason.contains("more than 32 legs")),
+        "{left_out:?}"
+    );
+}

@@ -312,11 +312,17 @@ fn modality_flags() {
     );
     let r = program_for("ckR").unwrap().records;
     assert_eq!(r[0].flags, Flags::CAPTURE | Flags::NON_ROYAL | Flags::FINAL);
+    // final-leg t only spares royals; a non-final tp hops friends only
     let r = program_for("tpR").unwrap().records;
-    assert_eq!(
-        r[0].flags,
-        MCF | Flags::HOP | Flags::HOP_FRIEND | Flags::NON_ROYAL
-    );
+    assert_eq!(r[0].flags, MCF | Flags::HOP | Flags::NON_ROYAL);
+    let r = program_for("tpafR").unwrap().records;
+    assert_eq!(r[0].flags, Flags::HOP | Flags::HOP_FRIEND);
+    // a non-final leg with capture and hop roles is one record per role, each with its
+    // subtree: 4 directions x 2 roles x (1 + 1 straight continuation)
+    let r = program_for("cpafW").unwrap().records;
+    assert_eq!(r.len(), 16);
+    assert_eq!(r[0].flags, Flags::CAPTURE);
+    assert_eq!(r[2].flags, Flags::HOP);
     let r = program_for("gQ").unwrap().records;
     assert_eq!(r[0].flags, MCF | Flags::GRASS);
     // non-final g: hop + toggle (the next leg of a slider becomes a leaper)

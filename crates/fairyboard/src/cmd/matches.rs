@@ -17,10 +17,11 @@ use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fairyboard_core::game::Game;
-use fairyboard_core::{catalogue, Color, Move, Position};
+use fairyboard_core::{catalogue, pgn, Color, Move, Position, Variant};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -260,7 +261,8 @@ struct Finished {
     /// 1, ½ or 0 for White.
     result: &'static str,
     reason: String,
-    sans: Vec<String>,
+    /// The moves played, from the variant's start.
+    moves: Vec<Move>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -296,20 +298,20 @@ fn play_game(
         e.sync(game_no);
     }
     let mut clocks = [base, base];
-    let mut sans = Vec::new();
+    let mut moves = Vec::new();
     let mut first = [true, true];
     let mut last_move: [Option<String>; 2] = [None, None];
-    let finish = |result: &'static str, reason: String, sans: Vec<String>| Finished {
+    let finish = |result: &'static str, reason: String, moves: Vec<Move>| Finished {
         result,
         reason,
-        sans,
+        moves,
     };
     loop {
         if let Some(r) = game.result() {
-            return Ok(finish(r.pgn(), r.reason.as_str().into(), sans));
+            return Ok(finish(r.pgn(), r.reason.as_str().into(), moves));
         }
         if game.ply() >= args.max_plies {
-            return Ok(finish("1/2-1/2", "adjudicated: move limit".into(), sans));
+            return Ok(finish("1/2-1/2", "adjudicated: move limit".into(), moves));
         }
         let side = game.position().side_to_move();
         let ci = side.index();
@@ -335,7 +337,7 @@ fn play_game(
         match reply {
             Reply::Move(text, spent) => {
                 if spent > clocks[ci] + Duration::from_millis(args.grace_ms) {
-                    return Ok(finish(loses, format!("{who} lost on time"), sans));
+                    return Ok(finish(loses, format!("{who} lost on time"), moves));
                 }
                 clocks[ci] = clocks[ci].saturating_sub(spent) + inc;
                 let m = match resolve(game.position_mut(), &text) {
@@ -344,26 +346,25 @@ fn play_game(
                         return Ok(finish(
                             loses,
                             format!("{who} played an illegal move {text}: {why}"),
-                            sans,
+                            moves,
                         ))
                     }
                 };
-                let san = game.position_mut().san(&m);
                 if let Err(e) = game.play(&m) {
-                    return Ok(finish(loses, format!("{who}: {e}"), sans));
+                    return Ok(finish(loses, format!("{who}: {e}"), moves));
                 }
-                sans.push(san);
+                moves.push(m);
                 let uci = variant.uci(&m);
                 last_move[1 - mover] = Some(uci);
             }
-            Reply::Resign => return Ok(finish(loses, format!("{who} resigned"), sans)),
-            Reply::Timeout => return Ok(finish(loses, format!("{who} lost on time"), sans)),
-            Reply::Gone => return Ok(finish(loses, format!("{who} disconnected"), sans)),
+            Reply::Resign => return Ok(finish(loses, format!("{who} resigned"), moves)),
+            Reply::Timeout => return Ok(finish(loses, format!("{who} lost on time"), moves)),
+            Reply::Gone => return Ok(finish(loses, format!("{who} disconnected"), moves)),
             Reply::Claim(text) => {
                 // Our rules decide; a draw claim stands on threefold repetition or fifty
                 // moves (the usual conventions), a false claim loses.
                 if let Some(r) = game.result() {
-                    return Ok(finish(r.pgn(), r.reason.as_str().into(), sans));
+                    return Ok(finish(r.pgn(), r.reason.as_str().into(), moves));
                 }
                 let h = game.position().hash();
                 let reps = game.hashes().iter().filter(|&&x| x == h).count();
@@ -373,13 +374,13 @@ fn play_game(
                     return Ok(finish(
                         "1/2-1/2",
                         format!("draw claimed by {who}: {text}"),
-                        sans,
+                        moves,
                     ));
                 }
                 return Ok(finish(
                     loses,
                     format!("{who} made a false claim: {text}"),
-                    sans,
+                    moves,
                 ));
             }
         }
@@ -561,9 +562,9 @@ pub fn run(args: Args) -> Result<String, String> {
                 p.game,
                 f.result,
                 f.reason,
-                f.sans.len()
+                f.moves.len()
             );
-            let pgn = pgn_game(&p, &variant.name, &args.tc);
+            let pgn = pgn_game(&p, &variant, &args.tc);
             if let Some(path) = &args.pgn {
                 let written = std::fs::OpenOptions::new()
                     .create(true)
@@ -586,37 +587,21 @@ pub fn run(args: Args) -> Result<String, String> {
     Ok(summary(&names[0], &names[1], &scores))
 }
 
-/// One game in PGN, its movetext wrapped at 80 columns.
-fn pgn_game(p: &Played, variant: &str, tc: &str) -> String {
+/// One game in PGN (the core's writer), from the variant's start.
+fn pgn_game(p: &Played, variant: &Arc<Variant>, tc: &str) -> String {
     let f = &p.finished;
     let (wn, bn) = (&p.names[p.white], &p.names[1 - p.white]);
-    let mut pgn = format!(
-        "[Event \"fairyboard match\"]\n[Site \"local\"]\n[Round \"{}\"]\n[White \"{wn}\"]\n\
-         [Black \"{bn}\"]\n[Result \"{}\"]\n[Variant \"{variant}\"]\n[TimeControl \"{tc}\"]\n\
-         [Termination \"{}\"]\n\n",
-        p.game, f.result, f.reason
-    );
-    let mut body = String::new();
-    for (i, s) in f.sans.iter().enumerate() {
-        if i % 2 == 0 {
-            body += &format!("{}. ", i / 2 + 1);
-        }
-        body += s;
-        body.push(' ');
-    }
-    body += f.result;
-    let mut line_len = 0;
-    for word in body.split(' ') {
-        if line_len + word.len() + 1 > 80 {
-            pgn.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            pgn.push(' ');
-            line_len += 1;
-        }
-        pgn += word;
-        line_len += word.len();
-    }
-    pgn += "\n\n";
-    pgn
+    let round = p.game.to_string();
+    let tags = [
+        ("Event", "fairyboard match"),
+        ("Site", "local"),
+        ("Round", round.as_str()),
+        ("White", wn.as_str()),
+        ("Black", bn.as_str()),
+        ("Result", f.result),
+        ("Variant", variant.name.as_str()),
+        ("TimeControl", tc),
+        ("Termination", f.reason.as_str()),
+    ];
+    pgn::write_pgn(&tags, &Position::start(variant.clone()), &f.moves, f.result)
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand: each has its clap `Args` and a `run` that returns the text
 //! to print (interactive commands write as they go and return an empty string).
 
+pub mod check;
 mod engine;
 pub mod matches;
 pub mod play;

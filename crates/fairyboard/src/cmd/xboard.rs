@@ -43,7 +43,7 @@ use std::sync::Arc;
 use fairyboard_ai::native::Stopwatch;
 use fairyboard_ai::{mate_in, Limits, Options};
 use fairyboard_core::game::{Game, PlayError};
-use fairyboard_core::{catalogue, limits, Color, Move, MoveKind, MoveList, Position, Variant};
+use fairyboard_core::{catalogue, limits, Color, MarkKind, Marks, Position, Variant};
 
 use super::engine::{play_text, result_text, Commands, Input, Thinker};
 
@@ -445,91 +445,84 @@ impl<'w> Engine<'w> {
         (c.file < g.files && c.rank < g.ranks).then(|| self.variant.square(c))
     }
 
-    /// The legal moves of the piece on `from` (drops excluded).
-    fn moves_from(&mut self, from: usize) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.game.position_mut().legal_moves_into(&mut list);
-        list.into_iter()
-            .filter(|m| m.from() == from && m.kind != MoveKind::Drop)
-            .collect()
+    /// The core's marks for the lifted piece after the legs entered so far.
+    fn core_marks(&mut self, lift: &Lift) -> Marks {
+        self.game.position_mut().marks(lift.from, &lift.path)
     }
 
-    /// Whether `sq` is where the next leg of a multi-leg move of the lifted piece stops
-    /// on the way (a cyan square for XBoard).
+    /// Whether `sq` is where a multi-leg move of the lifted piece stops on the way and
+    /// goes on (a [`Transit`](MarkKind::Transit) mark, cyan for XBoard).
     fn is_transit(&mut self, lift: &Lift, sq: usize) -> bool {
-        let n = lift.path.len();
-        self.moves_from(lift.from).iter().any(|m| {
-            let ends = leg_ends(m);
-            ends.len() > n + 1 && ends[..n] == lift.path[..] && ends[n] == sq
-        })
+        self.core_marks(lift)
+            .kinds_at(sq)
+            .any(|k| k == MarkKind::Transit)
     }
 
-    /// Colour marks for the next leg of the lifted piece: yellow = a quiet destination,
-    /// red = a capture (the GUI then sends `hover`), magenta = a promotion, cyan = a
-    /// transit square where a multi-leg move goes on (the GUI waits for the next leg
-    /// there; clicking it again ends the move on it). The way back to the start square
-    /// (igui, capture-and-return) is red, as XBoard itself marks it for its own Lion.
+    /// The core's marks for the next leg of the lifted piece in XBoard's colours: cyan
+    /// (`C`) a transit square (the GUI waits for the next leg there; clicking it again
+    /// ends the move on it), magenta (`M`) a promotion, red (`R`) a capture (the GUI
+    /// then sends `hover`), yellow (`Y`) a move; the first of these wins on a square.
+    /// Illegal targets, screens and stops get no colour. The way back to the start
+    /// square (igui, capture-and-return) is red, as XBoard itself marks it for its own
+    /// Lion; a turn pass (step out and back) cannot be entered as a drop on the start.
     fn leg_marks(&mut self, lift: &Lift) -> Vec<Option<char>> {
-        let cells = self.variant.geometry.cells;
-        let mut marks: Vec<Option<char>> = vec![None; cells];
-        let n = lift.path.len();
-        let moves = self.moves_from(lift.from);
-        let pos = self.game.position();
-        let us = pos.side_to_move();
+        let marks = self.core_marks(lift);
+        let mut out: Vec<Option<char>> = vec![None; self.variant.geometry.cells];
         let rank = |c: char| match c {
             'C' => 4,
             'M' => 3,
             'R' => 2,
             _ => 1,
         };
-        for m in moves {
-            let ends = leg_ends(&m);
-            if ends.len() <= n || ends[..n] != lift.path[..] {
-                continue;
-            }
-            let next = ends[n];
-            if next == lift.from && n == 0 {
-                // A turn pass (step out and back) cannot be entered as a drop on the start.
-                continue;
-            }
-            let mark = if ends.len() > n + 1 {
-                'C'
-            } else if next == lift.from && n > 0 {
-                'R'
-            } else if m.is_promotion() {
-                'M'
-            } else if m.kind == MoveKind::EnPassant
-                || pos.piece_at(next).is_some_and(|(_, c)| c != us)
-            {
-                'R'
-            } else {
-                'Y'
+        let entered = !lift.path.is_empty();
+        for mark in &marks.marks {
+            let colour = match mark.kind {
+                _ if mark.square == lift.from && !entered => continue,
+                MarkKind::Transit => 'C',
+                MarkKind::Move | MarkKind::Capture if mark.square == lift.from => 'R',
+                MarkKind::Move | MarkKind::Capture
+                    if mark.moves.iter().any(|&i| marks.moves[i].is_promotion()) =>
+                {
+                    'M'
+                }
+                MarkKind::Capture => 'R',
+                MarkKind::Move => 'Y',
+                _ => continue,
             };
-            if marks[next].is_none_or(|old| rank(old) < rank(mark)) {
-                marks[next] = Some(mark);
+            let e = &mut out[mark.square];
+            if e.is_none_or(|old| rank(old) < rank(colour)) {
+                *e = Some(colour);
             }
         }
-        marks
+        out
     }
 
     /// The `highlight` answer to `hover SQ` while a piece is lifted: on a transit square
-    /// the continuation legs from there; on a capture with a side victim (e.p.) the same
-    /// marks as before with the victim green (XBoard's convention).
+    /// the continuation legs from there; on a move's end the same marks as before with
+    /// the pieces it takes off its legs (an e.p. victim) green, XBoard's convention.
     fn hover_marks(&mut self, lift: &Lift, sq: usize) -> Vec<Option<char>> {
         if self.is_transit(lift, sq) {
             let mut next = lift.clone();
             next.path.push(sq);
             return self.leg_marks(&next);
         }
-        let mut marks = self.leg_marks(lift);
-        if lift.path.is_empty() {
-            for m in self.moves_from(lift.from) {
-                if m.kind == MoveKind::EnPassant && m.to() == sq {
-                    marks[m.extra[0] as usize] = Some('G');
+        let mut out = self.leg_marks(lift);
+        let marks = self.core_marks(lift);
+        let pos = self.game.position();
+        for mark in marks
+            .marks
+            .iter()
+            .filter(|m| m.square == sq && matches!(m.kind, MarkKind::Move | MarkKind::Capture))
+        {
+            for &i in &mark.moves {
+                let m = &marks.moves[i];
+                let legs = m.legs();
+                for &v in pos.victims(m).iter().filter(|v| !legs.contains(v)) {
+                    out[v] = Some('G');
                 }
             }
         }
-        marks
+        out
     }
 
     /// Marks as XBoard's colour FEN: the board part of a FEN with colour letters.
@@ -747,18 +740,6 @@ impl<'w> Engine<'w> {
         }
         Flow::Continue
     }
-}
-
-/// The squares a move reaches leg by leg after its start, as its coordinate notation
-/// writes the legs: the relay (induction) square, each locust victim, the destination.
-fn leg_ends(m: &Move) -> Vec<usize> {
-    let mut ends = Vec::new();
-    if m.kind == MoveKind::Normal && m.relay != 0 {
-        ends.push(m.relay as usize);
-    }
-    ends.extend(m.locust().iter().map(|&v| v as usize));
-    ends.push(m.to());
-    ends
 }
 
 /// Why a negative time is refused.

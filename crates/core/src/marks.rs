@@ -1,0 +1,455 @@
+//! What a move does to the squares it touches, for display: which pieces it takes
+//! ([`Position::victims`], [`Position::captures`]) and which squares to mark while a move of
+//! one piece is entered leg by leg ([`Position::marks`]).
+//!
+//! # The vocabulary
+//!
+//! A move is entered by its [legs](crate::Move::legs): one square per entry (a click in the
+//! browser diagram, a `put` in XBoard, a comma-separated leg in coordinate notation). After
+//! some legs are entered, every square the next entry may go to gets a [`MarkKind`]:
+//!
+//! * [`Move`](MarkKind::Move): a move ends here and takes nothing here;
+//! * [`Capture`](MarkKind::Capture): a move ends here and takes a piece here (or e.p.);
+//! * [`Transit`](MarkKind::Transit): a multi-leg move stops here on its way and goes on;
+//! * [`Stop`](MarkKind::Stop): the legs entered so far already make a whole move, ended by
+//!   entering the last square again;
+//! * [`LocustVictim`](MarkKind::LocustVictim): the piece here is taken on the way (a Lion's
+//!   first victim, a checker's jumped man); the square is also a transit;
+//! * [`HopScreen`](MarkKind::HopScreen): a piece here is jumped over, and without it a
+//!   destination would go; [`Hop`](MarkKind::Hop): such a destination;
+//! * [`Illegal`](MarkKind::Illegal): only moves that leave a royal in danger go here.
+//!
+//! Move diagrams (one piece on an empty board) use [`Both`](MarkKind::Both) for a square
+//! the piece moves to and captures on, and [`Context`](MarkKind::Context) for a square where
+//! another piece would change the moves elsewhere (a screen, a locust victim).
+//!
+//! The front ends only translate: the browser diagram paints a CSS class per kind, XBoard's
+//! `highlight` colour FEN uses its protocol's letters (yellow move, red capture, cyan a
+//! transit square, magenta a promotion, green a side victim; see the XBoard protocol,
+//! <https://www.gnu.org/software/xboard/engine-intf.html>), and the rules page picks its
+//! symbols.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use xbetza::{Flags, Kind};
+
+use crate::coord::Coord;
+use crate::explore::{Extra, Probe, Reach};
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind, MoveList, Squares};
+use crate::position::Position;
+use crate::variant::{Color, EMPTY};
+
+/// Why a square is marked. See the [module documentation](self) for the vocabulary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MarkKind {
+    /// A move ends here without taking a piece here.
+    Move,
+    /// A move ends here taking the piece here, or e.p.
+    Capture,
+    /// Move diagrams: the piece moves here when it is empty and captures an enemy here.
+    Both,
+    /// A multi-leg move stops here and goes on.
+    Transit,
+    /// The legs entered so far make a whole move: entering the last square again ends it.
+    Stop,
+    /// The piece here is taken on the way to another square.
+    LocustVictim,
+    /// A piece here is jumped over; without it some destination goes.
+    HopScreen,
+    /// A destination reached only by jumping over a piece.
+    Hop,
+    /// Move diagrams: a piece here would change the moves elsewhere.
+    Context,
+    /// Only pseudo-legal moves (leaving a royal in danger) go here.
+    Illegal,
+}
+
+/// One marked square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub square: Square,
+    pub kind: MarkKind,
+    /// The moves (indices into [`Marks::moves`]) entering this square continues or ends:
+    /// for [`Transit`](MarkKind::Transit) the moves that go on from here, for
+    /// [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture) and
+    /// [`Stop`](MarkKind::Stop) the moves ended here, for the other kinds the moves that
+    /// give the square its role.
+    pub moves: Vec<usize>,
+}
+
+/// The answer of [`Position::marks`]: the piece's moves and the marks of the next entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Every pseudo-legal move of the piece (drops excluded), legal ones first.
+    pub moves: Vec<Move>,
+    /// Whether each move of [`moves`](Self::moves) is legal.
+    pub legal: Vec<bool>,
+    /// The marks, by square then kind; a square may have several kinds.
+    pub marks: Vec<Mark>,
+}
+
+impl Marks {
+    /// The kinds marked on `sq`.
+    pub fn kinds_at(&self, sq: Square) -> impl Iterator<Item = MarkKind> + '_ {
+        self.marks
+            .iter()
+            .filter(move |m| m.square == sq)
+            .map(|m| m.kind)
+    }
+
+    /// The squares marked with `kind`, ascending.
+    pub fn squares(&self, kind: MarkKind) -> Vec<Square> {
+        self.marks
+            .iter()
+            .filter(|m| m.kind == kind)
+            .map(|m| m.square)
+            .collect()
+    }
+}
+
+impl Position {
+    /// The squares whose pieces the move takes off the board (friends included, as the
+    /// move makes it): the e.p. victim, each locust victim in leg order, then the
+    /// destination when a piece other than the mover stands there and the move does not
+    /// unload it elsewhere (`u`: the piece is set down again, not taken). A drop, castling
+    /// and a move back to the mover's own square take nothing there.
+    pub fn victims(&self, m: &Move) -> Squares {
+        let mut out = Squares::default();
+        match m.kind {
+            MoveKind::EnPassant => {
+                // Locust victims taken before the e.p. capture (`caeF`), then its victim.
+                for &v in m.locust() {
+                    out.push(v as Square);
+                }
+                out.push(m.extra[0] as Square);
+            }
+            MoveKind::Normal => {
+                for &v in m.locust() {
+                    out.push(v as Square);
+                }
+                let mover = if m.relay != 0 { m.relay } else { m.from };
+                if m.unload == 0 && m.to != mover && self.piece_at(m.to()).is_some() {
+                    out.push(m.to());
+                }
+            }
+            MoveKind::Castle | MoveKind::Drop => {}
+        }
+        out
+    }
+
+    /// Whether the move takes at least one piece off the board (see [`victims`](Self::victims)).
+    pub fn captures(&self, m: &Move) -> bool {
+        !self.victims(m).is_empty()
+    }
+
+    /// Whether the move takes a piece other than its locust victims: on its destination or
+    /// e.p. This is the capture written `x` before the destination in SAN and marked
+    /// [`Capture`](MarkKind::Capture) on the destination.
+    pub fn captures_at_end(&self, m: &Move) -> bool {
+        self.victims(m).len() > m.locust().len()
+    }
+
+    /// Whether the move uses its capture modality (`c` rather than `m` in Betza): it
+    /// takes a piece, or lands on an occupied square whose piece it unloads elsewhere
+    /// (`u`, a swap). Differs from [`captures`](Self::captures) only for unloads, which
+    /// need capture rights but take nothing.
+    pub fn uses_capture_modality(&self, m: &Move) -> bool {
+        self.captures(m) || (m.unload != 0 && self.piece_at(m.to()).is_some())
+    }
+
+    /// The marks for the piece on `from` after the squares `entered` (leading legs of its
+    /// moves, see [`Move::legs`]) were entered. The piece's side should be the side to
+    /// move, since legality is judged for the side to move. Moves whose legs do not begin
+    /// with `entered` are left out of the marks (but listed in [`Marks::moves`]).
+    pub fn marks(&mut self, from: Square, entered: &[Square]) -> Marks {
+        let mut out = Marks::default();
+        if self.piece_at(from).is_none() {
+            return out;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list.retain(|m| m.from() == from && m.kind != MoveKind::Drop);
+        let mut pseudo = MoveList::new();
+        self.moves_from(from, &mut pseudo);
+        let legal = list.len();
+        for m in pseudo {
+            if m.kind != MoveKind::Drop && !list[..legal].contains(&m) {
+                list.push(m);
+            }
+        }
+        out.legal = (0..list.len()).map(|i| i < legal).collect();
+        let n = entered.len();
+        let mut marks: BTreeMap<(Square, MarkKind), Vec<usize>> = BTreeMap::new();
+        let mut add = |sq: Square, kind: MarkKind, i: usize| {
+            let e = marks.entry((sq, kind)).or_default();
+            if !e.contains(&i) {
+                e.push(i);
+            }
+        };
+        for (i, m) in list.iter().enumerate() {
+            let legs = m.legs();
+            if legs.len() < n || legs[..n] != *entered {
+                continue;
+            }
+            if legs.len() == n {
+                if n > 0 && i < legal {
+                    add(entered[n - 1], MarkKind::Stop, i);
+                }
+                continue;
+            }
+            let next = legs[n];
+            if i >= legal {
+                add(next, MarkKind::Illegal, i);
+            } else if legs.len() > n + 1 {
+                add(next, MarkKind::Transit, i);
+                if m.locust().contains(&(next as u16)) {
+                    add(next, MarkKind::LocustVictim, i);
+                }
+            } else if self.captures_at_end(m) {
+                add(next, MarkKind::Capture, i);
+            } else {
+                add(next, MarkKind::Move, i);
+            }
+        }
+        if n == 0 {
+            for (sq, dest, i) in self.hop_screens(from, &list[..legal]) {
+                add(sq, MarkKind::HopScreen, i);
+                add(dest, MarkKind::Hop, i);
+            }
+        }
+        out.marks = marks
+            .into_iter()
+            .map(|((square, kind), moves)| Mark {
+                square,
+                kind,
+                moves,
+            })
+            .collect();
+        out.moves = list;
+        out
+    }
+
+    /// Pieces jumped over by the piece on `from`: an occupied square on the straight line
+    /// between the piece and a destination whose move goes when that piece is lifted.
+    /// Each as (screen, destination, index of the move in `moves`).
+    fn hop_screens(&self, from: Square, moves: &[Move]) -> Vec<(Square, Square, usize)> {
+        let v = self.variant.clone();
+        let start = v.coord(from);
+        let mut without: BTreeMap<Square, Vec<u16>> = BTreeMap::new();
+        let mut out = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            if m.kind != MoveKind::Normal {
+                continue;
+            }
+            for between in line_between(start, v.coord(m.to())) {
+                let b = v.square(between);
+                // A piece taken on the way is the move's victim, not its screen.
+                if self.piece_at(b).is_none() || m.locust().contains(&(b as u16)) {
+                    continue;
+                }
+                let targets = without.entry(b).or_insert_with(|| {
+                    let mut lifted = self.clone();
+                    lifted.put(b, EMPTY);
+                    let mut list = MoveList::new();
+                    lifted.moves_from(from, &mut list);
+                    list.iter().map(|m| m.to).collect()
+                });
+                if !targets.contains(&m.to) {
+                    out.push((b, m.to(), i));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// How a move diagram's square is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Way {
+    /// No piece standing between can stop it.
+    Leap,
+    /// Along a line: a piece on another square can block it, or a piece here blocks others.
+    Slide,
+}
+
+/// One square of a move diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DiagramMark {
+    pub at: Coord,
+    pub kind: MarkKind,
+    pub way: Way,
+}
+
+impl Probe {
+    /// The move diagram of the probed piece on `from` (unmoved unless `moved`) of an
+    /// empty board, found by placing one more piece (either colour) on every other square
+    /// in turn: [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture) or
+    /// [`Both`](MarkKind::Both) where it goes on the empty board or takes a lone enemy, each
+    /// a [`Slide`](Way::Slide) when some other piece blocks it or a piece there blocks
+    /// others; [`Hop`](MarkKind::Hop) where it goes only with a piece elsewhere, whose
+    /// square is a [`HopScreen`](MarkKind::HopScreen); [`LocustVictim`](MarkKind::LocustVictim)
+    /// where an enemy is taken on the way; [`Transit`](MarkKind::Transit) where a first
+    /// leg followed by more legs stops (read from the leg program); and
+    /// [`Context`](MarkKind::Context) on every screen or victim square (another piece
+    /// there changes the moves elsewhere). With `pairs`, also every pair of enemies (a
+    /// screen and a victim), for hoppers that capture only over a screen; that is
+    /// quadratic in the board's squares, so only worth it for pieces that hop.
+    pub fn diagram(&mut self, from: Coord, moved: bool, pairs: bool) -> Vec<DiagramMark> {
+        let (files, ranks) = (self.variant().geometry.files, self.variant().geometry.ranks);
+        let plain = |rs: &[Reach]| -> BTreeSet<Coord> {
+            rs.iter()
+                .filter(|r| r.victims.is_empty())
+                .map(|r| r.to)
+                .collect()
+        };
+        let piece = |at: Coord, color: Color| Extra {
+            at,
+            color,
+            royal: false,
+            virgin: false,
+        };
+        let moves = plain(&self.reach(from, moved, &[]));
+        let mut captures = BTreeSet::new();
+        let mut blockable = BTreeSet::new();
+        let mut blockers = BTreeSet::new();
+        let mut hops = BTreeSet::new();
+        let mut screens = BTreeSet::new();
+        let mut locust = BTreeSet::new();
+        let squares: Vec<Coord> = (0..ranks)
+            .flat_map(|r| (0..files).map(move |f| Coord::new(f, r)))
+            .filter(|&s| s != from && !self.variant().is_hole(self.variant().square(s)))
+            .collect();
+        for &s in &squares {
+            for color in Color::BOTH {
+                let rs = self.reach(from, moved, &[piece(s, color)]);
+                let dests = plain(&rs);
+                if color == Color::Black {
+                    if dests.contains(&s) {
+                        captures.insert(s);
+                    }
+                    for r in rs.iter().filter(|r| r.victims.contains(&s)) {
+                        locust.insert(s);
+                        if !moves.contains(&r.to) {
+                            hops.insert(r.to);
+                        }
+                    }
+                }
+                for d in &moves {
+                    if *d != s && !dests.contains(d) {
+                        blockable.insert(*d);
+                        blockers.insert(s);
+                    }
+                }
+                for d in dests {
+                    if d != s && !moves.contains(&d) {
+                        hops.insert(d);
+                        screens.insert(s);
+                    }
+                }
+            }
+        }
+        if pairs {
+            for &screen in &squares {
+                for &victim in &squares {
+                    if victim == screen || captures.contains(&victim) || hops.contains(&victim) {
+                        continue;
+                    }
+                    let two = [piece(screen, Color::Black), piece(victim, Color::Black)];
+                    let rs = self.reach(from, moved, &two);
+                    if rs.iter().any(|r| r.victims.is_empty() && r.to == victim) {
+                        hops.insert(victim);
+                        screens.insert(screen);
+                    }
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        let way = |s: &Coord| {
+            if blockable.contains(s) || blockers.contains(s) {
+                Way::Slide
+            } else {
+                Way::Leap
+            }
+        };
+        for s in moves.union(&captures) {
+            let kind = match (moves.contains(s), captures.contains(s)) {
+                (true, true) => MarkKind::Both,
+                (true, false) => MarkKind::Move,
+                _ => MarkKind::Capture,
+            };
+            out.insert(DiagramMark {
+                at: *s,
+                kind,
+                way: way(s),
+            });
+        }
+        let mut add = |set: &BTreeSet<Coord>, kind: MarkKind| {
+            for &at in set {
+                out.insert(DiagramMark {
+                    at,
+                    kind,
+                    way: way(&at),
+                });
+            }
+        };
+        add(&hops, MarkKind::Hop);
+        add(&screens, MarkKind::HopScreen);
+        add(&locust, MarkKind::LocustVictim);
+        add(
+            &screens.union(&locust).copied().collect(),
+            MarkKind::Context,
+        );
+        add(&self.first_legs(from), MarkKind::Transit);
+        out.into_iter().collect()
+    }
+
+    /// The stops of first legs that more legs follow, from `from` on the empty board.
+    fn first_legs(&self, from: Coord) -> BTreeSet<Coord> {
+        let v = self.variant();
+        let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
+        let mut out = BTreeSet::new();
+        for r in &v.pieces[0].program.records {
+            if r.kind != Kind::Leg
+                || r.depth != 0
+                || r.flags.contains(Flags::FINAL)
+                || !r.flags.intersects(Flags::MOVE | Flags::Y)
+            {
+                continue;
+            }
+            let (dx, dy) = (r.step.dx as i32, r.step.dy as i32);
+            if (dx, dy) == (0, 0) {
+                continue;
+            }
+            let limit = if r.range == 0 { 64 } else { r.range as i32 };
+            for k in 1..=limit {
+                let (f, rk) = (from.file as i32 + k * dx, from.rank as i32 + k * dy);
+                if f < 0 || rk < 0 || f >= files || rk >= ranks {
+                    break;
+                }
+                if !r.flags.contains(Flags::EXACT) || k == limit {
+                    out.insert(Coord::new(f as u8, rk as u8));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The squares strictly between two squares on a rank, file or diagonal (none otherwise).
+pub fn line_between(a: Coord, b: Coord) -> Vec<Coord> {
+    let (dx, dy) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
+    let n = dx.abs().max(dy.abs());
+    if n < 2 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return Vec::new();
+    }
+    let (sx, sy) = (dx.signum(), dy.signum());
+    (1..n)
+        .map(|k| {
+            Coord::new(
+                (a.file as i32 + k * sx) as u8,
+                (a.rank as i32 + k * sy) as u8,
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,218 @@
+//! `Move::legs`, `Position::victims`/`captures` and the marks query, against positions
+//! worked out by hand: the Lion's moves as xbetza.md §7.4 tabulates them (5x5 block,
+//! capture-and-continue, igui), the cannon of xiangqi (`mRcpR`: moves as a rook, captures
+//! over exactly one screen), a checker's jump (`cafF`: capture a diagonal neighbour and land
+//! beyond it) and a swapper (`ucR`: the enemy it lands on is unloaded on its start square,
+//! xbetza.md §u, H. G. Muller's comment 39242 on chessvariants.com).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use fairyboard_core::{catalogue, MarkKind, Move, Position, Variant};
+
+fn lion() -> Arc<Variant> {
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
+    catalogue::load("lion").expect("variants/lion.txt loads")
+}
+
+fn chess() -> Arc<Variant> {
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
+    catalogue::load("chess").expect("variants/chess.txt loads")
+}
+
+/// A king each, a cannon, a checker and a swapper.
+const PIECES: &str = "files=8\nranks=8\nroyal=1\n\
+    king:K:K::a1\ncannon:C:mRcpR::\nchecker:M:cafF::\nswapper:S:ucR::\npawn:P:fW::\n";
+
+fn pieces() -> Arc<Variant> {
+    let (v, _) = Variant::from_definition("pieces", PIECES).expect("definition compiles");
+    Arc::new(v)
+}
+
+fn at(v: &Variant, name: &str) -> usize {
+    v.square(name.parse().expect("square name"))
+}
+
+fn names(v: &Variant, squares: &[usize]) -> Vec<String> {
+    squares.iter().map(|&s| v.coord(s).to_string()).collect()
+}
+
+/// The legal move written `uci`.
+fn find(pos: &mut Position, uci: &str) -> Move {
+    let v = pos.variant().clone();
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| v.uci(m) == uci)
+        .unwrap_or_else(|| panic!("{uci} is not legal"))
+}
+
+fn victims(pos: &mut Position, uci: &str) -> Vec<String> {
+    let m = find(pos, uci);
+    let v = pos.variant().clone();
+    names(&v, &pos.victims(&m))
+}
+
+fn set(list: &[&str]) -> BTreeSet<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+fn squares(pos: &mut Position, from: &str, entered: &[&str], kind: MarkKind) -> BTreeSet<String> {
+    let v = pos.variant().clone();
+    let entered: Vec<usize> = entered.iter().map(|s| at(&v, s)).collect();
+    let marks = pos.marks(at(&v, from), &entered);
+    names(&v, &marks.squares(kind)).into_iter().collect()
+}
+
+#[test]
+fn a_plain_capture_takes_the_destination_and_a_quiet_move_nothing() {
+    let mut pos = Position::from_fen(chess(), "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(victims(&mut pos, "e4d5"), ["d5"]);
+    let quiet = find(&mut pos, "e4e5");
+    assert!(!pos.captures(&quiet));
+    assert_eq!(&*quiet.legs(), &[at(pos.variant(), "e5")]);
+}
+
+#[test]
+fn en_passant_takes_the_pawn_beside_the_destination() {
+    // After ...d7-d5 the e5 pawn takes d5 by moving to d6.
+    let mut pos = Position::from_fen(chess(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+    assert_eq!(victims(&mut pos, "e5d6"), ["d5"]);
+    let m = find(&mut pos, "e5d6");
+    assert!(pos.captures_at_end(&m), "SAN writes exd6 with an x");
+}
+
+#[test]
+fn a_lion_double_capture_takes_both_in_leg_order() {
+    // Black pawns on e5 and e6: d4xe5 then xe6 takes both; igui takes e5 and returns.
+    let mut pos = Position::from_fen(lion(), "7k/8/4p3/4p3/3L4/8/8/K7 w - - 0 1").unwrap();
+    assert_eq!(victims(&mut pos, "d4e5,e5e6"), ["e5", "e6"]);
+    let double = find(&mut pos, "d4e5,e5e6");
+    let v = pos.variant().clone();
+    assert_eq!(names(&v, &double.legs()), ["e5", "e6"]);
+    assert!(pos.captures_at_end(&double));
+    // Igui (a rifle capture): the Lion ends on its own square, which takes nothing there.
+    assert_eq!(victims(&mut pos, "d4e5,e5d4"), ["e5"]);
+    let igui = find(&mut pos, "d4e5,e5d4");
+    assert!(pos.captures(&igui) && !pos.captures_at_end(&igui));
+    // Capture e5, then step on to the empty d6: a locust capture only.
+    let on = find(&mut pos, "d4e5,e5d6");
+    assert!(pos.captures(&on) && !pos.captures_at_end(&on));
+}
+
+#[test]
+fn a_checker_jump_takes_the_man_it_passes() {
+    // Checker on c3, a black pawn on d4: it takes d4 and lands on e5.
+    let mut pos = Position::from_fen(pieces(), "k7/8/8/8/3p4/2M5/8/K7 w - - 0 1").unwrap();
+    assert_eq!(victims(&mut pos, "c3d4,d4e5"), ["d4"]);
+    let jump = find(&mut pos, "c3d4,d4e5");
+    let v = pos.variant().clone();
+    assert_eq!(names(&v, &jump.legs()), ["d4", "e5"]);
+}
+
+#[test]
+fn an_unload_swaps_and_takes_nothing() {
+    // Swapper on d3, a black pawn on d6: it goes to d6, the pawn to d3 (a swap).
+    let mut pos = Position::from_fen(pieces(), "k7/8/3p4/8/8/3S4/8/K7 w - - 0 1").unwrap();
+    let swap = find(&mut pos, "d3d6");
+    assert!(swap.unload != 0);
+    assert!(!pos.captures(&swap));
+    assert!(pos.uses_capture_modality(&swap), "ucR needs capture rights");
+    // The board after the swap still holds both pieces.
+    pos.make(&swap);
+    let v = pos.variant().clone();
+    assert!(pos.piece_at(at(&v, "d3")).is_some() && pos.piece_at(at(&v, "d6")).is_some());
+}
+
+#[test]
+fn lion_marks_before_and_after_the_first_leg() {
+    // Lion on d4, a black pawn on e5, kings far away (a1, h8).
+    let mut pos = Position::from_fen(lion(), "7k/8/8/4p3/3L4/8/8/K7 w - - 0 1").unwrap();
+    // First entry: e5 ends the plain capture, and goes on for the locust moves.
+    assert_eq!(
+        squares(&mut pos, "d4", &[], MarkKind::Capture),
+        set(&["e5"])
+    );
+    assert_eq!(
+        squares(&mut pos, "d4", &[], MarkKind::Transit),
+        set(&["e5"])
+    );
+    assert_eq!(
+        squares(&mut pos, "d4", &[], MarkKind::LocustVictim),
+        set(&["e5"])
+    );
+    // The other 23 squares of the 5x5 block, and d4 itself (the turn pass).
+    let mut block = BTreeSet::new();
+    for f in 'b'..='f' {
+        for r in '2'..='6' {
+            block.insert(format!("{f}{r}"));
+        }
+    }
+    block.remove("e5");
+    assert_eq!(squares(&mut pos, "d4", &[], MarkKind::Move), block);
+    // After e5: stop there, or step to any neighbour of e5 (d4 is igui, back home).
+    let then = set(&["d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6"]);
+    assert_eq!(squares(&mut pos, "d4", &["e5"], MarkKind::Move), then);
+    assert_eq!(
+        squares(&mut pos, "d4", &["e5"], MarkKind::Stop),
+        set(&["e5"])
+    );
+    assert!(squares(&mut pos, "d4", &["e5"], MarkKind::Capture).is_empty());
+}
+
+#[test]
+fn cannon_marks_its_screen_and_the_square_behind() {
+    // Cannon on d4; black pawns on d6 (screen) and d8 (victim); kings on a1 and h7.
+    let mut pos = Position::from_fen(pieces(), "3p4/7k/3p4/8/3C4/8/8/K7 w - - 0 1").unwrap();
+    let moves = set(&[
+        "d5", "d3", "d2", "d1", "a4", "b4", "c4", "e4", "f4", "g4", "h4",
+    ]);
+    assert_eq!(squares(&mut pos, "d4", &[], MarkKind::Move), moves);
+    assert_eq!(
+        squares(&mut pos, "d4", &[], MarkKind::Capture),
+        set(&["d8"])
+    );
+    assert_eq!(
+        squares(&mut pos, "d4", &[], MarkKind::HopScreen),
+        set(&["d6"])
+    );
+    assert_eq!(squares(&mut pos, "d4", &[], MarkKind::Hop), set(&["d8"]));
+}
+
+#[test]
+fn checker_marks_the_victim_first_then_the_landing() {
+    let mut pos = Position::from_fen(pieces(), "k7/8/8/8/3p4/2M5/8/K7 w - - 0 1").unwrap();
+    assert_eq!(
+        squares(&mut pos, "c3", &[], MarkKind::Transit),
+        set(&["d4"])
+    );
+    assert_eq!(
+        squares(&mut pos, "c3", &[], MarkKind::LocustVictim),
+        set(&["d4"])
+    );
+    assert!(squares(&mut pos, "c3", &[], MarkKind::Move).is_empty());
+    assert!(
+        squares(&mut pos, "c3", &[], MarkKind::HopScreen).is_empty(),
+        "a victim is no screen"
+    );
+    assert_eq!(
+        squares(&mut pos, "c3", &["d4"], MarkKind::Move),
+        set(&["e5"])
+    );
+}
+
+#[test]
+fn illegal_targets_are_marked_and_take_no_other_kind() {
+    // The e2 knight is pinned against its king by the e8 rook: its 6 moves are all illegal.
+    let mut pos = Position::from_fen(chess(), "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    let v = pos.variant().clone();
+    let marks = pos.marks(at(&v, "e2"), &[]);
+    assert_eq!(marks.marks.len(), 6);
+    assert!(marks.marks.iter().all(|m| m.kind == MarkKind::Illegal));
+    assert!(marks.legal.iter().all(|&l| !l));
+}

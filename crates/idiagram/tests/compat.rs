@@ -1,0 +1,229 @@
+//! Quirks of definitions published on the web, each reproduced in a small definition of our
+//! own: the Interactive Diagram shows such pages, so they parse with warnings (never errors)
+//! and the meaning the original gives them. Expected values are worked out by hand.
+
+use idiagram::{parse, Coord, Severity};
+
+fn sq(s: &str) -> Coord {
+    s.parse().unwrap()
+}
+
+fn squares(list: &[Coord]) -> Vec<String> {
+    list.iter().map(Coord::to_string).collect()
+}
+
+#[test]
+fn double_comma_without_symmetry_none_lists_blacks_squares() {
+    // Default symmetry (mirror); Black's squares written out after `,,` as pages do.
+    let p = parse("rook:R:R::a1,h1,,a8,h8\nking:K:K::e1,,e8\n");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    let d = &p.definition;
+    assert_eq!(squares(&d.pieces[0].white), ["a1", "h1"]);
+    assert_eq!(squares(&d.pieces[0].black), ["a8", "h8"]);
+    assert_eq!(squares(&d.pieces[1].black), ["e8"]);
+    // A Black list that is not the mirror image is placed as written, with a warning at the
+    // `,,` (column 14 of `king:K:K::e1,,d8`).
+    let p = parse("rook:R:R::a1\nking:K:K::e1,,d8\n");
+    let w: Vec<_> = p.warnings().collect();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!((w[0].line, w[0].column), (2, 13));
+    assert_eq!(w[0].piece.as_deref(), Some("king"));
+    assert!(
+        w[0].message.contains("placed as listed"),
+        "{}",
+        w[0].message
+    );
+    assert_eq!(squares(&p.definition.pieces[1].black), ["d8"]);
+    // It renders with `,,` and reads back the same.
+    let again = parse(&p.definition.to_text());
+    assert_eq!(again.definition, p.definition);
+}
+
+#[test]
+fn promo_offset_past_the_list_leaves_those_types_unpromoted() {
+    // Four types, promoOffset=2, maxPromote=3: types 1 and 2 promote to 3 and 4; type 3
+    // would promote to number 5, which does not exist.
+    let text = "maxPromote=3\npromoOffset=2\npawn:P:fW::a2\nsilver:S:FfW::b1\ntokin:+P:WfF::\nking:K:K::e1\n";
+    let p = parse(text);
+    assert!(p.is_ok());
+    let w: Vec<_> = p.warnings().collect();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].parameter.as_deref(), Some("promoOffset"));
+    assert_eq!((w[0].line, w[0].column), (2, 13));
+    assert!(
+        w[0].message
+            .contains("piece 3 ('tokin') would promote to piece number 5")
+            && w[0].message.contains("no promoted form"),
+        "{}",
+        w[0].message
+    );
+}
+
+#[test]
+fn unknown_keywords_split_the_one_line_form() {
+    // Stored on one line as pages do; `theme=` and `succession=` are unknown to the format.
+    let p = parse("files=8 theme=wood succession=1 ranks=6 rook::::a1 king::::e1");
+    let d = &p.definition;
+    assert_eq!((d.files, d.ranks), (8, 6));
+    assert_eq!(d.pieces.len(), 2);
+    assert_eq!(d.param("theme"), Some("wood"));
+    assert_eq!(d.param("succession"), Some("1"));
+    let unknown: Vec<_> = p
+        .warnings()
+        .map(|w| (w.column, w.parameter.as_deref()))
+        .collect();
+    assert_eq!(unknown, [(9, Some("theme")), (20, Some("succession"))]);
+}
+
+#[test]
+fn a_later_hole_line_blanks_earlier_pieces() {
+    // Pawns listed a2-d2 on a 4x4 board, then a hole on a2 (and its mirror a3): the hole wins
+    // there; the other pawns stay.
+    let p = parse("files=4\nranks=4\npawn::::a2-d2\nhole::::a2\nking::::b1\n");
+    assert!(p.is_ok());
+    let d = &p.definition;
+    assert_eq!(squares(&d.pieces[0].white), ["b2", "c2", "d2"]);
+    assert_eq!(squares(&d.pieces[0].black), ["b3", "c3", "d3"]);
+    assert_eq!(squares(&d.holes), ["a2", "a3"]);
+    let w: Vec<_> = p.warnings().map(|w| (w.line, w.message.clone())).collect();
+    assert_eq!(
+        w,
+        [
+            (
+                4,
+                "square a2 is a hole from here on; the 'pawn' listed there on line 3 is left out"
+                    .to_string()
+            ),
+            (
+                4,
+                "square a3 is a hole from here on; the 'pawn' listed there on line 3 is left out"
+                    .to_string()
+            ),
+        ]
+    );
+    // A piece listed after the hole stands on it: the parser keeps it.
+    let p = parse("files=4\nranks=4\nhole::::a2\npawn::::a2-d2\nking::::b1\n");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.definition.pieces[0].white.len(), 4);
+    assert!(p.definition.is_hole(sq("a2")));
+}
+
+#[test]
+fn without_royal_the_last_type_is_royal_and_no_promotion_choice() {
+    let p = parse("pawn::::a2-h2\nknight:N:::b1\nqueen::::d1\nking::::e1\n");
+    let d = &p.definition;
+    assert_eq!(d.royal, [3]);
+    // Default promoChoice: every type after the first maxPromote=1 that is not royal.
+    let ids: Vec<&str> = d.promo_choice.sets[0]
+        .iter()
+        .map(|o| o.id.as_str())
+        .collect();
+    assert_eq!(ids, ["N", "Q"]);
+    // royal=0: no royal at all; it renders so and reads back.
+    let p = parse("royal=0\nrook::::a1\nking::::e1\n");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert!(p.definition.royal.is_empty());
+    assert_eq!(parse(&p.definition.to_text()).definition, p.definition);
+    // An explicit royal replaces the default.
+    assert_eq!(
+        parse("royal=1\nking::::e1\nrook::::a1\n").definition.royal,
+        [0]
+    );
+}
+
+#[test]
+fn omega_names_have_default_moves() {
+    let p = parse("files=10\nranks=10\nwizard::::a1\nchampion::::b1\nking::::e1\n");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.definition.pieces[0].betza, "FC");
+    assert_eq!(p.definition.pieces[1].betza, "WAD");
+    // A name without a default move: a warning, the piece is kept (numbering intact).
+    let p = parse("warrior::::a1\nking::::e1\nroyal=2\n");
+    assert!(p.is_ok());
+    assert_eq!(p.warnings().count(), 1);
+    assert_eq!(p.definition.pieces[0].betza, "");
+    assert_eq!(p.definition.royal, [1]);
+}
+
+#[test]
+fn a_line_missing_two_colons_is_read_from_the_left() {
+    // As Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`: 3 fields.
+    let text = "files=13\nranks=13\nrook::R::a1\nHook MoverHRmasR:Nightrider:f3\nking::K::g1\n";
+    let p = parse(text);
+    assert!(p.is_ok());
+    let w: Vec<_> = p.warnings().collect();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(
+        (w[0].line, w[0].column, w[0].severity),
+        (4, 1, Severity::Warning)
+    );
+    assert_eq!(w[0].piece.as_deref(), Some("Hook MoverHRmasR"));
+    let d = &p.definition;
+    assert_eq!(d.pieces.len(), 3);
+    assert_eq!(
+        (d.pieces[1].id.as_str(), d.pieces[1].betza.as_str()),
+        ("Nightrider", "f3")
+    );
+    assert!(d.pieces[1].white.is_empty());
+    // The king is still the 3rd type and the default royal.
+    assert_eq!(d.royal, [2]);
+}
+
+#[test]
+fn only_a_text_without_pieces_is_an_error() {
+    let p = parse("files=8\nranks=8\nfoo bar\n");
+    let e: Vec<_> = p.errors().collect();
+    assert_eq!(e.len(), 1);
+    assert!(e[0].message.contains("no piece types"), "{}", e[0].message);
+    // Everything else, however odd, is a warning.
+    let p = parse("files=99\nsymmetry=sideways\nrook::R?::a1,z9\nking::::e1\nroyal=7\n");
+    assert!(p.is_ok(), "{:?}", p.diagnostics);
+    assert!(p.warnings().count() >= 4);
+}
+
+/// The parameter table is the parser's one list: every name in it is read (never "unknown"),
+/// names are unique, and a name outside it is unknown.
+#[test]
+fn the_parameter_table_is_what_the_parser_knows() {
+    let table = idiagram::parameters();
+    let mut names: Vec<&str> = table.iter().map(|p| p.name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), table.len(), "duplicate names");
+    for p in table.iter().filter(|p| p.name != "morph") {
+        let parsed = parse(&format!("{}=1\nking::::e1\n", p.name));
+        assert!(
+            parsed
+                .warnings()
+                .all(|w| !w.message.contains("unknown parameter")),
+            "{}: {:?}",
+            p.name,
+            parsed.diagnostics
+        );
+        assert!(!p.doc.is_empty() && !p.syntax.is_empty() && !p.handled.is_empty());
+    }
+    let repeatable: Vec<&str> = table
+        .iter()
+        .filter(|p| p.repeatable)
+        .map(|p| p.name)
+        .collect();
+    // The format's repeatable references (idiagram.md §1) plus fairyboard's three.
+    assert_eq!(
+        repeatable,
+        [
+            "royal",
+            "baring",
+            "iron",
+            "antiTrade",
+            "counterStrike",
+            "protected",
+            "dropNoDoubled",
+            "dropNoMate",
+            "pieceValue"
+        ]
+    );
+    let unknown = parse("colour=red\nking::::e1\n");
+    assert!(unknown
+        .warnings()
+        .any(|w| w.message.contains("unknown parameter 'colour'")));
+}
