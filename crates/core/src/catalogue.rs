@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::limits::{self, LimitError};
 use crate::variant::Variant;
 
 /// Why a variant could not be loaded.
@@ -12,6 +13,8 @@ use crate::variant::Variant;
 pub enum LoadError {
     NotFound(String),
     Io(PathBuf, std::io::Error),
+    /// The file is larger than [`limits::MAX_DEFINITION_BYTES`](crate::limits::MAX_DEFINITION_BYTES).
+    TooLarge(PathBuf, LimitError),
     /// Every problem found in the definition, one per line.
     Definition(String, Vec<String>),
 }
@@ -25,6 +28,7 @@ impl fmt::Display for LoadError {
                 dir().display()
             ),
             LoadError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            LoadError::TooLarge(p, e) => write!(f, "{}: {e}", p.display()),
             LoadError::Definition(n, errs) => {
                 write!(f, "{n}: {} error(s) in the definition", errs.len())?;
                 for e in errs {
@@ -95,6 +99,11 @@ pub fn read(name_or_path: &str) -> Result<(String, String), LoadError> {
     } else {
         return Err(LoadError::NotFound(name_or_path.to_string()));
     };
+    // Measured before reading, so a huge file is never read into memory.
+    let bytes = std::fs::metadata(&path)
+        .map_err(|e| LoadError::Io(path.clone(), e))?
+        .len();
+    limits::definition_size(bytes).map_err(|e| LoadError::TooLarge(path.clone(), e))?;
     let text = std::fs::read_to_string(&path).map_err(|e| LoadError::Io(path.clone(), e))?;
     Ok((name, text))
 }

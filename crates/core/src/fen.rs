@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use crate::coord::Coord;
 use crate::geometry::Square;
+use crate::limits::{MAX_FEN_BYTES, MAX_IN_HAND};
 use crate::moves::{MoveKind, MoveList};
 use crate::position::{EnPassant, Position};
 use crate::setup::{Setup, SetupError};
@@ -90,6 +91,13 @@ impl Setup {
             position,
             message,
         };
+        if fen.len() > MAX_FEN_BYTES {
+            return Err(err(
+                "length",
+                MAX_FEN_BYTES,
+                format!("{} bytes, over the limit of {MAX_FEN_BYTES}", fen.len()),
+            ));
+        }
         let mut pos = Setup::empty(variant);
         let g = &variant.geometry;
         let fen_trim = fen.trim_start();
@@ -178,8 +186,7 @@ impl Setup {
                     k += 1;
                     continue;
                 }
-                let rest: String = chars[k..].iter().map(|&(_, c)| c).collect();
-                let (t, color, len) = variant.match_piece(&rest).ok_or_else(|| {
+                let (t, color, len) = variant.match_piece(&row[at..]).ok_or_else(|| {
                     err(
                         "board",
                         here,
@@ -233,6 +240,7 @@ impl Setup {
             offset += row.len() + 1;
         }
         if let Some(h) = holdings {
+            let mut held = [0u32; 2];
             let mut k = 0;
             let chars: Vec<(usize, char)> = h.char_indices().collect();
             while k < chars.len() {
@@ -241,8 +249,7 @@ impl Setup {
                     k += 1;
                     continue;
                 }
-                let rest: String = chars[k..].iter().map(|&(_, c)| c).collect();
-                let (t, color, len) = variant.match_piece(&rest).ok_or_else(|| {
+                let (t, color, len) = variant.match_piece(&h[at..]).ok_or_else(|| {
                     err(
                         "holdings",
                         hold_at + at,
@@ -250,6 +257,14 @@ impl Setup {
                     )
                 })?;
                 k += len;
+                held[color.index()] += 1;
+                if held[color.index()] > MAX_IN_HAND {
+                    return Err(err(
+                        "holdings",
+                        hold_at + at,
+                        SetupError::HandTooLarge { color }.to_string(),
+                    ));
+                }
                 let t = variant.resolve_duplicate(t, color, None);
                 let t = variant.pieces[t].demoted.map_or(t, |d| d as usize);
                 pos.add_to_hand(color, t, 1);

@@ -15,6 +15,7 @@ pub mod fast_paths;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod limits;
 pub mod marks;
 pub mod movegen;
 pub mod moves;

@@ -1365,8 +1365,14 @@ impl Position {
 
     /// Whether a pseudo-legal move of the side to move is legal.
     pub fn is_legal(&mut self, m: &Move) -> bool {
+        self.legal_judged(m, DropMate::Judge)
+    }
+
+    /// [`is_legal`](Self::is_legal), with the drop-mate rule judged or not (see
+    /// [`DropMate`]).
+    fn legal_judged(&mut self, m: &Move, drop_mate: DropMate) -> bool {
         if !self.variant.plain_rules || self.game.decided.is_some() {
-            return self.ruled_legal(m);
+            return self.ruled_legal(m, drop_mate);
         }
         let us = self.side;
         if self.royals[us.index()].is_empty() {
@@ -1392,14 +1398,15 @@ impl Position {
             }
         }
         let undo = self.make(m);
-        let bad = self.royal_danger(us) || self.drop_mated(m);
+        let bad = self.royal_danger(us) || (drop_mate == DropMate::Judge && self.drop_mated(m));
         self.unmake(m, undo);
         !bad
     }
 
     /// With the move `m` just played: is it a drop that `dropNoMate` forbids because it
     /// checkmates? Only a drop that gives check pays for the look at the reply (on a copy,
-    /// so the caller's sensitivity marks stay valid).
+    /// so the caller's sensitivity marks stay valid), and the look stops at the first
+    /// legal reply.
     pub(crate) fn drop_mated(&self, m: &Move) -> bool {
         if m.kind != MoveKind::Drop || !self.variant.pieces[m.piece as usize].no_drop_mate {
             return false;
@@ -1407,10 +1414,26 @@ impl Position {
         if !self.in_check() {
             return false;
         }
-        let mut reply = self.clone();
+        !self.clone().has_reply()
+    }
+
+    /// Whether the side to move has a legal move, judged without the drop-mate rule.
+    ///
+    /// Shogi's uchifuzume forbids a pawn drop that checkmates: the question is whether
+    /// the pawn's victim has a legal answer, and the answers are ordinary moves and
+    /// drops. Judging a checking pawn drop among the answers by the same rule would ask
+    /// the question again one ply deeper, for every such answer, which is exponential in
+    /// the pawns in hand; so here every answer is judged by the royalty rule alone.
+    fn has_reply(&mut self) -> bool {
+        if self.game.decided.is_some() {
+            return false;
+        }
         let mut moves = MoveList::new();
-        reply.legal_moves_into(&mut moves);
-        moves.is_empty()
+        self.pseudo_moves_into(&mut moves);
+        if !self.variant.plain_rules {
+            self.expand_rule_moves(&mut moves);
+        }
+        moves.iter().any(|m| self.legal_judged(m, DropMate::Ignore))
     }
 
     /// FIDE castling conditions: not out of, through, or into check.
@@ -1845,4 +1868,13 @@ impl Lenders {
     fn types(&self) -> &[u8] {
         &self.0
     }
+}
+
+/// Whether a legality test applies the drop-mate rule (`dropNoMate`) to a drop.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum DropMate {
+    /// Yes: the drop is illegal when it checkmates.
+    Judge,
+    /// No: the move is an answer to a drop whose mate is being judged.
+    Ignore,
 }

@@ -13,6 +13,7 @@
 
 use crate::game::{outcome_for, GameResult, Reason};
 use crate::geometry::Square;
+use crate::movegen::DropMate;
 use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Pending, Position, Undo};
 use crate::rules::{has, Effect, SpellKind, TypeSet};
@@ -411,7 +412,7 @@ impl Position {
         let mut w = 0;
         for r in 0..out.len() {
             let m = out[r];
-            if self.ruled_legal(&m) {
+            if self.ruled_legal(&m, DropMate::Judge) {
                 out[w] = m;
                 w += 1;
             }
@@ -420,7 +421,7 @@ impl Position {
     }
 
     /// Moves the rules add: optional promotion by capture (`|`), hand swaps.
-    fn expand_rule_moves(&self, out: &mut MoveList) {
+    pub(crate) fn expand_rule_moves(&self, out: &mut MoveList) {
         let v = &*self.variant;
         let rules = &v.rules;
         let us = self.side;
@@ -469,8 +470,8 @@ impl Position {
     }
 
     /// Whether a pseudo-legal move (with rule moves) of the side to move is legal in a
-    /// ruled variant.
-    pub(crate) fn ruled_legal(&mut self, m: &Move) -> bool {
+    /// ruled variant (with the drop-mate rule judged or not, see [`DropMate`]).
+    pub(crate) fn ruled_legal(&mut self, m: &Move, drop_mate: DropMate) -> bool {
         let v = self.variant.clone();
         let rules = &v.rules;
         let us = self.side;
@@ -532,7 +533,7 @@ impl Position {
             _ => {
                 !self.royal_danger_ruled(us)
                     && !((guarded || lion_trade) && self.capturable(m.to(), them))
-                    && !self.drop_mated(m)
+                    && !(drop_mate == DropMate::Judge && self.drop_mated(m))
             }
         };
         self.unmake(m, undo);

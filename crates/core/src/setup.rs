@@ -31,12 +31,9 @@ use std::sync::Arc;
 
 use crate::coord::Coord;
 use crate::geometry::Square;
+use crate::limits::MAX_IN_HAND;
 use crate::position::{EnPassant, GameState, Position};
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Variant, OFF};
-
-/// The most pieces one hand may hold: far beyond any game, and far enough below the
-/// counters' limit that captures can never overflow them.
-pub const MAX_IN_HAND: u32 = 65_535;
 
 /// A position as data. Squares are the variant's square indices ([`Variant::square`]);
 /// the per-square vectors cover every index (padding and holes included, always empty).

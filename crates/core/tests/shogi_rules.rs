@@ -103,3 +103,55 @@ fn a_piece_may_promote_when_it_leaves_the_zone() {
         list("b5a4 b5a4+ b5c4 b5c4+ e1d1 e1e2")
     );
 }
+
+fn shogi_moves(fen: &str) -> Vec<String> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    std::env::set_var("FAIRYBOARD_VARIANTS", dir);
+    let v = catalogue::load("shogi").unwrap();
+    let mut p = Position::from_fen(v.clone(), fen).unwrap();
+    let mut m: Vec<String> = p.legal_moves().iter().map(|m| v.uci(m)).collect();
+    m.sort();
+    m
+}
+
+// 9 . . . . k . . . .     White: S c8, S g8, G e7, K a1, a pawn in hand. Black: k e9.
+// 8 . . S . . . S . .     P@e8 checks; d9/f9 are covered by the silvers, d8/f8 by the
+// 7 . . . . G . . . .     gold, which also guards e8: uchifuzume, forbidden. Without
+//   ...                   the gold the king takes the pawn, so the drop is allowed.
+// 1 K . . . . . . . .
+#[test]
+fn a_pawn_drop_may_not_mate_on_the_full_board() {
+    let mated = shogi_moves("4k4/2S3S2/4G4/9/9/9/9/9/K8[P] w 0 1");
+    assert!(!mated.contains(&"P@e8".to_string()), "{mated:?}");
+    assert!(mated.contains(&"P@e6".to_string()), "{mated:?}");
+    let free = shogi_moves("4k4/2S3S2/9/9/9/9/9/9/K8[P] w 0 1");
+    assert!(free.contains(&"P@e8".to_string()), "{free:?}");
+}
+
+// 9 k . k . . . . . .     Two kings a side, nothing else on the board, pawns in hand.
+// 8 . . . . . . . . .     White's moves, counted by hand: a1 steps to a2, b1, b2 and
+//   ...                   c1 to b1, b2, c2, d1, d2 (8); a pawn drops on any empty square
+// 1 K . K . . . . . .     of ranks 1-8 (not the last rank, no pawn yet on any file):
+//                         72 - 2 = 70. P@a8 and P@c8 check, but Black keeps its other
+//                         king and has moves: no mate, so all 78 stand.
+//
+// Before, each checking drop asked whether every reply of the other side was legal,
+// and each of those replies that was itself a checking pawn drop asked again: with
+// four pawns a side this took over 20 s. Now the answers to a drop are judged by the
+// royalty rule alone, so the list takes milliseconds; 20 s is a generous bound on a
+// busy machine.
+#[test]
+fn checking_pawn_drops_do_not_recurse() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(shogi_moves(
+            "k1k6/9/9/9/9/9/9/9/K1K6[PPPPPPpppppp] w - - 0 1",
+        ));
+    });
+    let moves = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the move list took more than 20 s");
+    assert_eq!(moves.len(), 78, "{moves:?}");
+    assert_eq!(moves.iter().filter(|m| m.starts_with("P@")).count(), 70);
+    assert!(moves.contains(&"P@a8".to_string()) && moves.contains(&"P@c8".to_string()));
+}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use fairyboard_core::coord::Coord;
-use fairyboard_core::{catalogue, perft, Position, Variant};
+use fairyboard_core::{catalogue, limits, perft, Position, Variant};
 
 mod cmd;
 
@@ -88,6 +88,7 @@ fn run(cli: Cli) -> Result<String, String> {
             fen,
             divide,
         } => {
+            let depth = limits::perft_depth(depth).map_err(|e| e.to_string())?;
             let mut pos = position(&variant, fen.as_deref())?;
             let total = if divide {
                 let rows = perft::divide(&mut pos, depth);

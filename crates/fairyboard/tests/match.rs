@@ -203,3 +203,65 @@ fn the_score_line_reports_points_percent_and_elo() {
     assert!(last.contains("%), Elo difference"), "{last}");
     assert!(last.contains("+/-"), "{last}");
 }
+
+/// Whether a process is still running (a zombie waiting to be reaped counts as ended).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            let state = s.rsplit_once(')')?.1.split_whitespace().next()?.to_string();
+            Some(state != "Z" && state != "X")
+        })
+        .unwrap_or(false)
+}
+
+/// Engines run under `sh -c`; when the match ends, the whole process group goes, not just
+/// the shell. Engine 2 here is a shell that starts a long `sleep` beside the engine (as a
+/// wrapper script with a helper process would): after the match, the sleep must be gone.
+#[test]
+fn the_match_ends_each_engines_whole_process_group() {
+    let pidfile = scratch("helper.pid");
+    let engine2 = format!(
+        "sleep 300 & echo $! > {}; {} xboard --seed 3",
+        pidfile.display(),
+        bin()
+    );
+    let pgn = scratch("group.pgn");
+    let out = Command::new(bin())
+        .args([
+            "match",
+            "--engine1",
+            &format!("{} xboard", bin()),
+            "--engine2",
+            &engine2,
+        ])
+        .args(["--games", "1", "--tc", "2+0.05", "--max-plies", "6"])
+        .arg("--pgn")
+        .arg(&pgn)
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pid: u32 = std::fs::read_to_string(&pidfile)
+        .expect("the wrapper ran")
+        .trim()
+        .parse()
+        .expect("a process ID");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    while alive(pid) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let survived = alive(pid);
+    if survived {
+        // Clean up the one process this test started before failing.
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    }
+    assert!(
+        !survived,
+        "the engine's helper process {pid} outlived the match"
+    );
+}

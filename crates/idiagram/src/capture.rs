@@ -367,7 +367,7 @@ fn parse_row(
             if seen_eq {
                 diags.warning(
                     part.line,
-                    part.col_at(b),
+                    part.col + i,
                     ctx,
                     "second '=' in the row; it is ignored",
                 );
@@ -384,9 +384,10 @@ fn parse_row(
         let cell = match CaptureCell::from_char(c, ids) {
             Ok(cell) => cell,
             Err(msg) => {
+                // `i` counts characters: the column without recounting the row.
                 diags.warning(
                     part.line,
-                    part.col_at(b),
+                    part.col + i,
                     ctx,
                     format!("{msg}; the cell stays '.'"),
                 );

@@ -62,14 +62,7 @@ fn piece_fields(item: Field) -> Vec<Field> {
             cuts.remove(3);
         }
     }
-    let mut out = Vec::with_capacity(cuts.len() + 1);
-    let mut start = 0;
-    for c in cuts {
-        out.push(item.sub(start, c).trim());
-        start = c + 1;
-    }
-    out.push(item.sub(start, text.len()).trim());
-    out
+    item.cut_at(&cuts).iter().map(Field::trim).collect()
 }
 
 fn suggestion(key: &str) -> Option<&'static str> {

@@ -42,9 +42,9 @@ use fairyboard_core::Position;
 
 /// The largest board side a Fairy-FEN may describe (the seed asks for at least 26).
 pub const MAX_SIDE: usize = 64;
-/// Longest Fairy-FEN accepted: a full 64×64 board of rotated neutral pieces fits easily,
-/// and anything longer is refused before any work is done.
-pub const MAX_FFEN_LEN: usize = 32 * 1024;
+/// Longest Fairy-FEN accepted: the core's work budget
+/// ([`MAX_DIAGRAM_BYTES`](fairyboard_core::limits::MAX_DIAGRAM_BYTES)).
+pub const MAX_FFEN_LEN: usize = fairyboard_core::limits::MAX_DIAGRAM_BYTES;
 
 /// Whose item it is; letters and numbers are always [`Side::Black`], as in the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

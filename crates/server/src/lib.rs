@@ -49,8 +49,9 @@ use tower_http::services::ServeDir;
 /// Longest request target (path and query) accepted: any Fairy-FEN the renderer takes
 /// (32 KB) fits, percent-encoded or not, with room for the style parameters.
 pub const MAX_QUERY: usize = 40 * 1024;
-/// Longest request body (`POST /api/check`).
-pub const MAX_BODY: usize = 64 * 1024;
+/// Longest request body (`POST /api/check`, a definition): the core's work budget for a
+/// definition.
+pub const MAX_BODY: usize = fairyboard_core::limits::MAX_DEFINITION_BYTES;
 
 /// Where the server finds its files.
 #[derive(Clone, Debug)]

@@ -396,10 +396,12 @@ impl Diagram {
     }
 
     /// The number of move paths of `depth` plies from the current position (perft): lets a
-    /// page measure move generation speed in WebAssembly against the native build.
+    /// page measure move generation speed in WebAssembly against the native build. A depth
+    /// beyond the core's work budget (`limits::MAX_PERFT_DEPTH`) is searched to that depth.
     pub fn perft(&mut self, depth: u32) -> f64 {
+        let depth = depth.min(fairyboard_core::limits::MAX_PERFT_DEPTH);
         self.game.as_mut().map_or(0.0, |g| {
-            fairyboard_core::perft::perft(g.position_mut(), depth.min(8)) as f64
+            fairyboard_core::perft::perft(g.position_mut(), depth) as f64
         })
     }
 

@@ -3,7 +3,9 @@
 //! declares results through here, so a move line is judged the same way whichever protocol
 //! brings it (e.g. the repetition draw on the third occurrence).
 
-use std::sync::Arc;
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
 
 use fairyboard_ai::{Control, Limits, Options, SearchResult, Searcher};
 use fairyboard_core::game::{Game, GameResult, PlayError};
@@ -85,4 +87,127 @@ pub(crate) fn play_text(game: &mut Game, text: &str) -> Result<Move, PlayError> 
 /// as XBoard's `RESULT {COMMENT}` command has it.
 pub(crate) fn result_text(r: &GameResult) -> String {
     format!("{} {{{}}}", r.pgn(), r.reason.as_str())
+}
+
+/// What a protocol's commands do to a search in progress.
+pub(crate) struct Commands {
+    /// The commands that stop a search in progress (UCI `stop`, XBoard `?`, `force`...).
+    pub interrupts: fn(&str) -> bool,
+    /// The commands that start a search, answered only when it ends (UCI `go`).
+    pub searches: fn(&str) -> bool,
+    /// A command answered by the reader itself while a search is pending, and its
+    /// answer (UCI `isready`, which must be answered at once even during a search).
+    pub during_search: fn(&str) -> Option<&'static str>,
+    /// Where such answers go.
+    pub say: fn(&str),
+}
+
+/// What the reader thread and the command loop share.
+struct Shared {
+    /// The stop flag a search polls (through its [`Control`]).
+    stop: Arc<AtomicBool>,
+    /// Interrupting commands read so far.
+    interrupts_read: AtomicU64,
+    /// Search commands read and not yet finished.
+    searches_pending: AtomicU64,
+}
+
+/// A protocol's input: stdin read on its own thread, so that a command which must act
+/// during a search acts at once (stop it, or answer it), while every other command waits
+/// its turn in order.
+///
+/// The stop flag is judged per command: a search started by a command stops exactly when
+/// an interrupting command was read after that command. So a `stop` sent while idle does
+/// not cancel the next search, and a `stop` that arrives before the search it is meant for
+/// has even started is not lost.
+pub(crate) struct Input {
+    lines: mpsc::Receiver<String>,
+    shared: Arc<Shared>,
+    commands: Commands,
+    /// Interrupting commands the loop has taken from the queue.
+    interrupts_taken: u64,
+    /// The last command taken started a search.
+    searching: bool,
+}
+
+/// A line's command word.
+fn command(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
+impl Input {
+    /// Start reading stdin; `stop` is the flag the searches poll. At the end of the input
+    /// the reader queues `quit`.
+    pub fn stdin(stop: Arc<AtomicBool>, commands: Commands) -> Input {
+        let (tx, lines) = mpsc::channel();
+        let shared = Arc::new(Shared {
+            stop,
+            interrupts_read: AtomicU64::new(0),
+            searches_pending: AtomicU64::new(0),
+        });
+        let reader = shared.clone();
+        let Commands {
+            interrupts,
+            searches,
+            during_search,
+            say,
+        } = commands;
+        std::thread::spawn(move || {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                let Ok(line) = line else { break };
+                let cmd = command(&line);
+                if reader.searches_pending.load(Ordering::SeqCst) > 0 {
+                    if let Some(answer) = during_search(cmd) {
+                        say(answer);
+                        continue;
+                    }
+                }
+                if interrupts(cmd) {
+                    reader.interrupts_read.fetch_add(1, Ordering::SeqCst);
+                    reader.stop.store(true, Ordering::SeqCst);
+                }
+                if searches(cmd) {
+                    reader.searches_pending.fetch_add(1, Ordering::SeqCst);
+                }
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+            // The end of input is a `quit`, counted as the loop will count it.
+            if interrupts("quit") {
+                reader.interrupts_read.fetch_add(1, Ordering::SeqCst);
+                reader.stop.store(true, Ordering::SeqCst);
+            }
+            let _ = tx.send("quit".to_string());
+        });
+        Input {
+            lines,
+            shared,
+            commands,
+            interrupts_taken: 0,
+            searching: false,
+        }
+    }
+
+    /// The next command, with the stop flag set for it: raised if an interrupting command
+    /// was read after it. `None` when the reader has ended.
+    pub fn next(&mut self) -> Option<String> {
+        if std::mem::take(&mut self.searching) {
+            self.shared.searches_pending.fetch_sub(1, Ordering::SeqCst);
+        }
+        let line = self.lines.recv().ok()?;
+        let cmd = command(&line);
+        if (self.commands.interrupts)(cmd) {
+            self.interrupts_taken += 1;
+        }
+        self.searching = (self.commands.searches)(cmd);
+        // Lower the flag, then raise it again if an interrupt is already read: the reader
+        // counts before it raises, so an interrupt read meanwhile is never lost.
+        self.shared.stop.store(false, Ordering::SeqCst);
+        if self.shared.interrupts_read.load(Ordering::SeqCst) > self.interrupts_taken {
+            self.shared.stop.store(true, Ordering::SeqCst);
+        }
+        Some(line)
+    }
 }

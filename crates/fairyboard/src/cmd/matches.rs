@@ -13,6 +13,7 @@
 //! ```
 
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -74,10 +75,13 @@ struct Engine {
 }
 
 impl Engine {
+    /// Run `cmd` under `sh -c` in a process group of its own (the shell leads it), so that
+    /// the engine and anything it starts can be ended together (see `Drop`).
     fn start(cmd: &str) -> Result<Engine, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(cmd)
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -163,6 +167,8 @@ impl Engine {
         }
     }
 
+    /// Ask the engine to quit and give it half a second; then its process group ends
+    /// (`Drop`) whether it did or not.
     fn quit(mut self) {
         let _ = self.send("quit");
         let deadline = Instant::now() + Duration::from_millis(500);
@@ -172,6 +178,21 @@ impl Engine {
             }
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+}
+
+impl Drop for Engine {
+    /// However the engine's use ends (a finished match, a failed start, an error), its
+    /// whole process group is killed: killing only the `sh -c` that leads it would leave
+    /// the engine itself, and whatever it started, running.
+    fn drop(&mut self) {
+        // The group's ID is the shell's process ID (`process_group(0)`).
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -21,9 +21,9 @@ use std::sync::Arc;
 use fairyboard_ai::native::Stopwatch;
 use fairyboard_ai::{mate_in, Limits, Options};
 use fairyboard_core::game::Game;
-use fairyboard_core::{catalogue, Color, Position, Variant};
+use fairyboard_core::{catalogue, limits, Color, Position, Variant};
 
-use super::engine::{play_text, result_text, Thinker};
+use super::engine::{play_text, result_text, Commands, Input, Thinker};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -161,33 +161,43 @@ impl Uci {
 
     fn go(&mut self, rest: &str) {
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let num = |key: &str| -> Option<f64> {
+        // Each value is checked; a bad one is reported and ignored (the search runs on the
+        // other limits), except a negative clock, which is reported and read as 0 (the
+        // clock has run out: move at once).
+        let value = |key: &str| -> Option<f64> {
             let i = words.iter().position(|w| *w == key)?;
-            words.get(i + 1)?.parse().ok()
+            let text = words.get(i + 1).copied().unwrap_or("");
+            match go_value(key, text) {
+                Ok(v) => Some(v),
+                Err(why) => {
+                    say(&format!("info string error: go {key} '{text}': {why}"));
+                    (why == NEGATIVE && key.ends_with("time")).then_some(0.0)
+                }
+            }
         };
         let mut limits = Limits::default();
-        if let Some(d) = num("depth") {
-            limits.depth = Some((d as u32).clamp(1, 90));
+        if let Some(d) = value("depth") {
+            limits.depth = Some(d as u32);
         }
-        if let Some(n) = num("nodes") {
-            limits.nodes = Some(n.max(1.0) as u64);
+        if let Some(n) = value("nodes") {
+            limits.nodes = Some(n as u64);
         }
-        if let Some(ms) = num("movetime") {
+        if let Some(ms) = value("movetime") {
             limits.hard_ms = Some(ms.max(1.0));
             limits.soft_ms = Some(ms.max(1.0));
         }
         let white = self.game.position().side_to_move() == Color::White;
         let (time, inc) = if white {
-            (num("wtime"), num("winc"))
+            (value("wtime"), value("winc"))
         } else {
-            (num("btime"), num("binc"))
+            (value("btime"), value("binc"))
         };
         if let Some(t) = time {
-            let c = Limits::clock(t, inc.unwrap_or(0.0), num("movestogo").map(|m| m as u32));
+            let to_go = value("movestogo").map(|m| m as u32);
+            let c = Limits::clock(t, inc.unwrap_or(0.0), to_go);
             limits.hard_ms = c.hard_ms;
             limits.soft_ms = c.soft_ms;
         }
-        self.stop.store(false, Ordering::Relaxed);
         // A game over by its board or its history (repetition, move rule) is declared as
         // XBoard declares it, and there is no move to search.
         if let Some(r) = self.game.result() {
@@ -238,8 +248,16 @@ pub fn run(args: Args) -> Result<String, String> {
         }),
         stop: stop.clone(),
     };
-    let rx = super::xboard::stdin_lines(stop, |cmd| matches!(cmd, "stop" | "quit"));
-    while let Ok(line) = rx.recv() {
+    let mut input = Input::stdin(
+        stop,
+        Commands {
+            interrupts: |cmd| matches!(cmd, "stop" | "quit"),
+            searches: |cmd| cmd == "go",
+            during_search: |cmd| (cmd == "isready").then_some("readyok"),
+            say,
+        },
+    );
+    while let Some(line) = input.next() {
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -256,4 +274,42 @@ pub fn run(args: Args) -> Result<String, String> {
         }
     }
     Ok(String::new())
+}
+
+/// Why a negative value is refused (a clock reads it as 0).
+const NEGATIVE: &str = "negative";
+
+/// A `go` parameter's value, checked against its kind and the work budget
+/// ([`limits`]): depths and counts are whole numbers from 1, times finite milliseconds
+/// from 0 up to [`limits::MAX_SEARCH_MS`].
+fn go_value(key: &str, text: &str) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|_| "not a number".to_string())?;
+    if !v.is_finite() {
+        return Err("not a finite number".into());
+    }
+    if v < 0.0 {
+        return Err(NEGATIVE.into());
+    }
+    match key {
+        "depth" | "nodes" | "movestogo" => {
+            if v.fract() != 0.0 || v < 1.0 {
+                return Err("not a whole number from 1".into());
+            }
+            if key == "depth" {
+                limits::search_depth(v.min(f64::from(u32::MAX)) as u32)
+                    .map_err(|e| e.to_string())?;
+            } else if v > 1e15 {
+                return Err("too large".into());
+            }
+        }
+        _ => {
+            if v > limits::MAX_SEARCH_MS {
+                return Err(format!(
+                    "over the limit of {} ms (a day)",
+                    limits::MAX_SEARCH_MS
+                ));
+            }
+        }
+    }
+    Ok(v)
 }

@@ -36,17 +36,16 @@
 //! < move ...
 //! ```
 
-use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use fairyboard_ai::native::Stopwatch;
 use fairyboard_ai::{mate_in, Limits, Options};
 use fairyboard_core::game::{Game, PlayError};
-use fairyboard_core::{catalogue, Color, MarkKind, Marks, Position, Variant};
+use fairyboard_core::{catalogue, limits, Color, MarkKind, Marks, Position, Variant};
 
-use super::engine::{play_text, result_text, Thinker};
+use super::engine::{play_text, result_text, Commands, Input, Thinker};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -367,14 +366,14 @@ impl<'w> Engine<'w> {
         }
     }
 
-    /// Think and play a move for the side to move.
+    /// Think and play a move for the side to move. Every call answers: with a move, or
+    /// with the result of a game that is over (a GUI that sends `go` waits for one).
     fn think(&mut self) {
-        if self.game.result().is_some() {
+        if self.announce_result() {
             return;
         }
         let limits = self.limits();
         let post = self.post;
-        self.stop.store(false, Ordering::Relaxed);
         let stop = self.stop.clone();
         let variant = self.variant.clone();
         let mut lines: Vec<String> = Vec::new();
@@ -402,8 +401,15 @@ impl<'w> Engine<'w> {
         for l in lines {
             self.send(&l);
         }
-        let Some(m) = result.best else {
-            self.announce_result();
+        // A search stopped before its first iteration ended has no best move: any legal
+        // move answers then (a position without one has a result, announced above).
+        let best = result
+            .best
+            .or_else(|| self.game.position_mut().legal_moves().first().copied());
+        let Some(m) = best else {
+            if !self.announce_result() {
+                self.send("Error (no move): the position has no legal move and no result");
+            }
             return;
         };
         let text = self.variant.uci(&m);
@@ -658,6 +664,9 @@ impl<'w> Engine<'w> {
                         ))
                     })
                     .flatten();
+                let parsed = parsed.filter(|&(_, base, inc)| {
+                    clock_ms(base).is_ok() && clock_ms(inc * 1000.0).is_ok()
+                });
                 match parsed {
                     Some((mps, base, inc)) => {
                         self.clock.mps = mps;
@@ -669,16 +678,28 @@ impl<'w> Engine<'w> {
                     None => self.send(&bad_arg("bad level")),
                 }
             }
-            "st" => match rest.parse::<f64>() {
-                Ok(s) if s > 0.0 => self.clock.per_move_ms = Some(s * 1000.0),
+            "st" => match rest.parse::<f64>().map(|s| clock_ms(s * 1000.0)) {
+                Ok(Ok(ms)) if ms > 0.0 => self.clock.per_move_ms = Some(ms),
+                Ok(Err(why)) => self.send(&bad_arg(&format!("bad st: {why}"))),
                 _ => self.send(&bad_arg("bad st")),
             },
             "sd" => match rest.parse::<u32>() {
-                Ok(d) if d > 0 => self.clock.depth = Some(d.min(90)),
+                Ok(d) if d > 0 => match limits::search_depth(d) {
+                    Ok(d) => self.clock.depth = Some(d),
+                    Err(e) => self.send(&bad_arg(&format!("bad sd: {e}"))),
+                },
                 _ => self.send(&bad_arg("bad sd")),
             },
-            "time" => match rest.parse::<f64>() {
-                Ok(cs) => self.clock.left_ms = Some(cs * 10.0),
+            // Our clock in centiseconds. A negative clock (XBoard lets it run below zero
+            // when flags are off) is reported and read as empty: move at once.
+            "time" => match rest.parse::<f64>().map(|cs| clock_ms(cs * 10.0)) {
+                Ok(Ok(ms)) => self.clock.left_ms = Some(ms),
+                Ok(Err(why)) => {
+                    self.send(&bad_arg(&format!("bad time: {why}")));
+                    if why == NEGATIVE {
+                        self.clock.left_ms = Some(0.0);
+                    }
+                }
                 _ => self.send(&bad_arg("bad time")),
             },
             "memory" => match rest.parse::<usize>() {
@@ -721,35 +742,37 @@ impl<'w> Engine<'w> {
     }
 }
 
-/// Read stdin on a thread (so `?` and `quit` can stop a search), handle lines in order.
-pub(crate) fn stdin_lines(
-    stop: Arc<AtomicBool>,
-    is_interrupt: fn(&str) -> bool,
-) -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            let cmd = line.split_whitespace().next().unwrap_or("");
-            if is_interrupt(cmd) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-        let _ = tx.send("quit".to_string());
-    });
-    rx
+/// Why a negative time is refused.
+const NEGATIVE: &str = "negative";
+
+/// A time from the GUI, in ms, checked: finite, not negative, at most a day
+/// ([`limits::MAX_SEARCH_MS`]).
+fn clock_ms(ms: f64) -> Result<f64, &'static str> {
+    if !ms.is_finite() {
+        Err("not a finite number")
+    } else if ms < 0.0 {
+        Err(NEGATIVE)
+    } else if ms > limits::MAX_SEARCH_MS {
+        Err("longer than a day")
+    } else {
+        Ok(ms)
+    }
 }
 
 pub fn run(args: Args) -> Result<String, String> {
     let stop = Arc::new(AtomicBool::new(false));
     let stdout = std::io::stdout();
     let mut engine = Engine::new(&args, Box::new(stdout.lock()), stop.clone())?;
-    let rx = stdin_lines(stop, interrupts);
-    while let Ok(line) = rx.recv() {
+    let mut input = Input::stdin(
+        stop,
+        Commands {
+            interrupts,
+            searches: |_| false,
+            during_search: |_| None,
+            say: |_| {},
+        },
+    );
+    while let Some(line) = input.next() {
         if engine.handle(&line) == Flow::Quit {
             break;
         }

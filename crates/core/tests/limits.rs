@@ -1,0 +1,72 @@
+//! The work budget (`fairyboard_core::limits`): input at a bound is taken in time linear in
+//! its size, input beyond it is refused at once with an error naming the bound.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fairyboard_core::catalogue::{self, LoadError};
+use fairyboard_core::limits::{MAX_DEFINITION_BYTES, MAX_FEN_BYTES, MAX_IN_HAND};
+use fairyboard_core::{Color, Position, Variant};
+
+fn shogi() -> Arc<Variant> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    std::env::set_var("FAIRYBOARD_VARIANTS", dir);
+    catalogue::load("shogi").unwrap()
+}
+
+const BOARD: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+
+#[test]
+fn a_full_hand_parses_in_linear_time() {
+    // 65,535 pawns and 65,535 golds: the most two hands may hold, 128 KB of FEN. Before,
+    // each hand character rebuilt the rest of the hand as a string (40 KB took seconds).
+    let v = shogi();
+    let n = MAX_IN_HAND as usize;
+    let fen = format!("{BOARD}[{}{}] w 0 1", "P".repeat(n), "g".repeat(n));
+    let start = Instant::now();
+    let pos = Position::from_fen(v.clone(), &fen).unwrap();
+    let took = start.elapsed();
+    let pawn = v.pieces.iter().position(|p| p.id == "P").unwrap();
+    let gold = v.pieces.iter().position(|p| p.id == "G").unwrap();
+    assert_eq!(pos.hand(Color::White, pawn), MAX_IN_HAND);
+    assert_eq!(pos.hand(Color::Black, gold), MAX_IN_HAND);
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}
+
+#[test]
+fn one_piece_more_is_refused_where_it_stands() {
+    let v = shogi();
+    let n = MAX_IN_HAND as usize;
+    let fen = format!("{BOARD}[{}] w 0 1", "P".repeat(n + 1));
+    let e = Position::from_fen(v, &fen).unwrap_err();
+    assert_eq!(e.field, "holdings");
+    // The first character past the bound: the hand opens after the board and '['.
+    assert_eq!(e.position, BOARD.len() + 1 + n);
+    assert!(e.message.contains("65535"), "{e}");
+}
+
+#[test]
+fn an_overlong_fen_is_refused_before_parsing() {
+    let v = shogi();
+    let fen = format!("{BOARD}[{}] w 0 1", "-".repeat(MAX_FEN_BYTES));
+    let e = Position::from_fen(v, &fen).unwrap_err();
+    assert_eq!(e.field, "length");
+    assert!(e.to_string().contains(&MAX_FEN_BYTES.to_string()), "{e}");
+}
+
+#[test]
+fn an_oversized_definition_file_is_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("fairyboard-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.txt");
+    let mut text = String::from("files=8\nranks=8\nking:K:K::e1\n");
+    while text.len() <= MAX_DEFINITION_BYTES {
+        text.push_str("# padding padding padding padding padding padding padding padding\n");
+    }
+    std::fs::write(&path, &text).unwrap();
+    let e = catalogue::load(path.to_str().unwrap()).unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(matches!(e, LoadError::TooLarge(..)), "{e}");
+    assert!(e.to_string().contains("65536"), "{e}");
+}
