@@ -393,3 +393,11 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
         }
     }
 }
+
+#[test]
+fn the_piece_name_list_wraps() {
+    // The names are written side by side without spaces between the links, so only a
+    // wrapping flex row lets 20+ names break onto more lines (shogi has 14, a 40-piece
+    // variant's row was 1886 px wide in a 1200 px window).
+    assert!(rules_page::CSS.contains(".fbr-names{display:flex;flex-wrap:wrap"));
+}

@@ -200,7 +200,8 @@ pub const CSS: &str = "\
 .fbr table{border-collapse:collapse}
 .fbr-pieces td,.fbr-pieces th{border:1px solid #999;padding:.3rem .5rem;vertical-align:top}
 .fbr-pieces th{background:#eee}
-.fbr-names a{margin-right:.8rem}
+.fbr-names{display:flex;flex-wrap:wrap;gap:.2rem .8rem}
+.fbr-names a{white-space:nowrap}
 .fbr-glance{display:none}
 .fbr-glance:target{display:block}
 .fbr-glances:has(.fbr-glance:target) .fbr-hint{display:none}
