@@ -13,23 +13,27 @@
 //! | `K Q R B N P` / `k q r b n p` | white / black piece (upper / lower case) |
 //! | `C X S T` / `c x s t` | white / black marker: circle, cross, square, triangle |
 //! | other letters | a piece with that letter as its ID (drawn from the art index, else a lettered disc) |
-//! | `12` | a run of twelve empty squares (any number of digits) |
+//! | `3`, `55` | empty squares: each digit is a run of its own and the runs add up (`55` is ten, `11` two), as the diagrammer reads them |
 //! | `-` before a piece or marker | neutral (case no longer matters) |
 //! | `*1` `*2` `*3` before an item | rotated 90°, 180°, 270° clockwise (`*0`: not rotated) |
 //! | `'a`, `'A` | a (black) letter |
-//! | `'7`, `''23` | a (black) number, one or two digits |
+//! | `'7`, `''23` | a (black) number, one digit, or two digits drawn as written (`''05` shows "05") |
 //! | `/` | next row, from the top (Black's side) down |
+//!
+//! A `0` is refused: it would add nothing, and mostly comes from a multi-digit run (`10`)
+//! written for other tools. Those are read by the opt-in extension
+//! [`Diagram::parse_ffen_multi_digit`], where a run of digits is one decimal number.
 //!
 //! Prefixes combine in either order (`-*2r`, `*2-r`). Every row must have the same width;
 //! boards from 1×1 up to [`MAX_SIDE`]×[`MAX_SIDE`] are accepted.
 //!
 //! ```
 //! use fairyboard_render::{Diagram, Figure, Side};
-//! let d = Diagram::parse_ffen("3*2r/''12-B2/4").unwrap();
+//! let d = Diagram::parse_ffen("3*2r/''12-B2/22").unwrap();
 //! assert_eq!((d.files, d.ranks), (4, 3));
 //! let top_right = d.item(3, 2).unwrap();                  // d3
 //! assert_eq!((top_right.side, top_right.turns), (Side::Black, 2));
-//! assert_eq!(d.item(0, 1).unwrap().figure, Figure::Number(12)); // a2
+//! assert_eq!(d.item(0, 1).unwrap().figure, Figure::TwoDigit(12)); // a2
 //! assert_eq!(d.item(1, 1).unwrap().side, Side::Neutral);         // b2
 //! assert!(Diagram::parse_ffen("8/8/9").is_err());
 //! ```
@@ -112,8 +116,10 @@ pub enum Figure {
     Marker(MarkerShape),
     /// `'a` or `'A`: the letter keeps its case.
     Letter(char),
-    /// `'7` or `''23`: 0 to 99.
+    /// `'7`: 0 to 9 (written back as `''NN` if larger).
     Number(u8),
+    /// `''23`: 00 to 99, always drawn with two digits (`''05` shows "05").
+    TwoDigit(u8),
 }
 
 /// A figure with its side and rotation.
@@ -249,9 +255,21 @@ impl Diagram {
             })
     }
 
-    /// Read a Fairy-FEN (see the module docs). Never panics; the error names the character
-    /// position (1-based) and the problem.
+    /// Read a Fairy-FEN as the PHP Chess Diagrammer does (see the module docs): every
+    /// digit of an empty-square run counts on its own. Never panics; the error names the
+    /// character position (1-based) and the problem.
     pub fn parse_ffen(text: &str) -> Result<Diagram, FfenError> {
+        Diagram::parse(text, false)
+    }
+
+    /// The opt-in extension for FENs written for other tools: a run of digits is one
+    /// decimal number of empty squares (`10` is ten), so boards wider than nine files can
+    /// write an empty row as one number.
+    pub fn parse_ffen_multi_digit(text: &str) -> Result<Diagram, FfenError> {
+        Diagram::parse(text, true)
+    }
+
+    fn parse(text: &str, multi_digit: bool) -> Result<Diagram, FfenError> {
         if text.len() > MAX_FFEN_LEN {
             return err(
                 MAX_FFEN_LEN + 1,
@@ -304,13 +322,20 @@ impl Diagram {
                             "prefix ('-' or '*n') is followed by an empty-square count, not a piece",
                         );
                     }
-                    let mut n = 0usize;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
+                    let mut n = chars[i].to_digit(10).unwrap_or(0) as usize;
+                    i += 1;
+                    while multi_digit && i < chars.len() && chars[i].is_ascii_digit() {
                         n = (n * 10 + chars[i].to_digit(10).unwrap_or(0) as usize).min(1 << 20);
                         i += 1;
                     }
-                    if n == 0 {
+                    if n == 0 && multi_digit {
                         return err(pos, "an empty-square run of 0");
+                    }
+                    if n == 0 {
+                        return err(
+                            pos,
+                            "'0' is a run of 0 empty squares: each digit is a run of its own (ten empty squares are 55 or 91; '10' is read as one)",
+                        );
                     }
                     let row = rows.last_mut().expect("rows is never empty");
                     room(row, n, pos)?;
@@ -350,7 +375,7 @@ impl Diagram {
                         match (chars.get(i + 2), chars.get(i + 3)) {
                             (Some(a), Some(b)) if a.is_ascii_digit() && b.is_ascii_digit() => {
                                 let n = (*a as u8 - b'0') * 10 + (*b as u8 - b'0');
-                                (Figure::Number(n), 4)
+                                (Figure::TwoDigit(n), 4)
                             }
                             _ => {
                                 return err(
@@ -448,7 +473,8 @@ impl Diagram {
         Ok(d)
     }
 
-    /// Write the diagram back as Fairy-FEN. Pieces are written by the first letter of their
+    /// Write the diagram back as Fairy-FEN (runs of empty squares one digit at a time:
+    /// twelve is `93`). Pieces are written by the first letter of their
     /// ID (pieces from a game position may therefore not come back the same); holes as
     /// empty squares.
     pub fn to_ffen(&self) -> String {
@@ -464,7 +490,7 @@ impl Diagram {
                     }
                 };
                 if run > 0 {
-                    out.push_str(&run.to_string());
+                    push_run(&mut out, run);
                     run = 0;
                 }
                 if item.side == Side::Neutral
@@ -502,11 +528,11 @@ impl Diagram {
                         out.push('\'');
                         out.push((b'0' + n) as char);
                     }
-                    Figure::Number(n) => out.push_str(&format!("''{n:02}")),
+                    Figure::Number(n) | Figure::TwoDigit(n) => out.push_str(&format!("''{n:02}")),
                 }
             }
             if run > 0 {
-                out.push_str(&run.to_string());
+                push_run(&mut out, run);
             }
             if rank > 0 {
                 out.push('/');
@@ -569,5 +595,16 @@ impl Diagram {
             });
         }
         d
+    }
+}
+
+/// A run of `n` empty squares as one-digit runs that add up (`93` for twelve).
+fn push_run(out: &mut String, mut n: usize) {
+    while n > 9 {
+        out.push('9');
+        n -= 9;
+    }
+    if n > 0 {
+        out.push((b'0' + n as u8) as char);
     }
 }

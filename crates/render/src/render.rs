@@ -224,12 +224,14 @@ impl Symbols {
                     scaled_text(&c.to_string(), 56.0, bg == "#fff")
                 })
             }
-            Figure::Number(v) => {
-                let key = format!("number:{v}");
-                let v = *v;
-                self.define(key, "0 0 100 100", |_| {
-                    scaled_text(&v.to_string(), 50.0, true)
-                })
+            Figure::Number(_) | Figure::TwoDigit(_) => {
+                let text = match figure {
+                    Figure::TwoDigit(v) => format!("{v:02}"),
+                    Figure::Number(v) => v.to_string(),
+                    _ => String::new(),
+                };
+                let key = format!("number:{text}");
+                self.define(key, "0 0 100 100", |_| scaled_text(&text, 50.0, true))
             }
         }
     }

@@ -44,11 +44,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use fairyboard_core::coord::Coord;
-use fairyboard_core::explore::Probe;
+use fairyboard_core::explore::{Extra, Probe};
 use fairyboard_core::marks::{DiagramMark, MarkKind, Way};
-use fairyboard_core::rules::{RuleOutcome as Outcome, TypeSet};
+use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
 use fairyboard_core::{catalogue, value, Color, Variant};
+use idiagram::ShuffleMark;
+use idiagram::Target;
 use serde::Serialize;
 use xbetza::{Flags, Kind};
 
@@ -158,6 +160,8 @@ pub struct Rules {
     pub files: u8,
     pub ranks: u8,
     pub setup: Vec<SetupLine>,
+    /// How the setup is shuffled (`shuffle=`); empty when it is fixed.
+    pub shuffle: Vec<String>,
     pub pieces: Vec<PieceRules>,
     pub pawns: Vec<String>,
     pub castling: Vec<String>,
@@ -196,7 +200,8 @@ pub const CSS: &str = "\
 .fbr table{border-collapse:collapse}
 .fbr-pieces td,.fbr-pieces th{border:1px solid #999;padding:.3rem .5rem;vertical-align:top}
 .fbr-pieces th{background:#eee}
-.fbr-names a{margin-right:.8rem}
+.fbr-names{display:flex;flex-wrap:wrap;gap:.2rem .8rem}
+.fbr-names a{white-space:nowrap}
 .fbr-glance{display:none}
 .fbr-glance:target{display:block}
 .fbr-glances:has(.fbr-glance:target) .fbr-hint{display:none}
@@ -212,21 +217,22 @@ pub fn analyse(v: &Variant) -> Rules {
     let values = value::estimate(v);
     let mut pieces = Vec::new();
     for (t, p) in v.pieces.iter().enumerate() {
-        let (glance, value) = match Probe::new(&p.betza, v.geometry.files, v.geometry.ranks) {
-            Ok(mut probe) => {
-                let g = glance(v, t, &mut probe);
-                (g, (!p.royal).then(|| values[t] as f64 / 100.0))
-            }
-            Err(_) => (
-                Glance {
-                    files: v.geometry.files,
-                    ranks: v.geometry.ranks,
-                    from: centre(v).to_string(),
-                    marks: vec![],
-                },
-                None,
-            ),
-        };
+        let (glance, value) =
+            match Probe::with_holes(&p.betza, v.geometry.files, v.geometry.ranks, &holes(v)) {
+                Ok(mut probe) => {
+                    let g = glance(v, t, &mut probe);
+                    (g, (!p.royal).then(|| values[t] as f64 / 100.0))
+                }
+                Err(_) => (
+                    Glance {
+                        files: v.geometry.files,
+                        ranks: v.geometry.ranks,
+                        from: centre(v).to_string(),
+                        marks: vec![],
+                    },
+                    None,
+                ),
+            };
         pieces.push(PieceRules {
             glance_svg: svg::glance(v, t, &glance),
             icon_svg: svg::piece_icon(v, t),
@@ -244,6 +250,7 @@ pub fn analyse(v: &Variant) -> Rules {
         files: v.geometry.files,
         ranks: v.geometry.ranks,
         setup: setup_lines(v),
+        shuffle: shuffle_section(v),
         pawns: pawn_section(v),
         castling: castling_section(v),
         promotion: promotion_section(v),
@@ -272,19 +279,27 @@ pub fn fragment(r: &Rules) -> String {
             l.count
         );
     }
+    let _ = writeln!(h, "</ul>");
+    if !r.shuffle.is_empty() {
+        let _ = writeln!(
+            h,
+            "<p class=\"fbr-shuffle\"><b>Shuffled setup.</b></p>\n<ul>"
+        );
+        for line in &r.shuffle {
+            let _ = writeln!(h, "<li>{}</li>", esc(line));
+        }
+        let _ = writeln!(h, "</ul>");
+    }
     let _ = writeln!(
         h,
-        "</ul>\n<p>Board: {} files × {} ranks.</p></div>\n</div>",
+        "<p>Board: {} files × {} ranks.</p></div>\n</div>",
         r.files, r.ranks
     );
 
     let _ = writeln!(h, "<h3 id=\"fbr-glance\">Moves at a glance</h3>");
     let _ = writeln!(
         h,
-        "<p>Click a piece to see its moves from {} on an empty board.</p>",
-        r.pieces
-            .first()
-            .map_or(String::new(), |p| esc(&p.glance.from))
+        "<p>Click a piece to see its moves on an empty board, from the square named with it.</p>"
     );
     let _ = write!(h, "<p class=\"fbr-names\">");
     for (i, p) in r.pieces.iter().enumerate() {
@@ -295,11 +310,12 @@ pub fn fragment(r: &Rules) -> String {
     for (i, p) in r.pieces.iter().enumerate() {
         let _ = writeln!(
             h,
-            "<div class=\"fbr-glance\" id=\"fbr-moves-{i}\" data-piece=\"{}\" data-marks=\"{}\">\n<h4>{} ({})</h4>\n{}\n</div>",
+            "<div class=\"fbr-glance\" id=\"fbr-moves-{i}\" data-piece=\"{}\" data-marks=\"{}\">\n<h4>{} ({}) on {}</h4>\n{}\n</div>",
             esc(&p.id),
             svg::marks_attr(&p.glance),
             esc(&p.name),
             esc(&p.betza),
+            esc(&p.glance.from),
             p.glance_svg
         );
     }
@@ -446,17 +462,94 @@ fn symbol(m: &DiagramMark) -> Option<Mark> {
     })
 }
 
+/// The variant's holes, for probes that must not slide onto them.
+fn holes(v: &Variant) -> Vec<Coord> {
+    (0..v.geometry.ranks)
+        .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
+        .filter(|&c| v.is_hole(v.square(c)))
+        .collect()
+}
+
+/// Where White's type `t` may stand: not a hole, not forbidden by its morph board.
+fn may_stand(v: &Variant, t: usize, c: Coord) -> bool {
+    !v.is_hole(v.square(c))
+        && v.landing_rule(t, Color::White, v.square(c)) != LandingRule::Forbidden
+}
+
+/// The square a piece's move diagram shows it on: the middle of the board when the piece
+/// can get there, else the square of its reachable region nearest to the middle (a
+/// xiangqi king is shown inside its palace, an elephant on its own side of the river).
+fn glance_square(v: &Variant, t: usize) -> Coord {
+    let c = centre(v);
+    // Only a morph board confines a piece to a region worth showing it in; a colour-bound
+    // piece is shown on the middle square all the same.
+    let region = if forbidden(v, t).is_empty() {
+        None
+    } else {
+        region(v, t)
+    };
+    let fits = |s: Coord| may_stand(v, t, s) && region.as_ref().is_none_or(|r| r.contains(&s));
+    if fits(c) {
+        return c;
+    }
+    let dist = |s: &Coord| {
+        let (df, dr) = (s.file as i32 - c.file as i32, s.rank as i32 - c.rank as i32);
+        (df * df + dr * dr, s.rank, s.file)
+    };
+    let candidates: Vec<Coord> = match &region {
+        Some(r) => r.iter().copied().collect(),
+        None => (0..v.geometry.ranks)
+            .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
+            .filter(|&s| may_stand(v, t, s))
+            .collect(),
+    };
+    candidates.into_iter().min_by_key(dist).unwrap_or(c)
+}
+
+/// A move-or-capture square no set of pieces can block: the piece still gets there with
+/// every other square of the board occupied by a friend. (The core's diagram tries one
+/// blocker at a time, so a Rose, `qN`, which has a second way round, looks unblockable.)
+fn unblockable(v: &Variant, probe: &mut Probe, from: Coord, to: Coord, capture: bool) -> bool {
+    let mut others: Vec<Extra> = (0..v.geometry.ranks)
+        .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
+        .filter(|&s| s != from && s != to && !v.is_hole(v.square(s)))
+        .map(|at| Extra {
+            at,
+            color: Color::White,
+            royal: false,
+            virgin: false,
+        })
+        .collect();
+    if capture {
+        others.push(Extra {
+            at: to,
+            color: Color::Black,
+            royal: false,
+            virgin: false,
+        });
+    }
+    probe.reach(from, false, &others).iter().any(|r| r.to == to)
+}
+
 fn glance(v: &Variant, t: usize, probe: &mut Probe) -> Glance {
-    let from = centre(v);
+    let from = glance_square(v, t);
     let (files, ranks) = (v.geometry.files, v.geometry.ranks);
     let hopper = has_flag(v, t, Flags::HOP | Flags::GRASS | Flags::JUMP);
     let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
     // On a square: how it is reached first, then hop, locust victim, first leg.
-    let mut found: Vec<(Coord, Mark)> = probe
-        .diagram(from, false, hopper)
-        .iter()
-        .filter_map(|m| Some((m.at, symbol(m)?)))
-        .collect();
+    let diagram = probe.diagram(from, false, hopper);
+    let mut found: Vec<(Coord, Mark)> = Vec::new();
+    for m in &diagram {
+        // Squares the piece may never stand on are left out (a palace's outside).
+        let Some(mut mark) = symbol(m) else { continue };
+        if mark != Mark::Locust && !may_stand(v, t, m.at) {
+            continue;
+        }
+        if mark == Mark::Leap && !unblockable(v, probe, from, m.at, false) {
+            mark = Mark::Slide;
+        }
+        found.push((m.at, mark));
+    }
     let order = |m: Mark| match m {
         Mark::Hop => 1,
         Mark::Locust => 2,
@@ -522,6 +615,90 @@ fn setup_lines(v: &Variant) -> Vec<SetupLine> {
             count: w.len() + b.len() + hand as usize,
             squares: parts.join(", "),
         });
+    }
+    out
+}
+
+/// The shuffle in words, from the compiled `shuffle=` sets: which pieces are permuted over
+/// which squares, the placement rules of `!` and `:` pieces, castlers kept between their
+/// corner pieces, and how many start positions result (fairyboard's reading of the
+/// format, see [`fairyboard_core::shuffle`]).
+fn shuffle_section(v: &Variant) -> Vec<String> {
+    if v.shuffle.is_empty() {
+        return vec![];
+    }
+    let mut out = vec![
+        "The diagram shows the definition's own arrangement; each game starts from a shuffled one."
+            .to_string(),
+    ];
+    let type_of = |id: &str| v.pieces.iter().rposition(|p| p.id == id);
+    for set in &v.shuffle {
+        let types: Vec<usize> = set.pieces.iter().filter_map(|p| type_of(&p.id)).collect();
+        let names: Vec<String> = types
+            .iter()
+            .map(|&t| {
+                let name = cap_name(&v.pieces[t].name);
+                match start_squares(v, t)[0].len() {
+                    1 => name,
+                    _ => plural_name(&name),
+                }
+            })
+            .collect();
+        let mut squares: Vec<Coord> = types
+            .iter()
+            .flat_map(|&t| start_squares(v, t)[0].clone())
+            .collect();
+        squares.sort_by_key(|c| (c.rank, c.file));
+        squares.dedup();
+        out.push(format!(
+            "White's {} are placed at random on {}.",
+            join_and(&dedup(names)),
+            squares_text(&squares)
+        ));
+        for p in &set.pieces {
+            let Some(t) = type_of(&p.id) else { continue };
+            let name = plural_name(&cap_name(&v.pieces[t].name));
+            match p.mark {
+                ShuffleMark::Shades => out.push(format!(
+                    "The {name} are spread as evenly as possible over light and dark squares."
+                )),
+                ShuffleMark::Symmetric => out.push(format!(
+                    "The {name} stand symmetrically: on a file and on its mirror file."
+                )),
+                ShuffleMark::Plain => {}
+            }
+        }
+    }
+    for t in 0..v.pieces.len() {
+        if !castlings(v, t).is_empty() {
+            out.push(format!(
+                "The {} stays between the pieces it castles with.",
+                cap_name(&v.pieces[t].name)
+            ));
+        }
+    }
+    out.push(if mirrored_setup(v) {
+        "Black's setup is the mirror image of White's.".to_string()
+    } else {
+        "Black's pieces are shuffled on their own.".to_string()
+    });
+    if let Ok(n) = fairyboard_core::shuffle::count(v) {
+        out.push(format!("There are {n} possible start positions."));
+    }
+    out
+}
+
+fn plural_name(name: &str) -> String {
+    format!("{name}s")
+}
+
+/// The list without repeats, in first-seen order.
+fn dedup(items: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for i in items {
+        if !out.contains(&i) {
+            out.push(i);
+        }
     }
     out
 }
@@ -625,6 +802,13 @@ fn castling_text(v: &Variant, t: usize, c: &Castle) -> String {
         "towards the last file"
     };
     match c.partner {
+        // A shuffle may put another piece on the edge square: name the square, and the
+        // piece only as the one of the shown arrangement.
+        Some((p, sq)) if !v.shuffle.is_empty() => format!(
+            "castles with the unmoved piece on {sq} (in the shown arrangement the {}): moves {} squares towards it, the other piece landing on the square it passed",
+            cap_name(&v.pieces[p].name),
+            c.steps
+        ),
         Some((p, sq)) => format!(
             "castles with the {} on {sq}: moves {} squares towards it, the {} landing on the square it passed",
             cap_name(&v.pieces[p].name),
@@ -675,8 +859,9 @@ fn steps_words(from: Coord, to: &BTreeSet<Coord>) -> String {
     join_or(&phrases)
 }
 
+/// `a, b or c`, each item once.
 fn join_with(items: &[String], last: &str) -> String {
-    match items {
+    match dedup(items.to_vec()).as_slice() {
         [] => String::new(),
         [a] => a.clone(),
         [rest @ .., z] => format!("{} {last} {z}", rest.join(", ")),
@@ -842,22 +1027,14 @@ fn remarks(v: &Variant, t: usize) -> Vec<String> {
     out
 }
 
-/// Confined by the morph board (xiangqi's palace), colour-bound or bound by its own moves
-/// (alfil): a breadth-first search from its start square over its empty-board moves,
-/// never landing where the morph board forbids, for pieces whose moves are all
-/// reversible. Irreversible movers only get the forbidden squares listed.
-fn bound_text(v: &Variant, t: usize) -> Option<String> {
+/// The squares White's type `t` can ever reach from its start square (the middle of the
+/// board when it has none): a breadth-first search over its empty-board moves, never
+/// landing on a hole or where the morph board forbids. Only for pieces whose moves are all
+/// reversible (judged from the middle of a board as large in every direction as the
+/// notation's coordinates go); `None` for the others.
+fn region(v: &Variant, t: usize) -> Option<BTreeSet<Coord>> {
     let (files, ranks) = (v.geometry.files, v.geometry.ranks);
-    let forbidden = forbidden(v, t);
-    let listed = || -> Option<String> {
-        (!forbidden.is_empty())
-            .then(|| format!("May not go to {} (White's side)", squares_text(&forbidden)))
-    };
-    let Ok(mut probe) = Probe::new(&v.pieces[t].betza, files, ranks) else {
-        return listed();
-    };
-    // Reversible: every step has its opposite, judged from the middle of a board as
-    // large in every direction as the notation's coordinates go.
+    let mut probe = Probe::with_holes(&v.pieces[t].betza, files, ranks, &holes(v)).ok()?;
     let c0 = Coord::new(7, 7);
     let steps: BTreeSet<(i32, i32)> = Probe::new(&v.pieces[t].betza, 15, 15)
         .ok()?
@@ -871,7 +1048,7 @@ fn bound_text(v: &Variant, t: usize) -> Option<String> {
         })
         .collect();
     if steps.is_empty() || steps.iter().any(|&(x, y)| !steps.contains(&(-x, -y))) {
-        return listed();
+        return None;
     }
     let start = start_squares(v, t)[0]
         .first()
@@ -881,11 +1058,26 @@ fn bound_text(v: &Variant, t: usize) -> Option<String> {
     let mut todo = vec![start];
     while let Some(s) = todo.pop() {
         for r in probe.reach(s, true, &[]) {
-            if !forbidden.contains(&r.to) && !v.is_hole(v.square(r.to)) && seen.insert(r.to) {
+            if may_stand(v, t, r.to) && seen.insert(r.to) {
                 todo.push(r.to);
             }
         }
     }
+    Some(seen)
+}
+
+/// Confined by the morph board (xiangqi's palace), colour-bound or bound by its own moves
+/// (alfil), from [`region`]. Irreversible movers only get the forbidden squares listed.
+fn bound_text(v: &Variant, t: usize) -> Option<String> {
+    let forbidden = forbidden(v, t);
+    let Some(seen) = region(v, t) else {
+        return (!forbidden.is_empty())
+            .then(|| format!("May not go to {} (White's side)", squares_text(&forbidden)));
+    };
+    let start = start_squares(v, t)[0]
+        .first()
+        .copied()
+        .unwrap_or_else(|| centre(v));
     let total = v.playable().len();
     if seen.len() >= total {
         return None;
@@ -1082,16 +1274,33 @@ fn outcome_for_stalemated(o: Outcome) -> &'static str {
     }
 }
 
-fn game_end_section(v: &Variant) -> Vec<String> {
-    let mut out = Vec::new();
-    let royals: Vec<String> = v
-        .pieces
+/// The names of the royal types.
+fn royal_names(v: &Variant) -> Vec<String> {
+    v.pieces
         .iter()
         .filter(|p| p.royal)
         .map(|p| cap_name(&p.name))
-        .collect();
+        .collect()
+}
+
+fn game_end_section(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    let royals = royal_names(v);
     if royals.is_empty() {
-        out.push("There is no royal piece: no check and no checkmate.".into());
+        let mut ends = vec![format!(
+            "a side without a legal move (this {})",
+            outcome_for_stalemated(v.rules.stalemate)
+        )];
+        if v.rules.baring != 0 {
+            ends.push("baring (below)".into());
+        }
+        if !v.rules.win.is_empty() {
+            ends.push("reaching a goal square (below)".into());
+        }
+        out.push(format!(
+            "No piece of this definition is royal: there is no check and no checkmate. The game ends by {}.",
+            join_or(&ends)
+        ));
     } else {
         let who = join_or(&royals);
         out.push(format!("It is not allowed to leave your {who} in check."));
@@ -1149,12 +1358,7 @@ fn game_end_section(v: &Variant) -> Vec<String> {
             join_or(&win_squares)
         ));
     }
-    if !rules.matrix_is_empty() {
-        out.push(
-            "Some moves have special effects given by a capture matrix (forbidden captures, explosions, promotions on capture)."
-                .into(),
-        );
-    }
+    out.extend(matrix_words(v));
     if rules.spell.is_some() && rules.casters != 0 {
         out.push(format!(
             "The {} cast a spell on the squares around them.",
@@ -1174,6 +1378,152 @@ fn game_end_section(v: &Variant) -> Vec<String> {
         ));
     }
     out
+}
+
+/// The capture matrix in plain words: for each effect, which movers have it on which
+/// targets (`any piece` when a whole row or column shares it), and what an explosion or a
+/// burn takes away.
+fn matrix_words(v: &Variant) -> Vec<String> {
+    let rules = &v.rules;
+    let n = v.pieces.len();
+    if rules.matrix_is_empty() {
+        return vec![];
+    }
+    let name = |t: usize| cap_name(&v.pieces[t].name);
+    let mut out = Vec::new();
+    // Per effect and target set: the movers.
+    let mut groups: Vec<(Effect, String, Vec<usize>)> = Vec::new();
+    for mover in 0..n {
+        let mut by_effect: Vec<(Effect, Vec<String>)> = Vec::new();
+        let targets = std::iter::once((Target::Empty, "an empty square".to_string()))
+            .chain((0..n).map(|t| (Target::Enemy(t), format!("an enemy {}", name(t)))))
+            .chain((0..n).map(|t| (Target::Friend(t), format!("a friendly {}", name(t)))));
+        let mut enemies_with: Vec<(Effect, usize)> = Vec::new();
+        for (target, words) in targets {
+            let e = rules.effect(mover, target);
+            if e == Effect::Normal {
+                continue;
+            }
+            if let Target::Enemy(_) = target {
+                match enemies_with.iter_mut().find(|(x, _)| *x == e) {
+                    Some((_, k)) => *k += 1,
+                    None => enemies_with.push((e, 1)),
+                }
+            }
+            match by_effect.iter_mut().find(|(x, _)| *x == e) {
+                Some((_, w)) => w.push(words),
+                None => by_effect.push((e, vec![words])),
+            }
+        }
+        for (e, mut words) in by_effect {
+            if enemies_with.iter().any(|&(x, k)| x == e && k == n) {
+                words.retain(|w| !w.starts_with("an enemy "));
+                words.insert(0, "any enemy piece".into());
+            }
+            let key = join_or(&words);
+            match groups.iter_mut().find(|(x, k, _)| *x == e && *k == key) {
+                Some((_, _, m)) => m.push(mover),
+                None => groups.push((e, key, vec![mover])),
+            }
+        }
+    }
+    let mut explodes = false;
+    for (e, targets, movers) in groups {
+        let who = if movers.len() == n {
+            "any piece".to_string()
+        } else {
+            format!(
+                "a {}",
+                join_or(&movers.iter().map(|&t| name(t)).collect::<Vec<_>>())
+            )
+        };
+        let s = match e {
+            Effect::Normal => continue,
+            Effect::Promote(x) => format!(
+                "When {who} captures {targets}, it becomes a {}.",
+                name(x as usize)
+            ),
+            Effect::EnemyPromote(x) => format!(
+                "When {who} captures {targets}, it turns into an enemy {}.",
+                name(x as usize)
+            ),
+            Effect::OptionalPromote => format!("When {who} captures {targets}, it may promote."),
+            Effect::Forbidden => {
+                format!("{} may not go to a square holding {targets}.", title(&who))
+            }
+            Effect::ForbiddenIfProtected => format!(
+                "{} may not capture {targets} that another piece protects (could capture back).",
+                title(&who)
+            ),
+            Effect::NoHop => format!("{} may not jump over {targets}.", title(&who)),
+            Effect::NoCaptureNoHop => {
+                format!(
+                    "{} may neither capture nor jump over {targets}.",
+                    title(&who)
+                )
+            }
+            Effect::Kamikaze => {
+                format!("When {who} captures {targets}, it disappears together with its victim.")
+            }
+            Effect::Explode => {
+                explodes = true;
+                format!(
+                    "When {who} captures {targets}, the capture {}.",
+                    if rules.burn.is_some() {
+                        "burns"
+                    } else {
+                        "explodes"
+                    }
+                )
+            }
+        };
+        out.push(s);
+    }
+    if explodes {
+        out.push(match &rules.burn {
+            Some(zone) => format!(
+                "Burning: the enemy pieces on {} around the capture square are removed too; the capturer stays.",
+                zone_words(zone)
+            ),
+            None if rules.atomic_spare == 0 => format!(
+                "Explosion: the enemy pieces on {} around the capture square are removed too; the capturer stays.",
+                zone_words(&rules.blast)
+            ),
+            None => {
+                let spared: Vec<String> = (0..(rules.atomic_spare as usize).min(n))
+                    .map(|t| plural_name(&name(t)))
+                    .collect();
+                format!(
+                    "Explosion: the capturer, its victim and every piece of either colour on {} around the capture square disappear{}.",
+                    zone_words(&rules.blast),
+                    if spared.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", except {} standing around it", join_and(&spared))
+                    }
+                )
+            }
+        });
+    }
+    out
+}
+
+/// A zone of steps around a square in words.
+fn zone_words(zone: &[(i8, i8)]) -> String {
+    let set: BTreeSet<(i8, i8)> = zone.iter().copied().collect();
+    let orth = zone.iter().all(|&(x, y)| x == 0 || y == 0);
+    let diag = zone.iter().all(|&(x, y)| x.abs() == y.abs());
+    let king = zone.iter().all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+    let knight = zone
+        .iter()
+        .all(|&(x, y)| x.abs().min(y.abs()) == 1 && x.abs().max(y.abs()) == 2);
+    match set.len() {
+        8 if king => "the 8 squares".into(),
+        4 if king && orth => "the 4 orthogonally adjacent squares".into(),
+        4 if king && diag => "the 4 diagonally adjacent squares".into(),
+        8 if knight => "the 8 squares a knight's leap away".into(),
+        k => format!("{k} squares"),
+    }
 }
 
 fn has(set: TypeSet, t: usize) -> bool {
@@ -1206,36 +1556,46 @@ fn ordinal(n: u32) -> String {
 // ---------------------------------------------------------------------------------------
 // Differences with FIDE
 
-/// What a piece does, independent of its name and of the board: its moves, captures and
-/// initial moves from the middle of a 15×15 board, and whether it is royal.
+/// What a piece does, independent of its name and of the board: its move diagram (every
+/// mark with how it is reached, so a lame horse differs from a knight) for a moved and an
+/// unmoved piece in the middle of a 15×15 board, and whether it is royal.
 #[derive(PartialEq, Eq)]
 struct Signature {
     royal: bool,
-    moves: BTreeSet<(i32, i32)>,
-    captures: BTreeSet<(i32, i32)>,
-    initial: BTreeSet<(i32, i32)>,
+    moved: BTreeSet<(i32, i32, MarkKind, bool)>,
+    unmoved: BTreeSet<(i32, i32, MarkKind, bool)>,
+    castles: bool,
 }
 
 fn signature(betza: &str, royal: bool) -> Option<Signature> {
     const N: u8 = 15;
     let mut probe = Probe::new(betza, N, N).ok()?;
     let c = Coord::new(N / 2, N / 2);
-    let rel = |s: &BTreeSet<Coord>| -> BTreeSet<(i32, i32)> {
-        s.iter()
-            .map(|x| (x.file as i32 - c.file as i32, x.rank as i32 - c.rank as i32))
+    let mut rel = |moved: bool| -> BTreeSet<(i32, i32, MarkKind, bool)> {
+        probe
+            .diagram(c, moved, false)
+            .iter()
+            .map(|m| {
+                (
+                    m.at.file as i32 - c.file as i32,
+                    m.at.rank as i32 - c.rank as i32,
+                    m.kind,
+                    m.way == Way::Slide,
+                )
+            })
             .collect()
     };
-    let (moves, captures) = moves_and_captures(&probe.diagram(c, true, false));
-    let initial: BTreeSet<Coord> = probe
-        .reach(c, false, &[])
-        .into_iter()
-        .map(|r| r.to)
-        .collect();
+    let (moved, unmoved) = (rel(true), rel(false));
+    let castles = probe.variant().pieces[0]
+        .program
+        .records
+        .iter()
+        .any(|r| r.kind == Kind::Castle);
     Some(Signature {
         royal,
-        moves: rel(&moves),
-        captures: rel(&captures),
-        initial: rel(&initial),
+        moved,
+        unmoved,
+        castles,
     })
 }
 
@@ -1263,16 +1623,9 @@ fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
         .iter()
         .map(|p| signature(&p.betza, p.royal))
         .collect();
-    // The FIDE type each type plays as: same behaviour, else same name.
+    // The FIDE type each type plays as: exactly the same moves (never judged by name).
     let twin: Vec<Option<usize>> = (0..v.pieces.len())
-        .map(|t| {
-            (0..fide.pieces.len())
-                .find(|&u| sig[t].is_some() && sig[t] == fsig[u])
-                .or_else(|| {
-                    (0..fide.pieces.len())
-                        .find(|&u| fide.pieces[u].name.eq_ignore_ascii_case(&v.pieces[t].name))
-                })
-        })
+        .map(|t| (0..fide.pieces.len()).find(|&u| sig[t].is_some() && sig[t] == fsig[u]))
         .collect();
     let mut new_pieces = Vec::new();
     for (t, p) in v.pieces.iter().enumerate() {
@@ -1280,27 +1633,9 @@ fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
             None => new_pieces.push(format!("{} ({}, {})", cap_name(&p.name), p.id, p.betza)),
             Some(u) => {
                 let fp = &fide.pieces[u];
-                if sig[t] != fsig[u] {
-                    let mut s = format!(
-                        "The {} moves differently: {} instead of {}",
-                        cap_name(&p.name),
-                        p.betza,
-                        fp.betza
-                    );
-                    if fp.has_initial && !p.has_initial {
-                        s += " (no initial double step)";
-                    }
-                    if p.royal != fp.royal {
-                        s += if p.royal {
-                            "; it is royal"
-                        } else {
-                            "; it is not royal"
-                        };
-                    }
-                    out.push(s + ".");
-                } else if !fp.name.eq_ignore_ascii_case(&p.name) {
+                if !fp.name.eq_ignore_ascii_case(&p.name) {
                     out.push(format!(
-                        "The {} ({}) plays the part of the {}.",
+                        "The {} ({}) moves exactly as the {} does.",
                         cap_name(&p.name),
                         p.id,
                         cap_name(&fp.name)
@@ -1311,7 +1646,7 @@ fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
     }
     if !new_pieces.is_empty() {
         out.push(format!(
-            "Pieces that FIDE chess lacks: {}.",
+            "Pieces that move unlike any FIDE chess piece: {}.",
             join_and(&new_pieces)
         ));
     }
@@ -1320,7 +1655,10 @@ fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
         .map(|u| cap_name(&fide.pieces[u].name))
         .collect();
     if !missing.is_empty() {
-        out.push(format!("There is no {}.", join_or(&missing)));
+        out.push(format!(
+            "No piece moves as the FIDE {} does.",
+            join_or(&missing)
+        ));
     }
     // Setup, on a board of the same size.
     if (f, r) == (ff, fr) {
@@ -1362,7 +1700,8 @@ fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
         .unwrap_or_default();
     for (t, p) in v.pieces.iter().enumerate() {
         let groups = promotions(v, t);
-        if groups.is_empty() {
+        // Only a piece that moves as the FIDE pawn is compared with the pawn's choices.
+        if groups.is_empty() || fpawn.is_none() || twin[t] != fpawn {
             continue;
         }
         let choices = promo_names(v, t, &|x| match twin[x] {
@@ -1411,13 +1750,60 @@ fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
         }
         _ => {}
     }
-    let royals = v.pieces.iter().filter(|p| p.royal).count();
-    if royals == 0 {
-        out.push("There is no royal piece.".into());
-    } else if royals > 1 {
-        out.push(format!("There are {royals} royal piece types."));
+    if !v.shuffle.is_empty() && fide.shuffle.is_empty() {
+        out.push("The setup is shuffled at the start of each game (see the initial setup).".into());
+    }
+    let royals = royal_names(v);
+    let froyals = fide.pieces.iter().filter(|p| p.royal).count();
+    if royals.is_empty() && froyals > 0 {
+        out.push("No piece is royal: there is no check and no checkmate.".into());
+    } else if royals.len() > 1 && royals.len() != froyals {
+        out.push(format!("The royal pieces are the {}.", join_and(&royals)));
     }
     let (rules, frules) = (&v.rules, &fide.rules);
+    if rules.repetition != frules.repetition {
+        out.push(match rules.repetition {
+            0 => "Repeating a position is no draw.".to_string(),
+            n => format!("The {} occurrence of a position is a draw.", ordinal(n)),
+        });
+    }
+    if rules.move_rule != frules.move_rule {
+        out.push(match rules.move_rule {
+            0 => "There is no draw by a number of moves without capture or pawn move.".to_string(),
+            n => format!("{n} moves by each side without a capture or a pawn move are a draw."),
+        });
+    }
+    for (mine, theirs, text) in [
+        (
+            rules.anti_trade,
+            frules.anti_trade,
+            "Some pieces may not be traded for each other.",
+        ),
+        (
+            rules.counter_strike,
+            frules.counter_strike,
+            "Some pieces cannot be captured right after one of their type was.",
+        ),
+        (
+            rules.protected,
+            frules.protected,
+            "Some pieces may not capture a protected piece of their kind.",
+        ),
+        (
+            rules.contagious | rules.immune,
+            frules.contagious | frules.immune,
+            "Some captures change the capturer's type (contagion).",
+        ),
+        (
+            rules.casters,
+            frules.casters,
+            "Some pieces cast spells on the squares around them.",
+        ),
+    ] {
+        if mine != 0 && theirs == 0 {
+            out.push(text.into());
+        }
+    }
     if rules.stalemate != frules.stalemate {
         out.push(format!(
             "Stalemate {} (in FIDE chess it {}).",
@@ -1429,7 +1815,7 @@ fn differences(v: &Variant, fide: &Variant) -> Vec<String> {
         out.push("A bare royal piece loses (baring rule).".into());
     }
     if !rules.matrix_is_empty() && frules.matrix_is_empty() {
-        out.push("Captures follow a capture matrix with special effects.".into());
+        out.push("Some captures have special effects (see the game end rules).".into());
     }
     if rules.iron != 0 && frules.iron == 0 {
         out.push("Some pieces cannot be captured (iron).".into());

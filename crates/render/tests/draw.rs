@@ -324,7 +324,7 @@ fn marks_highlights_and_holes() {
 
 #[test]
 fn too_large_images_are_refused_before_drawing() {
-    let d = Diagram::parse_ffen(&vec!["64"; 64].join("/")).unwrap();
+    let d = Diagram::parse_ffen_multi_digit(&vec!["64"; 64].join("/")).unwrap();
     let e = render::png(
         &d,
         &Style {
@@ -344,7 +344,7 @@ fn too_large_images_are_refused_before_drawing() {
         "{e}"
     );
     // 26×26 at 40 px is fine.
-    let d = Diagram::parse_ffen(&vec!["26"; 26].join("/")).unwrap();
+    let d = Diagram::parse_ffen(&vec!["998"; 26].join("/")).unwrap();
     let img = Image::decode(&render::png(&d, &Style::default()).unwrap());
     assert_eq!(img.width, 26 * 40);
 }

@@ -112,13 +112,16 @@ fn rotated_pieces_markers_letters_and_numbers() {
             }
         );
     }
-    // Rank 2: numbers 0 1 2 3 4 11 22 33.
-    for (file, v) in [0u8, 1, 2, 3, 4, 11, 22, 33].into_iter().enumerate() {
+    // Rank 2: numbers 0 1 2 3 4 (one quote), 11 22 33 (two quotes).
+    for (file, v) in [0u8, 1, 2, 3, 4].into_iter().enumerate() {
         assert_eq!(
             d.item(file, 1).unwrap().figure,
             Figure::Number(v),
             "file {file}"
         );
+    }
+    for (file, v) in [(5, 11u8), (6, 22), (7, 33)] {
+        assert_eq!(d.item(file, 1).unwrap().figure, Figure::TwoDigit(v));
     }
     assert_eq!(*item(&d, "e1"), piece('K', W, 0));
 }
@@ -238,7 +241,7 @@ fn numbers_need_one_or_two_quotes() {
     assert_eq!(d.item(0, 0).unwrap().figure, Figure::Number(3));
     let d = Diagram::parse_ffen("''32").unwrap();
     assert_eq!((d.files, count(&d)), (1, 1));
-    assert_eq!(d.item(0, 0).unwrap().figure, Figure::Number(32));
+    assert_eq!(d.item(0, 0).unwrap().figure, Figure::TwoDigit(32));
     let d = Diagram::parse_ffen("'2'3").unwrap();
     assert_eq!(d.files, 2);
     assert_eq!(d.item(1, 0).unwrap().figure, Figure::Number(3));
@@ -255,7 +258,7 @@ fn numbers_need_one_or_two_quotes() {
     assert_eq!(
         *d.item(1, 0).unwrap(),
         Item {
-            figure: Figure::Number(7),
+            figure: Figure::TwoDigit(7),
             side: B,
             turns: 3
         }
@@ -272,20 +275,22 @@ fn board_sizes() {
         tall.item(0, 0).is_some(),
         "the last row written is the bottom rank"
     );
-    let wide = Diagram::parse_ffen("12/5R6").unwrap();
+    let wide = Diagram::parse_ffen("93/5R6").unwrap();
     assert_eq!((wide.files, wide.ranks), (12, 2));
     assert_eq!(*wide.item(5, 0).unwrap(), piece('R', W, 0));
-    // 26×26 with a king in each corner, multi-digit runs.
+    // 26×26 with a king in each corner, multi-digit runs (the opt-in extension).
     let mut rows = vec!["k24K".to_string()];
     rows.extend(std::iter::repeat_n("26".to_string(), 24));
     rows.push("Q24q".to_string());
-    let big = Diagram::parse_ffen(&rows.join("/")).unwrap();
+    let big = Diagram::parse_ffen_multi_digit(&rows.join("/")).unwrap();
     assert_eq!((big.files, big.ranks, count(&big)), (26, 26, 4));
     assert_eq!(*big.item(25, 25).unwrap(), piece('K', W, 0));
     assert_eq!(*big.item(25, 0).unwrap(), piece('q', B, 0));
     // 64 is the limit.
-    assert!(Diagram::parse_ffen("64").is_ok());
-    assert!(Diagram::parse_ffen("65").is_err());
+    assert!(Diagram::parse_ffen_multi_digit("64").is_ok());
+    assert!(Diagram::parse_ffen_multi_digit("65").is_err());
+    assert!(Diagram::parse_ffen(&"9".repeat(7)).is_ok());
+    assert!(Diagram::parse_ffen(&"9".repeat(8)).is_err());
     assert!(Diagram::parse_ffen(&vec!["1"; 65].join("/")).is_err());
 }
 
@@ -388,7 +393,10 @@ fn arb_item() -> impl Strategy<Value = Item> {
         proptest::char::range('A', 'Z')
     ]
     .prop_map(|c| (Figure::Letter(c), B));
-    let number = (0u8..100).prop_map(|v| (Figure::Number(v), B));
+    let number = prop_oneof![
+        (0u8..10).prop_map(|v| (Figure::Number(v), B)),
+        (0u8..100).prop_map(|v| (Figure::TwoDigit(v), B))
+    ];
     (prop_oneof![3 => piece, 1 => letter, 1 => number], 0u8..4).prop_map(
         |((figure, side), turns)| Item {
             figure,
@@ -432,4 +440,44 @@ proptest! {
         let back = Diagram::parse_ffen(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
         prop_assert_eq!(back, d);
     }
+}
+
+#[test]
+fn empty_runs_are_read_one_digit_at_a_time() {
+    // The diagrammer's rule (seed 002: "a one-digit number specifying the length"): each
+    // digit is a run, and runs side by side add up.
+    let d = Diagram::parse_ffen("55").unwrap();
+    assert_eq!((d.files, count(&d)), (10, 0));
+    let d = Diagram::parse_ffen("11").unwrap();
+    assert_eq!(d.files, 2);
+    let d = Diagram::parse_ffen("k91K/93").unwrap();
+    assert_eq!((d.files, d.ranks), (12, 2));
+    assert_eq!(*item(&d, "l2"), piece('K', W, 0));
+    // '10' is no ten: the 0 is refused with a hint, at its own position.
+    let e = Diagram::parse_ffen("k10").unwrap_err().to_string();
+    assert!(e.contains("3") && e.contains("55"), "{e}");
+    // The opt-in extension reads multi-digit runs.
+    let d = Diagram::parse_ffen_multi_digit("k10/11").unwrap();
+    assert_eq!((d.files, d.ranks), (11, 2));
+    // Written back one digit at a time: twelve empty squares are 93.
+    let d = Diagram::parse_ffen_multi_digit("12/5R6").unwrap();
+    assert_eq!(d.to_ffen(), "93/5R6");
+}
+
+#[test]
+fn two_quote_numbers_keep_both_digits() {
+    // ''05 is the two-digit number "05" (seed 002: '' denotes a two-digit number).
+    let d = Diagram::parse_ffen("''05'5").unwrap();
+    assert_eq!(d.files, 2);
+    assert_eq!(d.item(0, 0).unwrap().figure, Figure::TwoDigit(5));
+    assert_eq!(d.item(1, 0).unwrap().figure, Figure::Number(5));
+    assert_eq!(d.to_ffen(), "''05'5");
+    let draw = |f: &str| {
+        fairyboard_render::render::svg(&Diagram::parse_ffen(f).unwrap(), &Default::default())
+    };
+    assert_ne!(
+        draw("''05"),
+        draw("'5"),
+        "''05 is drawn with its leading zero"
+    );
 }

@@ -1,6 +1,7 @@
 //! `GET /d`: diagram images, in the spirit of janko.at's `d.php?ff=` links.
 //!
-//! `ff=FFEN` draws a Fairy-FEN; `variant=NAME` (with an optional `fen=FEN`) draws a game
+//! `ff=FFEN` draws a Fairy-FEN (runs of empty squares one digit at a time; `runs=multi`
+//! reads `10` as ten instead); `variant=NAME` (with an optional `fen=FEN`) draws a game
 //! position with the variant's own pieces. Style options are those of
 //! [`fairyboard_render::DiagramQuery`]. The image is a pure function of the query (and, for
 //! `variant=`, of the definition text), so the ETag is a hash of those and a matching
@@ -56,10 +57,18 @@ pub(crate) async fn diagram(
     // The diagram, and what its picture depends on besides the style.
     let (diagram, identity, max_age) = match &source {
         Source::Ffen(ff) => {
-            let d = Diagram::parse_ffen(ff).map_err(|e| {
+            // `runs=multi` opts in to multi-digit empty runs (`10` = ten); by default each
+            // digit is a run of its own, as the diagrammer reads them (`55` = ten).
+            let multi = last("runs").as_deref() == Some("multi");
+            let parse = if multi {
+                Diagram::parse_ffen_multi_digit
+            } else {
+                Diagram::parse_ffen
+            };
+            let d = parse(ff).map_err(|e| {
                 Problem::bad("ff", format!("at character {}: {}", e.position, e.message))
             })?;
-            (d, format!("ff\u{1}{ff}"), 86_400)
+            (d, format!("ff\u{1}{ff}\u{1}{multi}"), 86_400)
         }
         Source::Game { name, fen } => {
             let entry = load(name)?;

@@ -238,10 +238,24 @@ async fn bad_diagram_requests_name_the_parameter() {
         assert!(r.text().starts_with(param), "{uri}: {}", r.text());
     }
     // 64 x 64 squares of 256 pixels: far over the image bound.
-    let big = format!("/d?ff={}&size=256", vec!["64"; 64].join("/"));
+    let big = format!("/d?ff={}&size=256&runs=multi", vec!["64"; 64].join("/"));
     let r = get(&big).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.text().contains("too large"), "{}", r.text());
+}
+
+#[tokio::test]
+async fn ffen_runs_are_one_digit_each_unless_opted_out() {
+    // Seed 002: a run of empty squares is a one-digit number; runs side by side add up,
+    // so 55 is a row of ten and 91 a row of ten too.
+    let r = get("/d?ff=55/91&fmt=svg").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    // '10' is refused by default (the 0 at character 2) and read as ten with runs=multi.
+    let r = get("/d?ff=10/55&fmt=svg").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.text().contains("character 2"), "{}", r.text());
+    let r = get("/d?ff=10/10&fmt=svg&runs=multi").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
 }
 
 #[tokio::test]

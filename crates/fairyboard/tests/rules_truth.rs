@@ -1,0 +1,403 @@
+//! Rules pages never state a false rule (issue 17). Each false statement once measured on
+//! the pages is a regression test here, with the expected words worked out by hand from
+//! the games' published rules (chessvariants.com's Xiangqi, Shogi, Fischer Random and
+//! Atomic pages) and the definitions in `variants/`; and every catalogue variant's page is
+//! compared with its compiled rule set (royalty, stalemate, repetition, move rule, baring,
+//! shuffle, promotion per piece, drops, capture matrix, iron and protected pieces).
+
+use std::path::PathBuf;
+
+use fairyboard_core::variant::LandingRule;
+use fairyboard_core::{catalogue, Color, Variant};
+use fairyboard_render::rules_page::{self, Mark, Rules};
+
+fn setup_env() {
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants")),
+    );
+}
+
+fn analyse(name: &str) -> Rules {
+    setup_env();
+    rules_page::analyse(&catalogue::load(name).expect("compiles"))
+}
+
+/// Every sentence of the page, one string.
+fn all_words(r: &Rules) -> String {
+    let mut s: Vec<String> = Vec::new();
+    s.extend(r.shuffle.iter().cloned());
+    s.extend(r.pawns.iter().cloned());
+    s.extend(r.castling.iter().cloned());
+    s.extend(r.promotion.iter().cloned());
+    s.extend(r.holdings.iter().cloned());
+    s.extend(r.game_end.iter().cloned());
+    s.extend(r.differences.iter().flatten().cloned());
+    for p in &r.pieces {
+        s.extend(p.remarks.iter().cloned());
+    }
+    s.join("\n")
+}
+
+fn marks_of(r: &Rules, id: &str) -> (String, Vec<(String, Vec<Mark>)>) {
+    let p = r.pieces.iter().find(|p| p.id == id).expect("piece");
+    (p.glance.from.clone(), p.glance.marks.clone())
+}
+
+fn title(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_definition_without_royal_line_is_described_by_its_own_royalty() {
+    setup_env();
+    // A King-like last piece and no `royal=`: whatever royalty the parser gives it, the
+    // page must say that and nothing else, and never offer a royal piece as a promotion.
+    let text = "files=8\nranks=8\npromoZone=1\nmaxPromote=1\n\
+        pawn:P:fmWfcF::a2-h2\nrook:R:R::a1,h1\nking:K:K::e1\n";
+    let (v, _) = Variant::from_definition("noroyal", text).expect("compiles");
+    let r = rules_page::analyse(&v);
+    let end = r.game_end.join("\n");
+    let royal: Vec<&str> = v
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.name.as_str())
+        .collect();
+    if royal.is_empty() {
+        assert!(
+            end.contains("No piece of this definition is royal"),
+            "{end}"
+        );
+        assert!(end.contains("a side without a legal move"), "{end}");
+    } else {
+        assert!(!end.contains("royal: there is no check"), "{end}");
+        for name in &royal {
+            assert!(end.contains(&title(name)), "{end}");
+        }
+        let promo = r.promotion.join("\n");
+        assert!(
+            !promo.contains("King"),
+            "a royal is no promotion choice: {promo}"
+        );
+        let king = r.pieces.iter().find(|p| p.id == "K").unwrap();
+        assert_eq!(king.value, None);
+    }
+    for p in &r.pieces {
+        assert_eq!(
+            p.royal,
+            v.pieces.iter().any(|q| q.id == p.id && q.royal),
+            "{}",
+            p.name
+        );
+    }
+}
+
+#[test]
+fn shogi_pieces_are_never_compared_with_the_chess_pawns_choices() {
+    let r = analyse("shogi");
+    let words = all_words(&r);
+    assert!(!words.contains("cannot promote to"), "{words}");
+    // The Bishop promotes to the Horse only (promoOffset pairs, variants/shogi.txt).
+    let promo = r.promotion.join("\n");
+    assert!(
+        promo.contains("The Bishop on ranks 7-9 may promote to Horse."),
+        "{promo}"
+    );
+}
+
+#[test]
+fn no_piece_is_listed_twice() {
+    setup_env();
+    for name in catalogue::names() {
+        let r = analyse(&name);
+        let mut setup: Vec<&str> = r.setup.iter().map(|l| l.piece.as_str()).collect();
+        let n = setup.len();
+        setup.sort();
+        setup.dedup();
+        assert_eq!(setup.len(), n, "{name}: setup lines");
+        // No list in any sentence repeats an item ("X, Y or X").
+        for sentence in all_words(&r).split(['\n', ';', '(']) {
+            let items: Vec<&str> = sentence
+                .split([',', ':', ';'])
+                .flat_map(|s| s.split(" or ").flat_map(|s| s.split(" and ")))
+                .map(|s| s.trim().trim_end_matches('.'))
+                .filter(|s| s.len() > 2 && s.chars().next().is_some_and(char::is_uppercase))
+                .collect();
+            let mut sorted = items.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), items.len(), "{name}: {sentence}");
+        }
+    }
+}
+
+#[test]
+fn chess960_says_its_setup_is_shuffled_and_how() {
+    let r = analyse("chess960");
+    let shuffle = r.shuffle.join("\n");
+    // Fischer Random: 960 start positions, bishops on opposite colours, king between the
+    // rooks, Black mirroring White.
+    assert!(
+        shuffle.contains("There are 960 possible start positions."),
+        "{shuffle}"
+    );
+    assert!(
+        shuffle
+            .contains("The Bishops are spread as evenly as possible over light and dark squares."),
+        "{shuffle}"
+    );
+    assert!(
+        shuffle.contains("The King stays between the pieces it castles with."),
+        "{shuffle}"
+    );
+    assert!(shuffle.contains("mirror image"), "{shuffle}");
+    assert!(shuffle.contains("a1-h1"), "{shuffle}");
+    let d = r.differences.unwrap();
+    assert!(d.iter().any(|s| s.contains("shuffled")), "{d:?}");
+    setup_env();
+    let html = rules_page::html(&catalogue::load("chess960").unwrap());
+    assert!(!html.contains("the rules are those of FIDE chess"));
+}
+
+#[test]
+fn xiangqi_states_its_own_rules() {
+    let r = analyse("xiangqi");
+    let words = all_words(&r);
+    // Stalemate loses in xiangqi (variants/xiangqi.txt: stalemate=loss).
+    assert!(
+        words.contains("Stalemate (no legal move, not in check) loses for the stalemated side."),
+        "{words}"
+    );
+    assert!(!words.contains("is a draw.\nStalemate"));
+    assert!(
+        !words.contains("King has no initial double step"),
+        "{words}"
+    );
+    assert!(!words.contains("plays the part"), "{words}");
+    assert!(!words.contains("as the Knight does"), "{words}");
+    // The horse is lame: every one of its eight squares from e5 can be blocked.
+    let (from, horse) = marks_of(&r, "N");
+    assert_eq!(from, "e5");
+    assert_eq!(horse.len(), 8, "{horse:?}");
+    assert!(horse.iter().all(|(_, m)| m == &[Mark::Slide]), "{horse:?}");
+    // Palace pieces are shown inside the palace, on squares they can reach: the king on
+    // e3 steps to d3, f3 and e2; the advisor on d3 only to e2; the elephant on e3 (its
+    // square nearest the middle, with c5 and g5) to c1, g1, c5 and g5.
+    let squares = |m: Vec<(String, Vec<Mark>)>| m.into_iter().map(|(s, _)| s).collect::<Vec<_>>();
+    let (from, king) = marks_of(&r, "K");
+    assert_eq!(from, "e3");
+    assert_eq!(squares(king), ["d3", "f3", "e2"]);
+    let (from, advisor) = marks_of(&r, "A");
+    assert_eq!(from, "d3");
+    assert_eq!(squares(advisor), ["e2"]);
+    let (from, elephant) = marks_of(&r, "B");
+    assert_eq!(from, "e3");
+    assert_eq!(squares(elephant), ["c5", "g5", "c1", "g1"]);
+}
+
+#[test]
+fn a_rose_is_not_unblockable() {
+    setup_env();
+    let text = "files=8\nranks=8\nroyal=2\nrose:O:qN::a1\nking:K:K::e1\n";
+    let (v, _) = Variant::from_definition("rose", text).expect("compiles");
+    let r = rules_page::analyse(&v);
+    let (from, marks) = marks_of(&r, "O");
+    assert_eq!(from, "d4");
+    // Only the first knight leap (b3 b5 c2 c6 e2 e6 f3 f5) cannot be blocked; every
+    // further square of the circle needs the squares before it empty.
+    let knight = ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"];
+    for (sq, m) in &marks {
+        if knight.contains(&sq.as_str()) {
+            assert!(m.contains(&Mark::Leap), "{sq}: {m:?}");
+        } else {
+            assert!(!m.contains(&Mark::Leap), "{sq}: {m:?}");
+        }
+    }
+    assert!(marks.len() > 8, "{marks:?}");
+}
+
+#[test]
+fn atomic_explains_explosions() {
+    let r = analyse("atomic");
+    let end = r.game_end.join("\n");
+    // atomicCapture=1: both colours die around the capture except the first type (pawns),
+    // and the capturer always goes; '@' on every capture (variants/atomic.txt).
+    assert!(
+        end.contains("When any piece captures any enemy piece, the capture explodes."),
+        "{end}"
+    );
+    assert!(
+        end.contains(
+            "Explosion: the capturer, its victim and every piece of either colour on the 8 squares around the capture square disappear, except Pawns standing around it."
+        ),
+        "{end}"
+    );
+}
+
+/// White's promotion choices of type `t` and whether staying is allowed, straight from
+/// the compiled landing rules.
+fn promotions(v: &Variant, t: usize) -> Vec<(Vec<usize>, bool)> {
+    let mut out = Vec::new();
+    for &sq in v.playable() {
+        if let LandingRule::Promote(rule) = v.landing_rule(t, Color::White, sq) {
+            let choices = rule.choices.iter().map(|&(x, _)| x as usize).collect();
+            out.push((choices, rule.may_stay));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_catalogue_page_agrees_with_its_rule_set() {
+    setup_env();
+    for name in catalogue::names() {
+        let v = catalogue::load(&name).expect("compiles");
+        let r = rules_page::analyse(&v);
+        let end = r.game_end.join("\n");
+        let words = all_words(&r);
+        let rules = &v.rules;
+        // Royalty.
+        let royals: Vec<String> = v
+            .pieces
+            .iter()
+            .filter(|p| p.royal)
+            .map(|p| title(&p.name))
+            .collect();
+        if royals.is_empty() {
+            assert!(
+                end.contains("No piece of this definition is royal"),
+                "{name}: {end}"
+            );
+        } else {
+            assert!(!end.contains("is royal: there is no check"), "{name}");
+            for n in &royals {
+                assert!(end.contains(n.as_str()), "{name}: {n} in {end}");
+            }
+        }
+        for (p, q) in r.pieces.iter().zip(&v.pieces) {
+            assert_eq!(p.royal, q.royal, "{name}: {}", q.name);
+            assert_eq!(p.value.is_none(), q.royal, "{name}: {}", q.name);
+        }
+        // Stalemate.
+        let stalemate = match rules.stalemate {
+            fairyboard_core::rules::RuleOutcome::Draw => "is a draw",
+            fairyboard_core::rules::RuleOutcome::Loss => "loses for the stalemated side",
+            fairyboard_core::rules::RuleOutcome::Win => "wins for the stalemated side",
+        };
+        assert!(
+            end.contains(&format!(
+                "Stalemate (no legal move, not in check) {stalemate}."
+            )),
+            "{name}: {end}"
+        );
+        // Repetition and move count.
+        assert_eq!(
+            end.contains("occurrence of the same position"),
+            rules.repetition > 0,
+            "{name}"
+        );
+        assert_eq!(
+            end.contains(&format!("{} moves by each side", rules.move_rule)),
+            rules.move_rule > 0,
+            "{name}"
+        );
+        // Baring.
+        assert_eq!(
+            end.contains("is bared and loses"),
+            rules.baring != 0,
+            "{name}"
+        );
+        // Shuffle.
+        assert_eq!(r.shuffle.is_empty(), v.shuffle.is_empty(), "{name}");
+        // Promotion per piece: the piece's own choices, each named, forced or optional.
+        let promo = r.promotion.join("\n");
+        for (t, p) in v.pieces.iter().enumerate() {
+            let groups = promotions(&v, t);
+            let line = promo
+                .lines()
+                .find(|l| l.starts_with(&format!("The {} ", title(&p.name))));
+            if groups.is_empty() {
+                assert!(line.is_none(), "{name}: {} does not promote", p.name);
+                continue;
+            }
+            let line = line.unwrap_or_else(|| panic!("{name}: {} promotes", p.name));
+            for (choices, may_stay) in groups {
+                for c in choices {
+                    assert!(line.contains(&title(&v.pieces[c].name)), "{name}: {line}");
+                }
+                let verb = if may_stay {
+                    " may promote to "
+                } else {
+                    " must promote to "
+                };
+                assert!(line.contains(verb), "{name}: {line}");
+            }
+        }
+        // Drops.
+        let holdings = r.holdings.join("\n");
+        assert_eq!(
+            holdings.contains("drop"),
+            v.holdings_type == -1,
+            "{name}: {holdings}"
+        );
+        // Capture matrix, iron and protected pieces in plain words.
+        if !rules.matrix_is_empty() {
+            assert!(end.contains("When "), "{name}: {end}");
+            assert!(!end.contains("capture matrix"), "{name}: {end}");
+        }
+        for (t, p) in v.pieces.iter().enumerate() {
+            let remarks = r.pieces[t].remarks.join("\n");
+            let iron = t < 128 && rules.iron >> t & 1 == 1;
+            assert_eq!(remarks.contains("Iron"), iron, "{name}: {}", p.name);
+            let protected = t < 128 && rules.protected >> t & 1 == 1;
+            assert_eq!(
+                remarks.contains("Protected"),
+                protected,
+                "{name}: {}",
+                p.name
+            );
+        }
+        // Nothing is compared with chess by name.
+        assert!(!words.contains("plays the part"), "{name}");
+        // "The X cannot promote to Y or Z": X really has neither choice.
+        for sentence in words.lines() {
+            let Some(rest) = sentence.strip_prefix("The ") else {
+                continue;
+            };
+            let Some((who, whom)) = rest.split_once(" cannot promote to ") else {
+                continue;
+            };
+            let t = v
+                .pieces
+                .iter()
+                .position(|p| title(&p.name) == who)
+                .expect(who);
+            let choices: Vec<String> = promotions(&v, t)
+                .into_iter()
+                .flat_map(|(c, _)| c)
+                .map(|c| title(&v.pieces[c].name))
+                .collect();
+            for x in whom.trim_end_matches('.').split([',', ' ']) {
+                assert!(!choices.contains(&x.to_string()), "{name}: {sentence}");
+            }
+        }
+        if name != "chess" {
+            assert!(
+                !words.contains("the rules are those of FIDE chess"),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_piece_name_list_wraps() {
+    // The names are written side by side without spaces between the links, so only a
+    // wrapping flex row lets 20+ names break onto more lines (shogi has 14, a 40-piece
+    // variant's row was 1886 px wide in a 1200 px window).
+    assert!(rules_page::CSS.contains(".fbr-names{display:flex;flex-wrap:wrap"));
+}
