@@ -10,6 +10,9 @@
 //! # }
 //! ```
 
+pub mod moves;
+pub(crate) mod zobrist;
+
 use std::sync::Arc;
 
 use crate::bitboard::Occupancy;

@@ -4,6 +4,9 @@
 //! everything else goes through the general interpreter, which walks the pre-order record
 //! list with one reached square per leg depth (see `xbetza::program`).
 
+pub(crate) mod attack;
+pub mod perft;
+
 use crate::attack::Attack;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};

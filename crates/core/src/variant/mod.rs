@@ -1,6 +1,11 @@
 //! A compiled variant: board, piece types with their linked leg programs, promotion and
 //! drop rules, all precomputed so move generation only reads tables.
 
+pub mod catalogue;
+pub mod fast_paths;
+pub mod geometry;
+pub mod shuffle;
+
 use crate::coord::Coord;
 use crate::fast_paths::{leg_allows, shape_allows, LegPath};
 use crate::geometry::{Geometry, Square};
