@@ -31,7 +31,6 @@ pub mod marks;
 pub mod movegen;
 pub mod notation;
 pub mod position;
-mod ruled;
 pub mod rules;
 pub mod setup;
 pub mod value;

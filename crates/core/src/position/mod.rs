@@ -19,7 +19,7 @@ use crate::bitboard::Occupancy;
 use crate::game::GameResult;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
-use crate::ruled::Before;
+use crate::rules::effects::Before;
 use crate::rules::TypeSet;
 use crate::setup::Setup;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};

@@ -9,6 +9,7 @@
 //! [`crate::movegen`], and which variants may skip the rules entirely is the fast-path
 //! gate's decision ([`crate::fast_paths`]).
 
+pub(crate) mod effects;
 pub mod set;
 
 pub(crate) use set::{burn_steps, has, Extra};
