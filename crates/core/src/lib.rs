@@ -32,13 +32,13 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
-pub mod setup;
 pub mod value;
 pub mod variant;
 
 pub(crate) use movegen::attack;
 pub use movegen::perft;
 pub use position::moves;
+pub use position::setup;
 pub(crate) use position::zobrist;
 pub use variant::{catalogue, fast_paths, geometry, shuffle};
 

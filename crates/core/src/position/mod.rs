@@ -11,6 +11,7 @@
 //! ```
 
 pub mod moves;
+pub mod setup;
 pub(crate) mod zobrist;
 
 use std::sync::Arc;
