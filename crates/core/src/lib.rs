@@ -25,7 +25,6 @@ mod bitboard;
 pub mod build;
 pub mod definition;
 pub mod explore;
-pub mod fen;
 pub mod game;
 pub mod marks;
 pub mod movegen;
@@ -37,6 +36,7 @@ pub mod variant;
 
 pub(crate) use movegen::attack;
 pub use movegen::perft;
+pub use position::fen;
 pub use position::moves;
 pub use position::setup;
 pub(crate) use position::zobrist;

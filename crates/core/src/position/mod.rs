@@ -10,6 +10,7 @@
 //! # }
 //! ```
 
+pub mod fen;
 pub mod moves;
 pub mod setup;
 pub(crate) mod zobrist;
