@@ -1,6 +1,7 @@
 //! A compiled variant: board, piece types with their linked leg programs, promotion and
 //! drop rules, all precomputed so move generation only reads tables.
 
+pub mod build;
 pub mod catalogue;
 pub mod fast_paths;
 pub mod geometry;
