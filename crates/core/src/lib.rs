@@ -22,7 +22,6 @@ pub use idiagram::coord;
 pub use xbetza::rng;
 
 mod bitboard;
-pub mod definition;
 pub mod explore;
 pub mod game;
 pub mod marks;
@@ -40,6 +39,7 @@ pub use position::moves;
 pub use position::setup;
 pub(crate) use position::zobrist;
 pub use variant::build;
+pub use variant::definition;
 pub use variant::{catalogue, fast_paths, geometry, shuffle};
 
 pub use build::{BuildError, VariantSpec};

@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod catalogue;
+pub mod definition;
 pub mod fast_paths;
 pub mod geometry;
 pub mod shuffle;
