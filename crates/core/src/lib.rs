@@ -29,7 +29,6 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
-pub mod value;
 pub mod variant;
 
 pub(crate) use movegen::attack;
@@ -40,6 +39,7 @@ pub use position::setup;
 pub(crate) use position::zobrist;
 pub use variant::build;
 pub use variant::definition;
+pub use variant::value;
 pub use variant::{catalogue, fast_paths, geometry, shuffle};
 
 pub use build::{BuildError, VariantSpec};

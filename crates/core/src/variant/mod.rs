@@ -7,6 +7,7 @@ pub mod definition;
 pub mod fast_paths;
 pub mod geometry;
 pub mod shuffle;
+pub mod value;
 
 use crate::coord::Coord;
 use crate::fast_paths::{leg_allows, shape_allows, LegPath};
