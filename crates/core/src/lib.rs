@@ -26,7 +26,6 @@ pub mod explore;
 pub mod game;
 pub mod marks;
 pub mod movegen;
-pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod variant;
@@ -40,6 +39,7 @@ pub(crate) use position::zobrist;
 pub use variant::build;
 pub use variant::definition;
 pub use variant::value;
+pub mod notation;
 pub use variant::{catalogue, fast_paths, geometry, shuffle};
 
 pub use build::{BuildError, VariantSpec};
