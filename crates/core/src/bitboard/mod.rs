@@ -36,7 +36,8 @@ use std::sync::Arc;
 
 use crate::coord::Coord;
 use crate::geometry::Square;
-use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS};
+use crate::movegen::{Arrival, Mover};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::{
     cell_color, cell_type, is_piece, Cell, Color, Landing, Shape, Variant, EMPTY, OFF,
@@ -866,19 +867,12 @@ impl<B: Bits> Targets<B> for MoveList {
     ) {
         each(targets, |b| {
             let to = tables.square_of[b] as Square;
-            pos.emit(
-                self,
-                pb.flags,
-                t,
-                pos.side,
+            let who = Mover {
+                piece: t,
+                color: pos.side,
                 from,
-                to,
-                MoveKind::Normal,
-                [0; MAX_VICTIMS],
-                0,
-                ep,
-                false,
-            );
+            };
+            pos.emit(self, pb.flags, who, Arrival::step(to, ep));
         });
     }
     fn deferred(&mut self) -> &mut MoveList {
@@ -1171,7 +1165,12 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
         if !ep_targets.is_empty() {
             each(ep_targets, |e| {
                 let to = tables.square_of[e] as Square;
-                pos.emit_ep(out.deferred(), pb.flags, t, us, from, to, &[]);
+                let who = Mover {
+                    piece: t,
+                    color: us,
+                    from,
+                };
+                pos.emit_ep(out.deferred(), pb.flags, who, to, &[]);
             });
         }
         if !whole {
@@ -1256,19 +1255,17 @@ fn generate<B: Bits, O: Targets<B>>(pos: &Position, tables: &Tables<B>, out: &mu
                 if pos.virgin[partner_sq] {
                     let king_to = (from as isize + l.off * l.range as isize) as usize;
                     let partner_to = (king_to as isize - l.off) as u16;
-                    pos.emit(
-                        out.deferred(),
-                        l.flags,
-                        t,
-                        us,
+                    let who = Mover {
+                        piece: t,
+                        color: us,
                         from,
-                        king_to,
-                        MoveKind::Castle,
-                        [partner_sq as u16, partner_to, 0, 0, 0],
-                        0,
-                        0,
-                        false,
-                    );
+                    };
+                    let at = Arrival {
+                        kind: MoveKind::Castle,
+                        extra: [partner_sq as u16, partner_to, 0, 0, 0],
+                        ..Arrival::step(king_to, 0)
+                    };
+                    pos.emit(out.deferred(), l.flags, who, at);
                 }
             }
         }

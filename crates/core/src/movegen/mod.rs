@@ -21,6 +21,57 @@ pub const MAX_LEGS: usize = 32;
 
 const NO_SQ: usize = usize::MAX;
 
+/// The piece a found move belongs to: its type, side and the square it leaves. One value
+/// instead of three arguments through the walker's hot functions (`emit`, the sinks).
+#[derive(Clone, Copy)]
+pub(crate) struct Mover {
+    pub(crate) piece: usize,
+    pub(crate) color: Color,
+    pub(crate) from: Square,
+}
+
+/// How a found move ends: its destination and what it carries besides (castling partner
+/// or locust victims in `extra`, the e.p. square it creates, whether it lands on a friend,
+/// which some landing rules forbid).
+#[derive(Clone, Copy)]
+pub(crate) struct Arrival {
+    pub(crate) to: Square,
+    pub(crate) kind: MoveKind,
+    pub(crate) extra: [u16; MAX_VICTIMS],
+    pub(crate) victims: u8,
+    pub(crate) ep_square: u16,
+    pub(crate) onto_friend: bool,
+}
+
+impl Arrival {
+    /// A one-step move to `to` (no victims besides the piece there), creating the e.p.
+    /// square `ep_square` (0: none).
+    #[inline(always)]
+    pub(crate) fn step(to: Square, ep_square: u16) -> Arrival {
+        Arrival {
+            to,
+            kind: MoveKind::Normal,
+            extra: [0; MAX_VICTIMS],
+            victims: 0,
+            ep_square,
+            onto_friend: false,
+        }
+    }
+}
+
+/// What the earlier legs of a path hand to its final leg: where it starts, the square the
+/// moving piece left (empty for the walk), the locust victims taken, the e.p. square and
+/// unload square made, and the length of the latest slide (for `i` legs; 0: none).
+#[derive(Clone, Copy)]
+struct Trail<'a> {
+    start: Square,
+    lifted: Square,
+    victims: &'a [u16],
+    ep_square: u16,
+    unload: u16,
+    iso: u8,
+}
+
 /// The progress of one leg's walk (resumable by loop records).
 #[derive(Clone, Copy, Default)]
 struct Walk {
@@ -259,7 +310,20 @@ impl Position {
                 let blocked = (l.flags.contains(Flags::INITIAL) && !self.virgin[sq])
                     || (l.flags.contains(Flags::INITIAL_AHEAD) && !self.stands_ahead(sq, color));
                 if !blocked {
-                    self.final_leg(l, sq, sq, sq, t, color, &[], 0, 0, 0, out, &mut lenders);
+                    let who = Mover {
+                        piece: t,
+                        color,
+                        from: sq,
+                    };
+                    let trail = Trail {
+                        start: sq,
+                        lifted: sq,
+                        victims: &[],
+                        ep_square: 0,
+                        unload: 0,
+                        iso: 0,
+                    };
+                    self.final_leg(l, who, trail, out, &mut lenders);
                 }
                 i += 1;
             } else {
@@ -347,87 +411,57 @@ impl Position {
     /// `locust` of the path's earlier legs. A piece is removed once: a path that took the
     /// e.p. victim already makes no e.p. capture.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn emit_ep(
         &self,
         out: &mut MoveList,
         flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
+        who: Mover,
         to: Square,
         locust: &[u16],
     ) {
         if let Some(ep) = self.ep {
             if ep.covers(to) && locust.len() < MAX_VICTIMS && !locust.contains(&ep.victim) {
                 let victim = self.board[ep.victim as usize];
-                if is_piece(victim) && cell_color(victim) != color {
+                if is_piece(victim) && cell_color(victim) != who.color {
                     let mut extra = [0; MAX_VICTIMS];
                     extra[0] = ep.victim;
                     extra[1..=locust.len()].copy_from_slice(locust);
-                    self.emit(
-                        out,
-                        flags,
-                        t,
-                        color,
-                        from,
+                    let at = Arrival {
                         to,
-                        MoveKind::EnPassant,
+                        kind: MoveKind::EnPassant,
                         extra,
-                        locust.len() as u8,
-                        0,
-                        false,
-                    );
+                        victims: locust.len() as u8,
+                        ep_square: 0,
+                        onto_friend: false,
+                    };
+                    self.emit(out, flags, who, at);
                 }
             }
         }
     }
 
     /// Push a one-step move (no locust victims), with the e.p. square it may create.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn emit_step(
-        &self,
-        out: &mut MoveList,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-        ep: u16,
-    ) {
-        self.emit(
-            out,
-            flags,
-            t,
-            color,
-            from,
-            to,
-            MoveKind::Normal,
-            [0; MAX_VICTIMS],
-            0,
-            ep,
-            false,
-        );
+    fn emit_step(&self, out: &mut MoveList, flags: Flags, who: Mover, to: Square, ep: u16) {
+        self.emit(out, flags, who, Arrival::step(to, ep));
     }
 
     /// Push a move, applying the landing square's morph/promotion rule.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub(crate) fn emit(
-        &self,
-        out: &mut MoveList,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-        kind: MoveKind,
-        extra: [u16; MAX_VICTIMS],
-        victims: u8,
-        ep_square: u16,
-        onto_friend: bool,
-    ) {
+    pub(crate) fn emit(&self, out: &mut MoveList, flags: Flags, who: Mover, at: Arrival) {
+        let Mover {
+            piece: t,
+            color,
+            from,
+        } = who;
+        let Arrival {
+            to,
+            kind,
+            extra,
+            victims,
+            ep_square,
+            onto_friend,
+        } = at;
         // A primed atom's move is exempt from the capture matrix (marked only where a
         // matrix exists, so plain variants' moves stay the same values).
         let victims = if flags.contains(Flags::PRIME) && !self.variant.rules.matrix_is_empty() {
@@ -523,6 +557,11 @@ impl Position {
     /// what is done with a destination (push a move, or count it).
     #[inline(always)]
     fn walk_fast<S: Sink>(&self, l: &Link, from: Square, t: usize, color: Color, sink: &mut S) {
+        let who = Mover {
+            piece: t,
+            color,
+            from,
+        };
         let board = &self.board;
         let enemy = |c: Cell| {
             c != EMPTY && c != OFF && cell_color(c) != color && self.capture_ok(l.flags, c)
@@ -532,28 +571,28 @@ impl Position {
                 let to = (from as isize + l.off) as usize;
                 let c = board[to];
                 if c == EMPTY || enemy(c) {
-                    sink.land(self, l.flags, t, color, from, to, 0);
+                    sink.land(self, l.flags, who, to, 0);
                 }
             }
             Shape::LeapM => {
                 let to = (from as isize + l.off) as usize;
                 if board[to] == EMPTY {
-                    sink.land(self, l.flags, t, color, from, to, 0);
+                    sink.land(self, l.flags, who, to, 0);
                 }
             }
             Shape::LeapC => {
                 let to = (from as isize + l.off) as usize;
                 if enemy(board[to]) {
-                    sink.land(self, l.flags, t, color, from, to, 0);
+                    sink.land(self, l.flags, who, to, 0);
                 }
             }
             Shape::LeapCE => {
                 let to = (from as isize + l.off) as usize;
                 let c = board[to];
                 if enemy(c) {
-                    sink.land(self, l.flags, t, color, from, to, 0);
+                    sink.land(self, l.flags, who, to, 0);
                 } else if c == EMPTY && self.ep.is_some_and(|ep| ep.covers(to)) {
-                    sink.en_passant(self, l.flags, t, color, from, to);
+                    sink.en_passant(self, l.flags, who, to);
                 }
             }
             Shape::LeapLame => {
@@ -566,7 +605,7 @@ impl Position {
                     } else {
                         0
                     };
-                    sink.land(self, l.flags, t, color, from, to, ep);
+                    sink.land(self, l.flags, who, to, ep);
                 }
             }
             Shape::Push => {
@@ -581,7 +620,7 @@ impl Position {
                     } else {
                         0
                     };
-                    sink.land(self, l.flags, t, color, from, to, ep);
+                    sink.land(self, l.flags, who, to, ep);
                 }
             }
             Shape::Slide | Shape::SlideM | Shape::SlideC => {
@@ -592,7 +631,7 @@ impl Position {
                     let c = board[to];
                     if c == EMPTY {
                         if l.shape != Shape::SlideC {
-                            sink.land(self, l.flags, t, color, from, to, 0);
+                            sink.land(self, l.flags, who, to, 0);
                         }
                         left -= 1;
                         if left == 0 {
@@ -601,7 +640,7 @@ impl Position {
                         continue;
                     }
                     if l.shape != Shape::SlideM && enemy(c) {
-                        sink.land(self, l.flags, t, color, from, to, 0);
+                        sink.land(self, l.flags, who, to, 0);
                     }
                     break;
                 }
@@ -623,14 +662,14 @@ impl Position {
                         }
                     } else if c == EMPTY {
                         if l.flags.contains(Flags::MOVE) {
-                            sink.land(self, l.flags, t, color, from, to, 0);
+                            sink.land(self, l.flags, who, to, 0);
                         }
                     } else {
                         if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
                             && cell_color(c) != color
                             && self.capture_ok(l.flags, c)
                         {
-                            sink.land(self, l.flags, t, color, from, to, 0);
+                            sink.land(self, l.flags, who, to, 0);
                         }
                         break;
                     }
@@ -722,7 +761,6 @@ impl Position {
     }
 
     /// Continue a non-final leg's walk to its next stop.
-    #[allow(clippy::too_many_arguments)]
     fn next_stop(
         &self,
         l: &Link,
@@ -808,23 +846,27 @@ impl Position {
         }
     }
 
-    /// Walk a final leg and emit its destinations.
-    #[allow(clippy::too_many_arguments)]
+    /// Walk a final leg of the piece `who` after the `trail` of its earlier legs, and emit
+    /// its destinations.
     fn final_leg(
         &self,
         l: &Link,
-        start: Square,
-        origin: Square,
-        lifted: Square,
-        t: usize,
-        color: Color,
-        victims: &[u16],
-        ep_square: u16,
-        unload: u16,
-        iso: u8,
+        who: Mover,
+        trail: Trail,
         out: &mut MoveList,
         lenders: &mut Lenders,
     ) {
+        let Mover {
+            piece: t, color, ..
+        } = who;
+        let Trail {
+            start,
+            lifted,
+            victims,
+            ep_square,
+            unload,
+            iso,
+        } = trail;
         let mut extra = [0u16; MAX_VICTIMS];
         extra[..victims.len()].copy_from_slice(victims);
         let nv = victims.len() as u8;
@@ -887,19 +929,15 @@ impl Position {
                 || (l.flags.contains(Flags::ISO) && iso > 0 && steps < iso);
             // A destination here, onto a friend or not.
             let land = |out: &mut MoveList, onto_friend: bool| {
-                self.emit(
-                    out,
-                    l.flags,
-                    t,
-                    color,
-                    origin,
-                    cur,
-                    MoveKind::Normal,
+                let at = Arrival {
+                    to: cur,
+                    kind: MoveKind::Normal,
                     extra,
-                    nv,
+                    victims: nv,
                     ep_square,
                     onto_friend,
-                )
+                };
+                self.emit(out, l.flags, who, at)
             };
             if c == EMPTY {
                 if must_go_on {
@@ -908,7 +946,7 @@ impl Position {
                 // With `e` the move to the e.p. square is the e.p. capture (once: not also
                 // a plain move with the same from and to).
                 if l.flags.contains(Flags::EP) && self.ep.is_some_and(|ep| ep.covers(cur)) {
-                    self.emit_ep(out, l.flags, t, color, origin, cur, victims);
+                    self.emit_ep(out, l.flags, who, cur, victims);
                 } else if l.flags.contains(Flags::MOVE) {
                     land(out, false);
                 }
@@ -1008,22 +1046,22 @@ impl Position {
                             Some(f) => (f, cell_type(self.board[f])),
                             None => (origin, t),
                         };
+                        let who = Mover {
+                            piece: mt,
+                            color,
+                            from: origin,
+                        };
                         if nv <= MAX_VICTIMS {
                             let before = out.len();
-                            self.final_leg(
-                                l,
+                            let trail = Trail {
                                 start,
-                                origin,
-                                mover,
-                                mt,
-                                color,
-                                &victims[..nv],
-                                ep,
+                                lifted: mover,
+                                victims: &victims[..nv],
+                                ep_square: ep,
                                 unload,
                                 iso,
-                                out,
-                                lenders,
-                            );
+                            };
+                            self.final_leg(l, who, trail, out, lenders);
                             if let Some(f) = relay {
                                 for m in &mut out[before..] {
                                     m.relay = f as u16;
@@ -1041,20 +1079,15 @@ impl Position {
                                     | Flags::EP
                                     | Flags::UNLOAD,
                             );
-                            self.final_leg(
-                                &only,
+                            let trail = Trail {
                                 start,
-                                origin,
-                                mover,
-                                mt,
-                                color,
-                                &[],
-                                0,
-                                0,
+                                lifted: mover,
+                                victims: &[],
+                                ep_square: 0,
+                                unload: 0,
                                 iso,
-                                out,
-                                lenders,
-                            );
+                            };
+                            self.final_leg(&only, who, trail, out, lenders);
                         }
                         i += 1;
                     } else {
@@ -1103,6 +1136,11 @@ impl Position {
                     i += 1;
                 }
                 Kind::Teleport => {
+                    let who = Mover {
+                        piece: t,
+                        color,
+                        from: origin,
+                    };
                     for &sq in &self.variant.playable {
                         if sq == origin {
                             continue;
@@ -1113,7 +1151,7 @@ impl Position {
                             && l.flags.contains(Flags::EP)
                             && self.ep.is_some_and(|ep| ep.covers(sq))
                         {
-                            self.emit_ep(out, l.flags, t, color, origin, sq, &[]);
+                            self.emit_ep(out, l.flags, who, sq, &[]);
                             continue;
                         }
                         // Landing on an empty square, an enemy, or a friend (destroyed).
@@ -1127,19 +1165,11 @@ impl Position {
                             l.flags.contains(Flags::DESTROY).then_some(true)
                         };
                         if let Some(onto_friend) = landing {
-                            self.emit(
-                                out,
-                                l.flags,
-                                t,
-                                color,
-                                origin,
-                                sq,
-                                MoveKind::Normal,
-                                [0; MAX_VICTIMS],
-                                0,
-                                0,
+                            let at = Arrival {
                                 onto_friend,
-                            );
+                                ..Arrival::step(sq, 0)
+                            };
+                            self.emit(out, l.flags, who, at);
                         }
                         if c != EMPTY && cell_color(c) == color && l.flags.contains(Flags::INDUCE) {
                             lenders.add(cell_type(c));
@@ -1209,19 +1239,17 @@ impl Position {
             }
             let king_to = (origin as isize + l.off * l.range as isize) as usize;
             let partner_to = (king_to as isize - l.off) as usize;
-            self.emit(
-                out,
-                l.flags,
-                t,
+            let who = Mover {
+                piece: t,
                 color,
-                origin,
-                king_to,
-                MoveKind::Castle,
-                [cur as u16, partner_to as u16, 0, 0, 0],
-                0,
-                0,
-                false,
-            );
+                from: origin,
+            };
+            let at = Arrival {
+                kind: MoveKind::Castle,
+                extra: [cur as u16, partner_to as u16, 0, 0, 0],
+                ..Arrival::step(king_to, 0)
+            };
+            self.emit(out, l.flags, who, at);
             return;
         }
     }
@@ -1682,47 +1710,21 @@ impl Position {
 
 /// What the fast walkers do with a destination.
 pub(crate) trait Sink {
-    #[allow(clippy::too_many_arguments)]
-    fn land(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-        ep: u16,
-    );
+    /// A one-step move of `who` to `to` (creating the e.p. square `ep`, 0: none).
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: u16);
     /// Where moves that are kept as moves go (all of them, or those still to be tested).
     fn moves(&mut self) -> &mut MoveList;
     /// An e.p. capture is always kept as a move: its legality needs a played move.
     #[inline(always)]
-    fn en_passant(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) {
-        pos.emit_ep(self.moves(), flags, t, color, from, to, &[]);
+    fn en_passant(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square) {
+        pos.emit_ep(self.moves(), flags, who, to, &[]);
     }
 }
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn land(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-        ep: u16,
-    ) {
-        pos.emit_step(self, flags, t, color, from, to, ep);
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: u16) {
+        pos.emit_step(self, flags, who, to, ep);
     }
     fn moves(&mut self) -> &mut MoveList {
         self
@@ -1737,19 +1739,11 @@ struct Counter<'a> {
 
 impl Sink for Counter<'_> {
     #[inline(always)]
-    fn land(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-        _ep: u16,
-    ) {
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, _ep: u16) {
         let n = &mut self.n;
-        let at = pos.landing_square(t, color, from, to);
-        pos.each_landing(flags, t, color, at, false, |_| *n += 1);
+        let Mover { piece, color, from } = who;
+        let at = pos.landing_square(piece, color, from, to);
+        pos.each_landing(flags, piece, color, at, false, |_| *n += 1);
     }
     fn moves(&mut self) -> &mut MoveList {
         self.deferred
@@ -1764,7 +1758,7 @@ struct PlainCounter<'a> {
 
 impl Sink for PlainCounter<'_> {
     #[inline(always)]
-    fn land(&mut self, _: &Position, _: Flags, _: usize, _: Color, _: Square, _: Square, _: u16) {
+    fn land(&mut self, _: &Position, _: Flags, _: Mover, _: Square, _: u16) {
         self.n += 1;
     }
     fn moves(&mut self) -> &mut MoveList {
@@ -1807,20 +1801,11 @@ struct RoyalCounter<'a> {
 
 impl Sink for RoyalCounter<'_> {
     #[inline(always)]
-    fn land(
-        &mut self,
-        pos: &Position,
-        flags: Flags,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-        ep: u16,
-    ) {
-        match pos.attacked_without(to, color.flip(), from) {
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: u16) {
+        match pos.attacked_without(to, who.color.flip(), who.from) {
             Some(true) => {}
             Some(false) => self.n += 1,
-            None => pos.emit_step(self.deferred, flags, t, color, from, to, ep),
+            None => pos.emit_step(self.deferred, flags, who, to, ep),
         }
     }
     fn moves(&mut self) -> &mut MoveList {
