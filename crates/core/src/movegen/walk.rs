@@ -1,0 +1,783 @@
+//! The leg interpreter: walks a piece's linked leg program over the board. Single-leg
+//! records of a fast shape run in a tight loop (`walk_fast`); everything
+//! else walks the pre-order record list with one reached square per leg depth (see
+//! `xbetza::program`). Found destinations go to `emit`.
+
+use super::*;
+use crate::geometry::Square;
+use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::position::Position;
+use crate::variant::{cell_color, cell_type, Cell, Color, Link, Shape, EMPTY, OFF};
+use xbetza::{Flags, Kind};
+
+pub(super) const NO_SQ: usize = usize::MAX;
+
+/// What the earlier legs of a path hand to its final leg: where it starts, the square the
+/// moving piece left (empty for the walk), the locust victims taken, the e.p. square and
+/// unload square made, and the length of the latest slide (for `i` legs; 0: none).
+#[derive(Clone, Copy)]
+pub(super) struct Trail<'a> {
+    pub(super) start: Square,
+    pub(super) lifted: Square,
+    pub(super) victims: &'a [u16],
+    pub(super) ep_square: u16,
+    pub(super) unload: u16,
+    pub(super) iso: u8,
+}
+
+/// The progress of one leg's walk (resumable by loop records).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Walk {
+    /// Where the leg started.
+    start: usize,
+    cur: usize,
+    steps: u8,
+    ended: bool,
+    /// The stop at this depth captured something (locust victim).
+    victim: bool,
+    /// The stop is a friend that makes the remaining legs (induction).
+    induced: bool,
+}
+
+impl Position {
+    #[inline]
+    pub(super) fn capture_ok(&self, flags: Flags, victim: Cell) -> bool {
+        if flags.intersects(Flags::ROYAL_ONLY | Flags::NON_ROYAL) {
+            // Both restrictions together (`tk`) leave nothing to capture.
+            let royal = self.variant.pieces[cell_type(victim)].royal;
+            return (royal || !flags.contains(Flags::ROYAL_ONLY))
+                && (!royal || !flags.contains(Flags::NON_ROYAL));
+        }
+        true
+    }
+
+    /// The fast walkers: single final legs of a [`Shape`] with a tight loop, generic over
+    /// what is done with a destination (push a move, or count it).
+    #[inline(always)]
+    pub(super) fn walk_fast<S: Sink>(
+        &self,
+        l: &Link,
+        from: Square,
+        t: usize,
+        color: Color,
+        sink: &mut S,
+    ) {
+        let who = Mover {
+            piece: t,
+            color,
+            from,
+        };
+        let board = &self.board;
+        let enemy = |c: Cell| {
+            c != EMPTY && c != OFF && cell_color(c) != color && self.capture_ok(l.flags, c)
+        };
+        match l.shape {
+            Shape::Leap => {
+                let to = (from as isize + l.off) as usize;
+                let c = board[to];
+                if c == EMPTY || enemy(c) {
+                    sink.land(self, l.flags, who, to, 0);
+                }
+            }
+            Shape::LeapM => {
+                let to = (from as isize + l.off) as usize;
+                if board[to] == EMPTY {
+                    sink.land(self, l.flags, who, to, 0);
+                }
+            }
+            Shape::LeapC => {
+                let to = (from as isize + l.off) as usize;
+                if enemy(board[to]) {
+                    sink.land(self, l.flags, who, to, 0);
+                }
+            }
+            Shape::LeapCE => {
+                let to = (from as isize + l.off) as usize;
+                let c = board[to];
+                if enemy(c) {
+                    sink.land(self, l.flags, who, to, 0);
+                } else if c == EMPTY && self.ep.is_some_and(|ep| ep.covers(to)) {
+                    sink.en_passant(self, l.flags, who, to);
+                }
+            }
+            Shape::LeapLame => {
+                let to = (from as isize + l.off) as usize;
+                let c = board[to];
+                let mid = (from as isize + l.mid) as usize;
+                if (c == EMPTY || enemy(c)) && board[mid] == EMPTY {
+                    let ep = if l.flags.contains(Flags::EP_CREATE) {
+                        mid as u16
+                    } else {
+                        0
+                    };
+                    sink.land(self, l.flags, who, to, ep);
+                }
+            }
+            Shape::Push => {
+                if !self.virgin[from] {
+                    return;
+                }
+                let to = (from as isize + l.off) as usize;
+                let mid = (from as isize + l.mid) as usize;
+                if board[to] == EMPTY && board[mid] == EMPTY {
+                    let ep = if l.flags.contains(Flags::EP_CREATE) {
+                        mid as u16
+                    } else {
+                        0
+                    };
+                    sink.land(self, l.flags, who, to, ep);
+                }
+            }
+            Shape::Slide | Shape::SlideM | Shape::SlideC => {
+                let mut to = from;
+                let mut left = l.range;
+                loop {
+                    to = (to as isize + l.off) as usize;
+                    let c = board[to];
+                    if c == EMPTY {
+                        if l.shape != Shape::SlideC {
+                            sink.land(self, l.flags, who, to, 0);
+                        }
+                        left -= 1;
+                        if left == 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                    if l.shape != Shape::SlideM && enemy(c) {
+                        sink.land(self, l.flags, who, to, 0);
+                    }
+                    break;
+                }
+            }
+            Shape::Hop => {
+                let mut to = from;
+                let mut left = l.range;
+                let mut screen = false;
+                loop {
+                    to = (to as isize + l.off) as usize;
+                    let c = board[to];
+                    if c == OFF {
+                        break;
+                    }
+                    if !screen {
+                        screen = c != EMPTY;
+                        if screen && self.hop_banned(t, color, c) {
+                            break;
+                        }
+                    } else if c == EMPTY {
+                        if l.flags.contains(Flags::MOVE) {
+                            sink.land(self, l.flags, who, to, 0);
+                        }
+                    } else {
+                        if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                            && cell_color(c) != color
+                            && self.capture_ok(l.flags, c)
+                        {
+                            sink.land(self, l.flags, who, to, 0);
+                        }
+                        break;
+                    }
+                    left -= 1;
+                    if left == 0 {
+                        break;
+                    }
+                }
+            }
+            Shape::General => {}
+        }
+    }
+
+    /// The capture matrix forbids a piece of type `t` to hop over `hurdle` (`^`, `$`).
+    #[inline]
+    pub(super) fn hop_banned(&self, t: usize, color: Color, hurdle: Cell) -> bool {
+        let rules = &self.variant.rules;
+        rules.hop_bans && {
+            let target = if cell_color(hurdle) == color {
+                idiagram::Target::Friend(cell_type(hurdle))
+            } else {
+                idiagram::Target::Enemy(cell_type(hurdle))
+            };
+            matches!(
+                rules.effect(t, target),
+                crate::rules::Effect::NoHop | crate::rules::Effect::NoCaptureNoHop
+            )
+        }
+    }
+
+    /// Whether the piece on `sq` stands one square in front of a start square of its kind
+    /// (`ii` moves, e.g. a Wildebeest pawn's second step).
+    pub(super) fn stands_ahead(&self, sq: Square, color: Color) -> bool {
+        let v = &*self.variant;
+        let behind = (sq as isize - v.forward[color.index()]) as usize;
+        v.setup_cells.get(behind) == Some(&self.board[sq])
+    }
+
+    /// One step of a walk, or `NO_SQ` off the board.
+    #[inline]
+    pub(super) fn step(&self, cur: Square, l: &Link) -> Square {
+        if l.dead {
+            return NO_SQ;
+        }
+        if l.flags.contains(Flags::WRAP) {
+            let g = &self.variant.geometry;
+            let Some(c) = g.coord(cur) else { return NO_SQ };
+            let f = (c.file as i32 + l.dx as i32).rem_euclid(g.files as i32);
+            let r = c.rank as i32 + l.dy as i32;
+            if !g.contains(f, r) {
+                return NO_SQ;
+            }
+            let sq = g.square(crate::coord::Coord::new(f as u8, r as u8));
+            return if self.board[sq] == OFF { NO_SQ } else { sq };
+        }
+        let sq = (cur as isize + l.off) as usize;
+        if self.board[sq] == OFF {
+            NO_SQ
+        } else {
+            sq
+        }
+    }
+
+    /// The lameness test of a long step from `prev` (`n`: the mid square must be empty,
+    /// `j`: occupied; both: never). Holes count as occupied.
+    #[inline]
+    pub(super) fn mid_ok(&self, prev: Square, l: &Link, lifted: Square) -> bool {
+        if !l.flags.intersects(Flags::LAME | Flags::JUMP) {
+            return true;
+        }
+        let m = if l.flags.contains(Flags::WRAP) {
+            let g = &self.variant.geometry;
+            let Some(c) = g.coord(prev) else { return false };
+            let f = (c.file as i32 + l.dx as i32 / 2).rem_euclid(g.files as i32);
+            let r = c.rank as i32 + l.dy as i32 / 2;
+            if !g.contains(f, r) {
+                return !l.flags.contains(Flags::LAME) && l.flags.contains(Flags::JUMP);
+            }
+            g.square(crate::coord::Coord::new(f as u8, r as u8))
+        } else {
+            (prev as isize + l.mid) as usize
+        };
+        let occupied = m != lifted && self.board[m] != EMPTY;
+        if occupied {
+            !l.flags.contains(Flags::LAME)
+        } else {
+            !l.flags.contains(Flags::JUMP)
+        }
+    }
+
+    /// Continue a non-final leg's walk to its next stop.
+    pub(super) fn next_stop(
+        &self,
+        l: &Link,
+        w: &mut Walk,
+        t: usize,
+        color: Color,
+        origin: Square,
+        iso: u8,
+    ) -> bool {
+        if w.ended {
+            return false;
+        }
+        loop {
+            if w.steps >= l.range {
+                return false;
+            }
+            let prev = w.cur;
+            let next = self.step(prev, l);
+            if next == NO_SQ || (l.flags.contains(Flags::WRAP) && next == w.start) {
+                return false;
+            }
+            w.cur = next;
+            w.steps += 1;
+            if l.flags.contains(Flags::ISO) && iso > 0 && w.steps > iso {
+                return false;
+            }
+            if w.steps <= l.skip_first {
+                continue;
+            }
+            if !self.mid_ok(prev, l, origin) {
+                return false;
+            }
+            let c = if next == origin {
+                EMPTY
+            } else {
+                self.board[next]
+            };
+            let must_go_on = (l.flags.contains(Flags::EXACT) && w.steps < l.range)
+                || (l.flags.contains(Flags::ISO) && iso > 0 && w.steps < iso);
+            if c == EMPTY {
+                if must_go_on {
+                    continue;
+                }
+                if l.flags.intersects(Flags::MOVE | Flags::Y) {
+                    w.victim = false;
+                    w.induced = false;
+                    return true;
+                }
+                if l.flags.contains(Flags::ISO) && iso > 0 {
+                    return false;
+                }
+                continue;
+            }
+            w.ended = true;
+            if must_go_on {
+                return false;
+            }
+            let friend = cell_color(c) == color;
+            if !friend && l.flags.contains(Flags::CAPTURE) && self.capture_ok(l.flags, c) {
+                w.victim = true;
+                w.induced = false;
+                return true;
+            }
+            if friend && l.flags.contains(Flags::DESTROY) {
+                w.victim = true;
+                w.induced = false;
+                return true;
+            }
+            if friend && l.flags.contains(Flags::INDUCE) {
+                w.victim = false;
+                w.induced = true;
+                return true;
+            }
+            if l.flags.intersects(Flags::HOP | Flags::GRASS)
+                && (friend || !l.flags.contains(Flags::HOP_FRIEND))
+                && !self.hop_banned(t, color, c)
+            {
+                w.victim = false;
+                w.induced = false;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /// Walk a final leg of the piece `who` after the `trail` of its earlier legs, and emit
+    /// its destinations.
+    pub(super) fn final_leg(
+        &self,
+        l: &Link,
+        who: Mover,
+        trail: Trail,
+        out: &mut MoveList,
+        lenders: &mut Lenders,
+    ) {
+        let Mover {
+            piece: t, color, ..
+        } = who;
+        let Trail {
+            start,
+            lifted,
+            victims,
+            ep_square,
+            unload,
+            iso,
+        } = trail;
+        let mut extra = [0u16; MAX_VICTIMS];
+        extra[..victims.len()].copy_from_slice(victims);
+        let nv = victims.len() as u8;
+        let mut cur = start;
+        let mut steps = 0u8;
+        let mut screen = !l.flags.intersects(Flags::HOP | Flags::GRASS);
+        let mut after_grass = false;
+        let mut limit = l.range;
+        loop {
+            if steps >= limit {
+                return;
+            }
+            let prev = cur;
+            cur = self.step(prev, l);
+            if cur == NO_SQ || (l.flags.contains(Flags::WRAP) && cur == start) {
+                return;
+            }
+            steps += 1;
+            if steps <= l.skip_first {
+                continue;
+            }
+            if !self.mid_ok(prev, l, lifted) {
+                return;
+            }
+            // A lame leap marked `n` makes its mid square an e.p. square.
+            let ep_square = if l.flags.contains(Flags::EP_CREATE)
+                && l.flags.contains(Flags::LAME)
+                && l.range == 1
+            {
+                (prev as isize + l.mid) as u16
+            } else {
+                ep_square
+            };
+            let c = if cur == lifted {
+                EMPTY
+            } else {
+                self.board[cur]
+            };
+            if !screen {
+                if c != EMPTY {
+                    if l.flags.contains(Flags::HOP_FRIEND) && cell_color(c) != color {
+                        return;
+                    }
+                    if self.hop_banned(t, color, c) {
+                        return;
+                    }
+                    screen = true;
+                    if l.flags.contains(Flags::GRASS) {
+                        after_grass = true;
+                        limit = limit.min(steps.saturating_add(1));
+                    }
+                }
+                continue;
+            }
+            let _ = after_grass;
+            if l.flags.contains(Flags::ISO) && iso > 0 && steps > iso {
+                return;
+            }
+            let must_go_on = (l.flags.contains(Flags::EXACT) && steps < l.range)
+                || (l.flags.contains(Flags::ISO) && iso > 0 && steps < iso);
+            // A destination here, onto a friend or not.
+            let land = |out: &mut MoveList, onto_friend: bool| {
+                let at = Arrival {
+                    to: cur,
+                    kind: MoveKind::Normal,
+                    extra,
+                    victims: nv,
+                    ep_square,
+                    onto_friend,
+                };
+                self.emit(out, l.flags, who, at)
+            };
+            if c == EMPTY {
+                if must_go_on {
+                    continue;
+                }
+                // With `e` the move to the e.p. square is the e.p. capture (once: not also
+                // a plain move with the same from and to).
+                if l.flags.contains(Flags::EP) && self.ep.is_some_and(|ep| ep.covers(cur)) {
+                    self.emit_ep(out, l.flags, who, cur, victims);
+                } else if l.flags.contains(Flags::MOVE) {
+                    land(out, false);
+                }
+                if l.flags.contains(Flags::ISO) && iso > 0 {
+                    return;
+                }
+                continue;
+            }
+            if must_go_on {
+                return;
+            }
+            let unload = if l.flags.contains(Flags::UNLOAD) {
+                start as u16
+            } else {
+                unload
+            };
+            let before = out.len();
+            if cell_color(c) != color {
+                if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                    && self.capture_ok(l.flags, c)
+                {
+                    land(out, false);
+                }
+            } else {
+                if l.flags.contains(Flags::DESTROY) {
+                    land(out, true);
+                }
+                if l.flags.contains(Flags::INDUCE) {
+                    // Move borrowing: this friend lends its type's moves.
+                    lenders.add(cell_type(c));
+                }
+            }
+            if unload != 0 {
+                for m in &mut out[before..] {
+                    m.unload = unload;
+                }
+            }
+            return;
+        }
+    }
+
+    /// The general interpreter: multi-leg paths, hoppers, castling, teleports.
+    pub(super) fn walk_general(
+        &self,
+        links: &[Link],
+        origin: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+        lenders: &mut Lenders,
+    ) {
+        let virgin = self.virgin[origin];
+        let mut walks = [Walk::default(); MAX_LEGS];
+        // Steps of the latest sliding leg at each depth (for `i` iso legs).
+        let mut slide_len = [0u8; MAX_LEGS];
+        let mut ep_at = [0u16; MAX_LEGS];
+        let mut unload_at = [0u16; MAX_LEGS];
+        let mut i = 0;
+        while i < links.len() {
+            let l = &links[i];
+            let d = l.depth as usize;
+            match l.kind {
+                Kind::Leg => {
+                    if d == 0
+                        && ((l.flags.contains(Flags::INITIAL) && !virgin)
+                            || (l.flags.contains(Flags::INITIAL_AHEAD)
+                                && !self.stands_ahead(origin, color)))
+                    {
+                        i += 1 + l.skip as usize;
+                        continue;
+                    }
+                    let start = if d == 0 { origin } else { walks[d - 1].cur };
+                    let iso = if d == 0 { 0 } else { slide_len[d - 1] };
+                    if l.flags.contains(Flags::FINAL) {
+                        let mut victims = [0u16; MAX_LEGS];
+                        let mut nv = 0;
+                        let mut ep = 0;
+                        for k in 0..d {
+                            if walks[k].victim {
+                                victims[nv] = walks[k].cur as u16;
+                                nv += 1;
+                            }
+                            if ep_at[k] != 0 {
+                                ep = ep_at[k];
+                            }
+                        }
+                        // Induction: the last friend stopped on makes the rest of the path.
+                        let relay = (0..d)
+                            .rev()
+                            .find(|&k| walks[k].induced)
+                            .map(|k| walks[k].cur);
+                        let unload = (0..d)
+                            .rev()
+                            .find_map(|k| (unload_at[k] != 0).then_some(unload_at[k]))
+                            .unwrap_or(0);
+                        let (mover, mt) = match relay {
+                            Some(f) => (f, cell_type(self.board[f])),
+                            None => (origin, t),
+                        };
+                        let who = Mover {
+                            piece: mt,
+                            color,
+                            from: origin,
+                        };
+                        if nv <= MAX_VICTIMS {
+                            let before = out.len();
+                            let trail = Trail {
+                                start,
+                                lifted: mover,
+                                victims: &victims[..nv],
+                                ep_square: ep,
+                                unload,
+                                iso,
+                            };
+                            self.final_leg(l, who, trail, out, lenders);
+                            if let Some(f) = relay {
+                                for m in &mut out[before..] {
+                                    m.relay = f as u16;
+                                }
+                            }
+                        } else if l.flags.contains(Flags::INDUCE) {
+                            // Too many victims for a move, but borrowing drops the path's
+                            // effects: only look for lenders.
+                            let mut only = *l;
+                            only.flags = l.flags.without(
+                                Flags::MOVE
+                                    | Flags::CAPTURE
+                                    | Flags::ROYAL_ONLY
+                                    | Flags::DESTROY
+                                    | Flags::EP
+                                    | Flags::UNLOAD,
+                            );
+                            let trail = Trail {
+                                start,
+                                lifted: mover,
+                                victims: &[],
+                                ep_square: 0,
+                                unload: 0,
+                                iso,
+                            };
+                            self.final_leg(&only, who, trail, out, lenders);
+                        }
+                        i += 1;
+                    } else {
+                        walks[d] = Walk {
+                            start,
+                            cur: start,
+                            ..Walk::default()
+                        };
+                        // After an induction the relayed friend moves: its square is the empty one.
+                        let lifted = (0..d)
+                            .rev()
+                            .find(|&k| walks[k].induced)
+                            .map_or(origin, |k| walks[k].cur);
+                        if self.next_stop(l, &mut walks[d], t, color, lifted, iso) {
+                            self.note_stop(l, d, &walks, &mut slide_len, &mut ep_at);
+                            unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
+                                start as u16
+                            } else {
+                                0
+                            };
+                            i += 1;
+                        } else {
+                            i += 1 + l.skip as usize;
+                        }
+                    }
+                }
+                Kind::Loop { .. } => {
+                    let target = i - l.back as usize;
+                    let leg = &links[target];
+                    let iso = if d == 0 { 0 } else { slide_len[d - 1] };
+                    let lifted = (0..d)
+                        .rev()
+                        .find(|&k| walks[k].induced)
+                        .map_or(origin, |k| walks[k].cur);
+                    if self.next_stop(leg, &mut walks[d], t, color, lifted, iso) {
+                        self.note_stop(leg, d, &walks, &mut slide_len, &mut ep_at);
+                        i = target + 1;
+                    } else {
+                        i += 1;
+                    }
+                }
+                Kind::Castle => {
+                    if !l.flags.contains(Flags::INITIAL) || virgin {
+                        self.castle(l, origin, t, color, out);
+                    }
+                    i += 1;
+                }
+                Kind::Teleport => {
+                    let who = Mover {
+                        piece: t,
+                        color,
+                        from: origin,
+                    };
+                    for &sq in &self.variant.playable {
+                        if sq == origin {
+                            continue;
+                        }
+                        let c = self.board[sq];
+                        // As on a final leg, the e.p. square with `e` is the e.p. capture.
+                        if c == EMPTY
+                            && l.flags.contains(Flags::EP)
+                            && self.ep.is_some_and(|ep| ep.covers(sq))
+                        {
+                            self.emit_ep(out, l.flags, who, sq, &[]);
+                            continue;
+                        }
+                        // Landing on an empty square, an enemy, or a friend (destroyed).
+                        let landing = if c == EMPTY {
+                            l.flags.contains(Flags::MOVE).then_some(false)
+                        } else if cell_color(c) != color {
+                            (l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                                && self.capture_ok(l.flags, c))
+                            .then_some(false)
+                        } else {
+                            l.flags.contains(Flags::DESTROY).then_some(true)
+                        };
+                        if let Some(onto_friend) = landing {
+                            let at = Arrival {
+                                onto_friend,
+                                ..Arrival::step(sq, 0)
+                            };
+                            self.emit(out, l.flags, who, at);
+                        }
+                        if c != EMPTY && cell_color(c) == color && l.flags.contains(Flags::INDUCE) {
+                            lenders.add(cell_type(c));
+                        }
+                    }
+                    i += 1;
+                }
+                Kind::Imitate => {
+                    // Reached only inside a borrowed program (see `links_moves`).
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    pub(super) fn note_stop(
+        &self,
+        l: &Link,
+        d: usize,
+        walks: &[Walk; MAX_LEGS],
+        slide_len: &mut [u8; MAX_LEGS],
+        ep_at: &mut [u16; MAX_LEGS],
+    ) {
+        let prev = if d == 0 { 0 } else { slide_len[d - 1] };
+        slide_len[d] = if l.range != 1 { walks[d].steps } else { prev };
+        ep_at[d] = if l.flags.contains(Flags::EP_CREATE) && !walks[d].victim {
+            walks[d].cur as u16
+        } else {
+            0
+        };
+    }
+
+    /// Castling: walk towards the partner at the edge; all squares between empty.
+    pub(crate) fn castle(
+        &self,
+        l: &Link,
+        origin: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+    ) {
+        let mut cur = origin;
+        let mut dist = 0u8;
+        loop {
+            cur = self.step(cur, l);
+            if cur == NO_SQ {
+                return;
+            }
+            dist += 1;
+            let c = self.board[cur];
+            if c == EMPTY {
+                continue;
+            }
+            // The first piece met must be the unmoved friendly partner at the edge.
+            if cell_color(c) != color || !self.virgin[cur] || dist <= l.range {
+                return;
+            }
+            let mut beyond = cur;
+            for _ in 0..l.skip_first {
+                beyond = (beyond as isize + l.off) as usize;
+                if self.board[beyond] == OFF {
+                    return;
+                }
+            }
+            if self.board[(beyond as isize + l.off) as usize] != OFF {
+                return;
+            }
+            let king_to = (origin as isize + l.off * l.range as isize) as usize;
+            let partner_to = (king_to as isize - l.off) as usize;
+            let who = Mover {
+                piece: t,
+                color,
+                from: origin,
+            };
+            let at = Arrival {
+                kind: MoveKind::Castle,
+                extra: [cur as u16, partner_to as u16, 0, 0, 0],
+                ..Arrival::step(king_to, 0)
+            };
+            self.emit(out, l.flags, who, at);
+            return;
+        }
+    }
+}
+
+/// The types of the friends a piece reached with final `x` legs, each once, in the order
+/// met: the types whose moves it borrows. Allocates only when a friend lends.
+pub(super) struct Lenders(Vec<u8>);
+
+impl Lenders {
+    #[inline]
+    pub(super) fn new() -> Lenders {
+        Lenders(Vec::new())
+    }
+
+    pub(super) fn add(&mut self, t: usize) {
+        let t = t as u8;
+        if !self.0.contains(&t) {
+            self.0.push(t);
+        }
+    }
+
+    pub(super) fn types(&self) -> &[u8] {
+        &self.0
+    }
+}
