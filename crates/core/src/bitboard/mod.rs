@@ -1,3 +1,9 @@
+//! The bitboard room: bit sets ([`Bits`], [`Occupancy`]), the per-variant tables
+//! ([`Tables`]), and the generator itself (`generate`: checks and pins, piece targets,
+//! royal moves, pushes, castling, set-wise counting). Chosen by the fast-path gate; it
+//! must produce exactly the generic generator's moves and may not know any rule beyond
+//! plain movement.
+//!
 //! A bitboard generator for plain variants: the fast path of legal move generation.
 //!
 //! Most catalogue games (chess, capablanca, gothic, knightmate, ...) need nothing of the

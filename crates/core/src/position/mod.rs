@@ -1,3 +1,8 @@
+//! The position room: the [`Position`] type and make/unmake, [`setup`] (a position as
+//! data, by type index), [`fen`], [`moves`] (the move record and move list) and the
+//! Zobrist keys. Make/unmake here is the only code that changes a board; what a move is
+//! allowed to be is [`crate::movegen`]'s and [`crate::rules`]'s to say.
+//!
 //! A position of a variant, with make/unmake.
 //!
 //! ```
