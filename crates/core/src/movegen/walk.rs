@@ -39,6 +39,59 @@ pub(super) struct Walk {
     induced: bool,
 }
 
+/// The state of a multi-leg walk, one entry per leg depth.
+#[derive(Default)]
+pub(super) struct Path {
+    walks: [Walk; MAX_LEGS],
+    /// Steps of the latest sliding leg at each depth (for `i` iso legs).
+    slide_len: [u8; MAX_LEGS],
+    /// The e.p. square the stop at each depth creates (0: none).
+    ep_at: [u16; MAX_LEGS],
+    /// The unload square of the stop at each depth (0: none).
+    unload_at: [u16; MAX_LEGS],
+}
+
+impl Path {
+    /// Where a leg at depth `d` starts.
+    fn start(&self, d: usize, origin: Square) -> Square {
+        if d == 0 {
+            origin
+        } else {
+            self.walks[d - 1].cur
+        }
+    }
+
+    /// The length of the latest slide before depth `d` (for `i` legs; 0: none).
+    fn iso(&self, d: usize) -> u8 {
+        if d == 0 {
+            0
+        } else {
+            self.slide_len[d - 1]
+        }
+    }
+
+    /// The square left empty for a leg at depth `d`: the origin, or after an induction the
+    /// square of the friend that moves on.
+    fn lifted(&self, d: usize, origin: Square) -> Square {
+        (0..d)
+            .rev()
+            .find(|&k| self.walks[k].induced)
+            .map_or(origin, |k| self.walks[k].cur)
+    }
+
+    /// Record the stop just reached at depth `d` by leg `l`.
+    fn note_stop(&mut self, l: &Link, d: usize) {
+        let prev = self.iso(d);
+        let w = &self.walks[d];
+        self.slide_len[d] = if l.range != 1 { w.steps } else { prev };
+        self.ep_at[d] = if l.flags.contains(Flags::EP_CREATE) && !w.victim {
+            w.cur as u16
+        } else {
+            0
+        };
+    }
+}
+
 impl Position {
     #[inline]
     pub(super) fn capture_ok(&self, flags: Flags, victim: Cell) -> bool {
@@ -493,7 +546,9 @@ impl Position {
         }
     }
 
-    /// The general interpreter: multi-leg paths, hoppers, castling, teleports.
+    /// The general interpreter: multi-leg paths, hoppers, castling, teleports. Walks the
+    /// pre-order records with one [`Path`] entry per leg depth; a final leg ends the path
+    /// ([`Self::path_end`]).
     pub(super) fn walk_general(
         &self,
         links: &[Link],
@@ -504,11 +559,12 @@ impl Position {
         lenders: &mut Lenders,
     ) {
         let virgin = self.virgin[origin];
-        let mut walks = [Walk::default(); MAX_LEGS];
-        // Steps of the latest sliding leg at each depth (for `i` iso legs).
-        let mut slide_len = [0u8; MAX_LEGS];
-        let mut ep_at = [0u16; MAX_LEGS];
-        let mut unload_at = [0u16; MAX_LEGS];
+        let who = Mover {
+            piece: t,
+            color,
+            from: origin,
+        };
+        let mut path = Path::default();
         let mut i = 0;
         while i < links.len() {
             let l = &links[i];
@@ -523,112 +579,39 @@ impl Position {
                         i += 1 + l.skip as usize;
                         continue;
                     }
-                    let start = if d == 0 { origin } else { walks[d - 1].cur };
-                    let iso = if d == 0 { 0 } else { slide_len[d - 1] };
                     if l.flags.contains(Flags::FINAL) {
-                        let mut victims = [0u16; MAX_LEGS];
-                        let mut nv = 0;
-                        let mut ep = 0;
-                        for k in 0..d {
-                            if walks[k].victim {
-                                victims[nv] = walks[k].cur as u16;
-                                nv += 1;
-                            }
-                            if ep_at[k] != 0 {
-                                ep = ep_at[k];
-                            }
-                        }
-                        // Induction: the last friend stopped on makes the rest of the path.
-                        let relay = (0..d)
-                            .rev()
-                            .find(|&k| walks[k].induced)
-                            .map(|k| walks[k].cur);
-                        let unload = (0..d)
-                            .rev()
-                            .find_map(|k| (unload_at[k] != 0).then_some(unload_at[k]))
-                            .unwrap_or(0);
-                        let (mover, mt) = match relay {
-                            Some(f) => (f, cell_type(self.board[f])),
-                            None => (origin, t),
+                        self.path_end(l, &path, who, out, lenders);
+                        i += 1;
+                        continue;
+                    }
+                    let start = path.start(d, origin);
+                    let iso = path.iso(d);
+                    path.walks[d] = Walk {
+                        start,
+                        cur: start,
+                        ..Walk::default()
+                    };
+                    // After an induction the relayed friend moves: its square is the empty one.
+                    let lifted = path.lifted(d, origin);
+                    if self.next_stop(l, &mut path.walks[d], t, color, lifted, iso) {
+                        path.note_stop(l, d);
+                        path.unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
+                            start as u16
+                        } else {
+                            0
                         };
-                        let who = Mover {
-                            piece: mt,
-                            color,
-                            from: origin,
-                        };
-                        if nv <= MAX_VICTIMS {
-                            let before = out.len();
-                            let trail = Trail {
-                                start,
-                                lifted: mover,
-                                victims: &victims[..nv],
-                                ep_square: ep,
-                                unload,
-                                iso,
-                            };
-                            self.final_leg(l, who, trail, out, lenders);
-                            if let Some(f) = relay {
-                                for m in &mut out[before..] {
-                                    m.relay = f as u16;
-                                }
-                            }
-                        } else if l.flags.contains(Flags::INDUCE) {
-                            // Too many victims for a move, but borrowing drops the path's
-                            // effects: only look for lenders.
-                            let mut only = *l;
-                            only.flags = l.flags.without(
-                                Flags::MOVE
-                                    | Flags::CAPTURE
-                                    | Flags::ROYAL_ONLY
-                                    | Flags::DESTROY
-                                    | Flags::EP
-                                    | Flags::UNLOAD,
-                            );
-                            let trail = Trail {
-                                start,
-                                lifted: mover,
-                                victims: &[],
-                                ep_square: 0,
-                                unload: 0,
-                                iso,
-                            };
-                            self.final_leg(&only, who, trail, out, lenders);
-                        }
                         i += 1;
                     } else {
-                        walks[d] = Walk {
-                            start,
-                            cur: start,
-                            ..Walk::default()
-                        };
-                        // After an induction the relayed friend moves: its square is the empty one.
-                        let lifted = (0..d)
-                            .rev()
-                            .find(|&k| walks[k].induced)
-                            .map_or(origin, |k| walks[k].cur);
-                        if self.next_stop(l, &mut walks[d], t, color, lifted, iso) {
-                            self.note_stop(l, d, &walks, &mut slide_len, &mut ep_at);
-                            unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
-                                start as u16
-                            } else {
-                                0
-                            };
-                            i += 1;
-                        } else {
-                            i += 1 + l.skip as usize;
-                        }
+                        i += 1 + l.skip as usize;
                     }
                 }
                 Kind::Loop { .. } => {
                     let target = i - l.back as usize;
                     let leg = &links[target];
-                    let iso = if d == 0 { 0 } else { slide_len[d - 1] };
-                    let lifted = (0..d)
-                        .rev()
-                        .find(|&k| walks[k].induced)
-                        .map_or(origin, |k| walks[k].cur);
-                    if self.next_stop(leg, &mut walks[d], t, color, lifted, iso) {
-                        self.note_stop(leg, d, &walks, &mut slide_len, &mut ep_at);
+                    let iso = path.iso(d);
+                    let lifted = path.lifted(d, origin);
+                    if self.next_stop(leg, &mut path.walks[d], t, color, lifted, iso) {
+                        path.note_stop(leg, d);
                         i = target + 1;
                     } else {
                         i += 1;
@@ -641,45 +624,7 @@ impl Position {
                     i += 1;
                 }
                 Kind::Teleport => {
-                    let who = Mover {
-                        piece: t,
-                        color,
-                        from: origin,
-                    };
-                    for &sq in &self.variant.playable {
-                        if sq == origin {
-                            continue;
-                        }
-                        let c = self.board[sq];
-                        // As on a final leg, the e.p. square with `e` is the e.p. capture.
-                        if c == EMPTY
-                            && l.flags.contains(Flags::EP)
-                            && self.ep.is_some_and(|ep| ep.covers(sq))
-                        {
-                            self.emit_ep(out, l.flags, who, sq, &[]);
-                            continue;
-                        }
-                        // Landing on an empty square, an enemy, or a friend (destroyed).
-                        let landing = if c == EMPTY {
-                            l.flags.contains(Flags::MOVE).then_some(false)
-                        } else if cell_color(c) != color {
-                            (l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
-                                && self.capture_ok(l.flags, c))
-                            .then_some(false)
-                        } else {
-                            l.flags.contains(Flags::DESTROY).then_some(true)
-                        };
-                        if let Some(onto_friend) = landing {
-                            let at = Arrival {
-                                onto_friend,
-                                ..Arrival::step(sq, 0)
-                            };
-                            self.emit(out, l.flags, who, at);
-                        }
-                        if c != EMPTY && cell_color(c) == color && l.flags.contains(Flags::INDUCE) {
-                            lenders.add(cell_type(c));
-                        }
-                    }
+                    self.teleport(l, who, out, lenders);
                     i += 1;
                 }
                 Kind::Imitate => {
@@ -690,21 +635,121 @@ impl Position {
         }
     }
 
-    pub(super) fn note_stop(
+    /// The final leg `l` of a path walked so far (`path`) by the piece `who`: the earlier
+    /// stops' victims, e.p. and unload squares go into its moves; after an induction the
+    /// friend stopped on last makes the leg.
+    fn path_end(
         &self,
         l: &Link,
-        d: usize,
-        walks: &[Walk; MAX_LEGS],
-        slide_len: &mut [u8; MAX_LEGS],
-        ep_at: &mut [u16; MAX_LEGS],
+        path: &Path,
+        who: Mover,
+        out: &mut MoveList,
+        lenders: &mut Lenders,
     ) {
-        let prev = if d == 0 { 0 } else { slide_len[d - 1] };
-        slide_len[d] = if l.range != 1 { walks[d].steps } else { prev };
-        ep_at[d] = if l.flags.contains(Flags::EP_CREATE) && !walks[d].victim {
-            walks[d].cur as u16
-        } else {
-            0
+        let d = l.depth as usize;
+        let walks = &path.walks;
+        let start = path.start(d, who.from);
+        let iso = path.iso(d);
+        let mut victims = [0u16; MAX_LEGS];
+        let mut nv = 0;
+        let mut ep = 0;
+        for (w, &ep_here) in walks[..d].iter().zip(&path.ep_at[..d]) {
+            if w.victim {
+                victims[nv] = w.cur as u16;
+                nv += 1;
+            }
+            if ep_here != 0 {
+                ep = ep_here;
+            }
+        }
+        // Induction: the last friend stopped on makes the rest of the path.
+        let relay = (0..d)
+            .rev()
+            .find(|&k| walks[k].induced)
+            .map(|k| walks[k].cur);
+        let unload = (0..d)
+            .rev()
+            .find_map(|k| (path.unload_at[k] != 0).then_some(path.unload_at[k]))
+            .unwrap_or(0);
+        let (mover, mt) = match relay {
+            Some(f) => (f, cell_type(self.board[f])),
+            None => (who.from, who.piece),
         };
+        let who = Mover { piece: mt, ..who };
+        if nv <= MAX_VICTIMS {
+            let before = out.len();
+            let trail = Trail {
+                start,
+                lifted: mover,
+                victims: &victims[..nv],
+                ep_square: ep,
+                unload,
+                iso,
+            };
+            self.final_leg(l, who, trail, out, lenders);
+            if let Some(f) = relay {
+                for m in &mut out[before..] {
+                    m.relay = f as u16;
+                }
+            }
+        } else if l.flags.contains(Flags::INDUCE) {
+            // Too many victims for a move, but borrowing drops the path's effects: only
+            // look for lenders.
+            let mut only = *l;
+            only.flags = l.flags.without(
+                Flags::MOVE
+                    | Flags::CAPTURE
+                    | Flags::ROYAL_ONLY
+                    | Flags::DESTROY
+                    | Flags::EP
+                    | Flags::UNLOAD,
+            );
+            let trail = Trail {
+                start,
+                lifted: mover,
+                victims: &[],
+                ep_square: 0,
+                unload: 0,
+                iso,
+            };
+            self.final_leg(&only, who, trail, out, lenders);
+        }
+    }
+
+    /// A teleport leg: every playable square but the origin, by the leg's modality.
+    fn teleport(&self, l: &Link, who: Mover, out: &mut MoveList, lenders: &mut Lenders) {
+        for &sq in &self.variant.playable {
+            if sq == who.from {
+                continue;
+            }
+            let c = self.board[sq];
+            // As on a final leg, the e.p. square with `e` is the e.p. capture.
+            if c == EMPTY && l.flags.contains(Flags::EP) && self.ep.is_some_and(|ep| ep.covers(sq))
+            {
+                self.emit_ep(out, l.flags, who, sq, &[]);
+                continue;
+            }
+            // Landing on an empty square, an enemy, or a friend (destroyed).
+            let landing = if c == EMPTY {
+                l.flags.contains(Flags::MOVE).then_some(false)
+            } else if cell_color(c) != who.color {
+                (l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
+                    && self.capture_ok(l.flags, c))
+                .then_some(false)
+            } else {
+                l.flags.contains(Flags::DESTROY).then_some(true)
+            };
+            if let Some(onto_friend) = landing {
+                let at = Arrival {
+                    onto_friend,
+                    ..Arrival::step(sq, 0)
+                };
+                self.emit(out, l.flags, who, at);
+            }
+            if c != EMPTY && cell_color(c) == who.color && l.flags.contains(Flags::INDUCE) {
+                lenders.add(cell_type(c));
+            }
+        }
     }
 
     /// Castling: walk towards the partner at the edge; all squares between empty.
