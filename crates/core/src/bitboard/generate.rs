@@ -1,5 +1,5 @@
 //! The plain-variant generator proper, cut along what a node needs: the checks and pins
-//! against the side to move's royal ([`Node::new`]), one piece's targets with the royal's
+//! against the side to move's royal ([`Node::checks_and_pins`]), one piece's targets with the royal's
 //! own safety test, pawn pushes and castling ([`Node::piece`]), and the set-wise count of
 //! whole piece types ([`Node::setwise`]). Everything is inlined into [`generate`], so the
 //! cut costs no calls at run time.
@@ -33,9 +33,10 @@ pub(super) fn generate<B: Bits, O: Targets<B>>(
         pos.hash & 63 != 0 || pos.bits == Occupancy::rebuilt(pos),
         "kept bit sets out of step"
     );
-    let Some(node) = Node::new(pos, tables) else {
+    let mut node = Node::new(pos, tables);
+    if !node.checks_and_pins() {
         return false;
-    };
+    }
     if !O::SETWISE {
         for &s in &pos.lists[node.us.index()].squares {
             node.piece(out, s, true);
@@ -71,9 +72,9 @@ struct Node<'a, B> {
 }
 
 impl<'a, B: Bits> Node<'a, B> {
-    /// The node's bit sets, checks and pins; `None` with more pins than tracked.
+    /// The node's bit sets; its checks and pins are found by [`Node::checks_and_pins`].
     #[inline(always)]
-    fn new(pos: &'a Position, tables: &'a Tables<B>) -> Option<Node<'a, B>> {
+    fn new(pos: &'a Position, tables: &'a Tables<B>) -> Node<'a, B> {
         let us = pos.side;
         let them = us.flip();
         let bits = &pos.bits;
@@ -94,7 +95,7 @@ impl<'a, B: Bits> Node<'a, B> {
             }
             None => B::default(),
         };
-        let mut node = Node {
+        Node {
             pos,
             tables,
             us,
@@ -110,8 +111,7 @@ impl<'a, B: Bits> Node<'a, B> {
             pinned: B::default(),
             pins: [(B::default(), B::default()); MAX_PINS],
             n_pins: 0,
-        };
-        node.checks_and_pins().then_some(node)
+        }
     }
 
     /// Find the checks and pins against the royal: only pieces that could reach it on an

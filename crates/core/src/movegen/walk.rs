@@ -106,6 +106,9 @@ impl Position {
 
     /// The fast walkers: single final legs of a [`Shape`] with a tight loop, generic over
     /// what is done with a destination (push a move, or count it).
+    ///
+    /// One function on purpose: a `match` with one short loop per shape, inlined into every
+    /// sink, so each shape's loop compiles without calls; the arms share nothing to factor.
     #[inline(always)]
     pub(super) fn walk_fast<S: Sink>(
         &self,
@@ -406,6 +409,9 @@ impl Position {
 
     /// Walk a final leg of the piece `who` after the `trail` of its earlier legs, and emit
     /// its destinations.
+    ///
+    /// One loop on purpose: the screen, grasshopper, `i` and exact-range states change
+    /// step by step within it, and each stop is decided in place from all of them.
     pub(super) fn final_leg(
         &self,
         l: &Link,

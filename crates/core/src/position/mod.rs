@@ -550,6 +550,10 @@ impl Position {
     }
 
     /// Play a move (which must come from this position's move generator).
+    ///
+    /// Long on purpose: every perft node runs it, and its steps (lift, locust victims,
+    /// relay, unload, land, promotion, e.p. and castling partner, hashes) share the undo
+    /// record being filled; the rare parts are already helpers (`change`, `change_hand`).
     pub fn make(&mut self, m: &Move) -> Undo {
         let mut undo = Undo {
             cells: [(0, 0, 0); 8],
