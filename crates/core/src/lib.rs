@@ -1,35 +1,48 @@
 //! The rules core of fairyboard: a variant compiled from an Interactive Diagram
 //! definition, positions with make/unmake, legal move generation, FEN, notation, perft.
+//!
+//! The crate is split into rooms, each a folder whose module doc says what it holds and
+//! what it may not touch:
+//!
+//! * [`variant`] — the definition compiled into a [`Variant`]: board geometry, piece types
+//!   and their leg programs, the catalogue, shuffles, piece values, the fast-path gate.
+//! * [`position`] — the [`Position`] type, make/unmake, [`Setup`], FEN, Zobrist keys.
+//! * [`movegen`] — the leg interpreter, move building, attack queries, legality, counting
+//!   and perft.
+//! * `bitboard` — the bitboard generator the gate picks for plain variants.
+//! * [`rules`] — the compiled rule set (capture matrix, spells, baring, ...) and its effects.
+//! * [`notation`], [`game`], [`marks`], [`explore`] — move text, game history and results,
+//!   the diagram's move marks, piece exploration on an empty board.
+//!
+//! The old flat paths (`fairyboard_core::fen`, `fairyboard_core::build`, ...) are kept as
+//! re-exports below so callers do not change.
 
 pub use idiagram::coord;
 /// The deterministic random numbers (Zobrist keys, shuffles, value sampling, the AI's noise).
 pub use xbetza::rng;
 
-mod attack;
 mod bitboard;
-pub mod build;
-pub mod catalogue;
-pub mod definition;
 pub mod explore;
-pub mod fast_paths;
-pub mod fen;
 pub mod game;
-pub mod geometry;
 pub mod limits;
 pub mod marks;
 pub mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod perft;
 pub mod pgn;
 pub mod position;
-mod ruled;
 pub mod rules;
-pub mod setup;
-pub mod shuffle;
-pub mod value;
 pub mod variant;
-mod zobrist;
+
+pub(crate) use movegen::attack;
+pub use movegen::perft;
+pub use position::fen;
+pub use position::moves;
+pub use position::setup;
+pub(crate) use position::zobrist;
+pub use variant::build;
+pub use variant::definition;
+pub use variant::value;
+pub mod notation;
+pub use variant::{catalogue, fast_paths, geometry, shuffle};
 
 pub use build::{BuildError, VariantSpec};
 pub use marks::{Mark, MarkKind, Marks};

@@ -1,5 +1,20 @@
+//! The variant room: a definition compiled once into a [`Variant`]. [`definition`] and
+//! [`build`] turn Interactive Diagram text into the compiled form (a new definition
+//! parameter or piece modifier's binding to the board starts in [`build`]); [`geometry`]
+//! is the board, [`catalogue`] the shipped games, [`shuffle`] and [`value`] the start
+//! shuffles and piece values, [`fast_paths`] the gate that picks the generators. Nothing
+//! here looks at a position being played.
+//!
 //! A compiled variant: board, piece types with their linked leg programs, promotion and
 //! drop rules, all precomputed so move generation only reads tables.
+
+pub mod build;
+pub mod catalogue;
+pub mod definition;
+pub mod fast_paths;
+pub mod geometry;
+pub mod shuffle;
+pub mod value;
 
 use crate::coord::Coord;
 use crate::fast_paths::{leg_allows, shape_allows, LegPath};

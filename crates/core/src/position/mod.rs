@@ -1,3 +1,8 @@
+//! The position room: the [`Position`] type and make/unmake, [`setup`] (a position as
+//! data, by type index), [`fen`], [`moves`] (the move record and move list) and the
+//! Zobrist keys. Make/unmake here is the only code that changes a board; what a move is
+//! allowed to be is [`crate::movegen`]'s and [`crate::rules`]'s to say.
+//!
 //! A position of a variant, with make/unmake.
 //!
 //! ```
@@ -10,13 +15,18 @@
 //! # }
 //! ```
 
+pub mod fen;
+pub mod moves;
+pub mod setup;
+pub(crate) mod zobrist;
+
 use std::sync::Arc;
 
 use crate::bitboard::Occupancy;
 use crate::game::GameResult;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
-use crate::ruled::Before;
+use crate::rules::effects::Before;
 use crate::rules::TypeSet;
 use crate::setup::Setup;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
@@ -540,6 +550,10 @@ impl Position {
     }
 
     /// Play a move (which must come from this position's move generator).
+    ///
+    /// Long on purpose: every perft node runs it, and its steps (lift, locust victims,
+    /// relay, unload, land, promotion, e.p. and castling partner, hashes) share the undo
+    /// record being filled; the rare parts are already helpers (`change`, `change_hand`).
     pub fn make(&mut self, m: &Move) -> Undo {
         let mut undo = Undo {
             cells: [(0, 0, 0); 8],

@@ -1,0 +1,156 @@
+//! Attack queries: whether a square is attacked, check, and royal danger as the
+//! variant's royalty rule defines it. The closed-form answers come from the attack table
+//! ([`super::attack`]); the rest asks the generator.
+
+use crate::attack::Attack;
+use crate::geometry::Square;
+use crate::moves::{MoveKind, MoveList};
+use crate::position::Position;
+use crate::variant::{cell_type, Color, EMPTY};
+
+impl Position {
+    /// Whether the piece on `from` could capture on `target` in this position.
+    pub(super) fn piece_captures(&self, from: Square, target: Square) -> bool {
+        let mut list = MoveList::new();
+        self.moves_from(from, &mut list);
+        list.iter().any(|m| {
+            m.kind != MoveKind::Castle
+                && (m.to() == target || m.locust().iter().any(|&v| v as usize == target))
+        })
+    }
+
+    /// Whether a piece of `by` attacks `target` (could capture a royal standing there).
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        self.lists[by.index()].squares.iter().any(|&s| {
+            let s = s as usize;
+            match self.table_attack(s, by, target) {
+                Some(hit) => hit,
+                None => self.piece_captures(s, target),
+            }
+        })
+    }
+
+    /// Whether the piece of `by` on `from` attacks `target` (could capture a royal there),
+    /// as far as the attack table tells: `None` when only running the piece's generator
+    /// can (multi-leg paths, grasshoppers, borrowed moves). The cheap question an
+    /// evaluation asks of many squares (a royal's surroundings).
+    #[inline]
+    pub fn table_attack(&self, from: Square, by: Color, target: Square) -> Option<bool> {
+        let board = &self.board;
+        let t = cell_type(board[from]);
+        let diff = target as isize - from as isize;
+        Some(match self.variant.attack[t][by.index()].get(diff) {
+            Attack::None => false,
+            Attack::Leap => true,
+            Attack::Ray(off) => {
+                let off = off as isize;
+                let mut cur = from as isize + off;
+                while cur as usize != target && board[cur as usize] == EMPTY {
+                    cur += off;
+                }
+                cur as usize == target
+            }
+            Attack::Hop(off) => {
+                let off = off as isize;
+                let mut cur = from as isize + off;
+                let mut screens = 0;
+                while cur as usize != target {
+                    if board[cur as usize] != EMPTY {
+                        screens += 1;
+                        if screens > 1 {
+                            break;
+                        }
+                    }
+                    cur += off;
+                }
+                screens == 1 && cur as usize == target
+            }
+            Attack::Lame(mid) => board[(from as isize + mid as isize) as usize] == EMPTY,
+            Attack::Complex => return None,
+        })
+    }
+
+    /// Whether `by` attacks `target` once the piece on `lifted` has gone (a royal moving
+    /// there). `None` when some attack can only be judged by playing the move.
+    pub(super) fn attacked_without(
+        &self,
+        target: Square,
+        by: Color,
+        lifted: Square,
+    ) -> Option<bool> {
+        let v = &*self.variant;
+        let board = &self.board;
+        let empty = |sq: usize| sq == lifted || board[sq] == EMPTY;
+        for &s in &self.lists[by.index()].squares {
+            let s = s as usize;
+            if s == target {
+                // Captured by the move.
+                continue;
+            }
+            let t = cell_type(board[s]);
+            match v.attack[t][by.index()].get(target as isize - s as isize) {
+                Attack::None => {}
+                Attack::Leap => return Some(true),
+                Attack::Ray(off) => {
+                    let off = off as isize;
+                    let mut cur = s as isize + off;
+                    while cur as usize != target && empty(cur as usize) {
+                        cur += off;
+                    }
+                    if cur as usize == target {
+                        return Some(true);
+                    }
+                }
+                Attack::Hop(off) => {
+                    let off = off as isize;
+                    let mut cur = s as isize + off;
+                    let mut screens = 0;
+                    while cur as usize != target {
+                        if !empty(cur as usize) {
+                            screens += 1;
+                        }
+                        cur += off;
+                    }
+                    if screens == 1 {
+                        return Some(true);
+                    }
+                }
+                Attack::Lame(mid) => {
+                    let mid = mid as isize;
+                    if empty((s as isize + mid) as usize) {
+                        return Some(true);
+                    }
+                }
+                Attack::Complex => return None,
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the side to move has a royal under attack.
+    pub fn in_check(&self) -> bool {
+        if !self.variant.plain_rules {
+            return self.clone().royal_danger_ruled(self.side);
+        }
+        let us = self.side;
+        self.royals[us.index()]
+            .iter()
+            .any(|&r| self.is_attacked(r as usize, us.flip()))
+    }
+
+    /// After `color` moved: does the move leave it in royal danger?
+    pub(crate) fn royal_danger(&self, color: Color) -> bool {
+        let royals = &self.royals[color.index()];
+        if royals.is_empty() {
+            // Extinction royalty: having lost every royal is not something a move can
+            // avoid by being illegal; the game is over.
+            return false;
+        }
+        let them = color.flip();
+        if self.variant.any_royal_loses {
+            royals.iter().any(|&r| self.is_attacked(r as usize, them))
+        } else {
+            royals.iter().all(|&r| self.is_attacked(r as usize, them))
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! Pseudo-legal generation's entry points: every piece of the side to move, drops, and
+//! the dispatch of a piece's leg program to the fast walkers, the general interpreter
+//! (`walk`), imitation and move borrowing.
+
+use super::walk::{Lenders, Trail};
+use super::*;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
+use crate::position::Position;
+use crate::variant::{
+    cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Shape, EMPTY, OFF,
+};
+use xbetza::{Flags, Kind};
+
+/// One move per destination on the e.p. square: where a piece reaches it both by an e.p.
+/// capture and by a plain move of another term (`mFceF`), the move there is the e.p.
+/// capture, as within one leg (see the crate `xbetza`'s Decisions). `out[start..]` are one
+/// piece's moves.
+pub(super) fn drop_plain_onto_ep(out: &mut MoveList, start: usize) {
+    let Some(ep) = out[start..]
+        .iter()
+        .position(|m| m.kind == MoveKind::EnPassant)
+    else {
+        return;
+    };
+    let captures: Vec<Move> = out[start + ep..]
+        .iter()
+        .filter(|m| m.kind == MoveKind::EnPassant)
+        .copied()
+        .collect();
+    let same = |m: &Move, e: &Move| {
+        m.kind == MoveKind::Normal
+            && (m.from, m.to, m.relay, m.unload, m.promotion)
+                == (e.from, e.to, e.relay, e.unload, e.promotion)
+            && m.locust() == e.locust()
+    };
+    let mut w = start;
+    for r in start..out.len() {
+        let m = out[r];
+        if !captures.iter().any(|e| same(&m, e)) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+impl Position {
+    /// Every pseudo-legal move of the side to move (moves that may leave a royal attacked).
+    pub fn pseudo_moves_into(&self, out: &mut MoveList) {
+        out.clear();
+        let us = self.side;
+        for &sq in &self.lists[us.index()].squares {
+            let sq = sq as usize;
+            self.piece_moves(sq, cell_type(self.board[sq]), us, out);
+        }
+        self.drop_moves(us, out);
+    }
+
+    /// The pseudo-legal moves of the piece on `sq` (any colour), appended to `out`.
+    pub fn moves_from(&self, sq: Square, out: &mut MoveList) {
+        let c = self.board[sq];
+        if is_piece(c) {
+            self.piece_moves(sq, cell_type(c), cell_color(c), out);
+        }
+    }
+
+    /// How many pseudo-legal moves the piece on `sq` (any colour) has — its mobility, as an
+    /// evaluation counts it. Plain leapers and sliders are counted on the board without
+    /// building moves; anything else is generated into `scratch` and counted (promotion
+    /// choices count once each, as in [`Position::moves_from`]).
+    pub fn mobility(&self, sq: Square, scratch: &mut MoveList) -> usize {
+        let c = self.board[sq];
+        if !is_piece(c) {
+            return 0;
+        }
+        let (t, us) = (cell_type(c), cell_color(c));
+        let piece = &self.variant.pieces[t];
+        let linked = &piece.linked[us.index()];
+        if linked.fast && piece.plain_landing[us.index()] && !linked.dedupe {
+            if let Some(n) = self.uniform_targets(sq, us, linked) {
+                return n;
+            }
+        }
+        scratch.clear();
+        self.piece_moves(sq, t, us, scratch);
+        scratch.len()
+    }
+
+    /// The targets of a piece all of whose links are plain leaps, or all plain slides
+    /// (`linked.uniform`), counted on the board without building moves: empty squares and
+    /// enemies. `None` for any other piece. Shared by bulk counting and [`Self::mobility`].
+    #[inline(always)]
+    pub(super) fn uniform_targets(
+        &self,
+        sq: Square,
+        us: Color,
+        linked: &crate::variant::Linked,
+    ) -> Option<usize> {
+        let board = &self.board;
+        let open = |c: Cell| c == EMPTY || (c != OFF && cell_color(c) != us);
+        match linked.uniform {
+            Some(Shape::Leap) => Some(
+                linked
+                    .links
+                    .iter()
+                    .filter(|l| open(board[(sq as isize + l.off) as usize]))
+                    .count(),
+            ),
+            Some(Shape::Slide) => {
+                let mut n = 0;
+                for l in &linked.links {
+                    let mut to = sq as isize;
+                    let mut left = l.range;
+                    loop {
+                        to += l.off;
+                        let c = board[to as usize];
+                        if c != EMPTY {
+                            n += usize::from(open(c));
+                            break;
+                        }
+                        n += 1;
+                        left -= 1;
+                        if left == 0 {
+                            break;
+                        }
+                    }
+                }
+                Some(n)
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn drop_moves(&self, us: Color, out: &mut MoveList) {
+        let v = &*self.variant;
+        if !v.drops {
+            return;
+        }
+        let (stride, pad) = (v.geometry.stride, v.geometry.pad as usize);
+        // Files fit the `dropNoDoubled` mask below.
+        const _: () = assert!(idiagram::coord::MAX_SIDE as u32 <= 128);
+        for (t, &n) in self.hands[us.index()].iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let dead = &v.pieces[t].dead[us.index()];
+            let landing = &v.pieces[t].landing[us.index()];
+            // `dropNoDoubled`: the files that already hold one of our pieces of this type.
+            let mut doubled = 0u128;
+            if v.pieces[t].no_doubled_drop {
+                for &sq in &self.lists[us.index()].squares {
+                    if cell_type(self.board[sq as usize]) == t {
+                        doubled |= 1 << (sq as usize % stride - pad);
+                    }
+                }
+            }
+            for &sq in &v.playable {
+                if self.board[sq] == EMPTY
+                    && !dead[sq]
+                    && landing[sq] != Landing::Forbidden
+                    && doubled & (1 << (sq % stride - pad)) == 0
+                {
+                    out.push(Move {
+                        kind: MoveKind::Drop,
+                        from: sq as u16,
+                        to: sq as u16,
+                        extra: [0; MAX_VICTIMS],
+                        victims: 0,
+                        piece: t as u8,
+                        promotion: NO_PROMOTION,
+                        ep_square: 0,
+                        unload: 0,
+                        relay: 0,
+                    });
+                }
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn piece_moves(&self, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+        let linked = &self.variant.pieces[t].linked[color.index()];
+        let start = out.len();
+        self.links_moves(&linked.links, sq, t, color, out, false);
+        if self.ep.is_some() {
+            drop_plain_onto_ep(out, start);
+        }
+        if linked.dedupe && out.len() - start > 1 {
+            let tail = &mut out[start..];
+            tail.sort_unstable();
+            let mut w = 1;
+            for r in 1..tail.len() {
+                if tail[r] != tail[w - 1] {
+                    tail[w] = tail[r];
+                    w += 1;
+                }
+            }
+            out.truncate(start + w);
+        }
+    }
+
+    /// The moves of a (linked) program for the piece of type `t` on `sq`. `borrowed`: the
+    /// program is another type's, imitated (`I`) or lent (a final `x` leg); its own
+    /// imitation and borrowing are then skipped (borrowing does not chain, and an imitator
+    /// copying an imitator would never end).
+    pub(super) fn links_moves(
+        &self,
+        links: &[Link],
+        sq: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+        borrowed: bool,
+    ) {
+        // The types of the friends reached by final `x` legs (move borrowing).
+        let mut lenders = Lenders::new();
+        let mut i = 0;
+        while i < links.len() {
+            let l = &links[i];
+            if l.shape.is_fast() {
+                self.walk_fast(l, sq, t, color, out);
+                i += 1;
+            } else if l.kind == Kind::Castle {
+                if !l.flags.contains(Flags::INITIAL) || self.virgin[sq] {
+                    self.castle(l, sq, t, color, out);
+                }
+                i += 1;
+            } else if l.kind == Kind::Imitate {
+                if !borrowed {
+                    self.imitate(l, sq, t, color, out);
+                }
+                i += 1;
+            } else if l.kind == Kind::Leg && l.skip == 0 && l.flags.contains(Flags::FINAL) {
+                // A single final leg: no interpreter state needed.
+                let blocked = (l.flags.contains(Flags::INITIAL) && !self.virgin[sq])
+                    || (l.flags.contains(Flags::INITIAL_AHEAD) && !self.stands_ahead(sq, color));
+                if !blocked {
+                    let who = Mover {
+                        piece: t,
+                        color,
+                        from: sq,
+                    };
+                    let trail = Trail {
+                        start: sq,
+                        lifted: sq,
+                        victims: &[],
+                        ep_square: 0,
+                        unload: 0,
+                        iso: 0,
+                    };
+                    self.final_leg(l, who, trail, out, &mut lenders);
+                }
+                i += 1;
+            } else {
+                // A first leg with its whole subtree of continuations.
+                let end = i + 1 + l.skip as usize;
+                self.walk_general(&links[i..end], sq, t, color, out, &mut lenders);
+                i = end;
+            }
+        }
+        if !borrowed {
+            for &lender in lenders.types() {
+                self.lent_moves(lender as usize, color, sq, t, color, out);
+            }
+        }
+    }
+
+    /// Moves made by the piece of type `t` on `sq` with another type's program (`lender`,
+    /// linked for `orientation`): imitated or borrowed moves. They start from `sq` and are
+    /// the mover's moves (its type, its landing rules); castling is not borrowed, nor is
+    /// anything the lender would imitate or borrow in turn.
+    pub(super) fn lent_moves(
+        &self,
+        lender: usize,
+        orientation: Color,
+        sq: Square,
+        t: usize,
+        color: Color,
+        out: &mut MoveList,
+    ) {
+        let links = &self.variant.pieces[lender].linked[orientation.index()].links;
+        let before = out.len();
+        self.links_moves(links, sq, t, color, out, true);
+        let mut w = before;
+        for r in before..out.len() {
+            if out[r].kind != MoveKind::Castle {
+                out[w] = out[r];
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+
+    /// The imitator (`I`): the moves of the type that made the last move, made by this
+    /// piece; the record's modality keeps moves (`m`) and/or captures (`c`); `b` mirrors
+    /// them (the other side's orientation).
+    pub(super) fn imitate(&self, l: &Link, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+        let Some((last, _)) = self.last else { return };
+        let orientation = if l.flags.contains(Flags::MIRROR) {
+            color.flip()
+        } else {
+            color
+        };
+        let before = out.len();
+        self.lent_moves(last as usize, orientation, sq, t, color, out);
+        let moves_ok = l.flags.contains(Flags::MOVE);
+        let captures_ok = l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY);
+        let mut w = before;
+        for r in before..out.len() {
+            let m = out[r];
+            let ok = if self.uses_capture_modality(&m) {
+                captures_ok
+            } else {
+                moves_ok
+            };
+            if ok {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+}
