@@ -335,6 +335,8 @@ pub const PARAMETERS: &[(&str, ParamRole)] = {
         ("shuffle", Neutral("start squares only")),
         ("enableAI", Neutral("interface only")),
         ("newClick", Neutral("interface only")),
+        ("freeMode", Neutral("interface only")),
+        ("aiTime", Neutral("interface only")),
         ("repetition", Neutral("a draw the game's history decides")),
         ("moveRule", Neutral("a draw the game's history decides")),
         (
