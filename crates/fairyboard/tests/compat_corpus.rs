@@ -18,7 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use fairyboard_core::{Color, MoveList, Position, Variant};
+use fairyboard_core::{Color, MoveList, Position, Setup, Variant};
 use xbetza::random::Rng;
 
 /// Random plies per file: enough to exercise captures and promotions in small variants while
@@ -91,6 +91,8 @@ struct Report {
     plies: usize,
     /// Time spent on the rules page, the slowest stage on large boards.
     rules_ms: u128,
+    /// Rules the page states that the format cannot express (`# rule:` lines), skipped.
+    skipped_rules: usize,
     /// The first thing that went wrong; `None` = the file passes.
     failure: Option<String>,
 }
@@ -125,9 +127,22 @@ fn run(e: &Entry) -> Report {
             Err(_) => r.failure = Some(format!("bad '# expect-pieces: {want}' header")),
         }
     }
+    if let Err(msg) = pieces_move_on_empty_board(&variant) {
+        r.failure = Some(msg);
+        return r;
+    }
+    if let Err(msg) = king_is_royal(&variant, &pos, &e.text) {
+        r.failure = Some(msg);
+        return r;
+    }
+    r.skipped_rules = header(&e.text, "rule").len();
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
     r.start_moves = Some(list.len());
+    if list.is_empty() && pieces > 0 {
+        r.failure = Some("no legal move at the start".into());
+        return r;
+    }
     if let Err(msg) = random_plies(&variant, &mut pos, stem, &mut r.plies) {
         r.failure = Some(msg);
         return r;
@@ -174,7 +189,121 @@ fn random_plies(
             ));
         }
         pos.make(&m);
+        check_respected(v, pos, &m)?;
         *done = ply + 1;
+    }
+    Ok(())
+}
+
+/// Every piece type whose move field is not empty (after the defaults a name gives) gets at
+/// least one move when it stands alone on the board: the page's legend shows a move diagram
+/// for it, so a piece left with none lost its moves in our reading. The piece is tried on
+/// each playable square in turn (zones, holes and initial moves make some squares bare);
+/// a move string with no non-capturing part (`cR`, `pR`) needs other pieces to show
+/// anything and is passed over.
+fn pieces_move_on_empty_board(v: &Arc<Variant>) -> Result<(), String> {
+    let mut list = MoveList::new();
+    for (t, piece) in v.pieces.iter().enumerate() {
+        let betza = piece.betza.trim();
+        if betza.is_empty() || betza == "-" || needs_other_pieces(betza) {
+            continue;
+        }
+        let moves = v.playable().iter().any(|&sq| {
+            let mut setup = Setup::empty(v);
+            setup.put(sq, Some((t, Color::White)));
+            setup.unmoved[sq] = true;
+            let Ok(pos) = Position::from_setup(v.clone(), setup) else {
+                return false;
+            };
+            list.clear();
+            pos.moves_from(sq, &mut list);
+            !list.is_empty()
+        });
+        if !moves {
+            return Err(format!(
+                "piece '{}' ({betza}) has no move on an empty board",
+                piece.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether every term of a move string needs another piece on the board: each atom is
+/// preceded (within its term) by `c`, `p`/`g` or `x` without `m`, so that on an empty board
+/// it has nothing to capture, hop over or borrow moves from. Terms are split at capitals; brackets and
+/// parentheses make the string exotic enough that we do not guess and say no.
+fn needs_other_pieces(betza: &str) -> bool {
+    if betza.contains(['[', '(', '{']) {
+        return false;
+    }
+    let mut terms = Vec::new();
+    let mut cur = String::new();
+    for ch in betza.chars() {
+        cur.push(ch);
+        if ch.is_ascii_uppercase() {
+            terms.push(std::mem::take(&mut cur));
+        }
+    }
+    !terms.is_empty()
+        && terms.iter().all(|t| {
+            let mods: String = t.chars().filter(|c| c.is_ascii_lowercase()).collect();
+            !mods.contains('m') && mods.contains(['c', 'p', 'g', 'x'])
+        })
+}
+
+/// A piece named King (any case) standing on the board makes a game of check: the variant
+/// must have a royal type. The Interactive Diagram makes the last piece type royal when no
+/// `royal=` line is given (its article's demonstration diagram, whose Lion comes after the
+/// King, says `royal=8`), so a royal type always exists unless `royal=0` says none; the
+/// [compat] issue saw the opposite go wrong (no royal: no check, the King valued at 4 pawns,
+/// pawns promoting to King).
+fn king_is_royal(v: &Arc<Variant>, pos: &Position, text: &str) -> Result<(), String> {
+    let no_royal = text.split_whitespace().any(|w| w == "royal=0");
+    if no_royal || v.pieces.iter().any(|p| p.royal) {
+        return Ok(());
+    }
+    for c in Color::BOTH {
+        if let Some(t) = pos.pieces(c).iter().find_map(|&sq| {
+            let (t, _) = pos.piece_at(sq as usize)?;
+            v.pieces[t]
+                .name
+                .trim()
+                .eq_ignore_ascii_case("king")
+                .then_some(t)
+        }) {
+            return Err(format!(
+                "{c:?} has a King ({}) but the variant has no royal type",
+                v.pieces[t].name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// After a legal move, the mover's only royal is not attacked: the game is one of check.
+/// (With two or more royals, on the board or in hand, the Diagram's rule is that losing all,
+/// or any, of them loses, which the variant's own royalty rule decides; only the one-royal
+/// case is asked here.)
+fn check_respected(
+    v: &Arc<Variant>,
+    pos: &Position,
+    m: &fairyboard_core::Move,
+) -> Result<(), String> {
+    if !v.plain_rules() {
+        return Ok(());
+    }
+    let mover = pos.side_to_move().flip();
+    // A royal in hand is a spare: losing the one on the board does not lose then.
+    let spare = (0..v.pieces.len()).any(|t| v.pieces[t].royal && pos.hand(mover, t) > 0);
+    if let ([royal], false) = (pos.royals(mover), spare) {
+        if pos.is_attacked(*royal as usize, pos.side_to_move()) {
+            return Err(format!(
+                "{} leaves the mover's royal on {} attacked",
+                v.uci(m),
+                v.coord(*royal as usize)
+            ));
+        }
     }
     Ok(())
 }
@@ -225,7 +354,7 @@ fn compat_corpus_ratchet() {
         let opt = |n: Option<usize>| n.map_or("-".to_string(), |n| n.to_string());
         let _ = writeln!(
             table,
-            "{:<44} {:>5} ms (rules page {:>5} ms) {:>3}E {:>3}W load={} pieces={:<3} moves={:<4} plies={} {}",
+            "{:<44} {:>5} ms (rules page {:>5} ms) {:>3}E {:>3}W load={} pieces={:<3} moves={:<4} plies={} skipped-rules={} {}",
             e.name,
             t0.elapsed().as_millis(),
             r.rules_ms,
@@ -235,6 +364,7 @@ fn compat_corpus_ratchet() {
             opt(r.pieces),
             opt(r.start_moves),
             r.plies,
+            r.skipped_rules,
             r.failure.as_deref().unwrap_or("ok")
         );
         match (&r.failure, known.contains_key(&e.name)) {

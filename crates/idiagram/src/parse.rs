@@ -9,7 +9,7 @@ use crate::diag::{Ctx, Diags};
 use crate::ids::{self, IdTable, PromoChoice, PromoOption};
 use crate::lex::{self, Field, Shape};
 use crate::morph::{Morph, MorphCell};
-use crate::names::{default_betza, default_id};
+use crate::names::{default_betza_for, default_id};
 use crate::params::{self, DisplayCheck, Read};
 use crate::squares::{self, Sq};
 use crate::{Baring, Color, Definition, Outcome, Param, Parsed, PieceDef, Symmetry, Zone};
@@ -230,6 +230,21 @@ pub fn parse(text: &str) -> Parsed {
                 }
             }
             hole_set.extend(blanked);
+            continue;
+        }
+        // The script splits a line at ':' and skips it when fewer than five parts come out,
+        // before counting it as a piece: such a line is no piece and takes no number.
+        if rp.fields.len() < 5 {
+            st.diags.warning(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                format!(
+                    "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {}; \
+                     the line is skipped and takes no piece number, as in the Interactive Diagram",
+                    rp.fields.len()
+                ),
+            );
             continue;
         }
         let piece = st.piece(rp);
@@ -742,21 +757,7 @@ impl<'a> State<'a> {
         let ctx = Ctx::piece(name);
         let d = &mut self.diags;
         let nf = f.len();
-        if nf < 4 {
-            d.warning(
-                rp.item.line,
-                rp.item.col,
-                ctx,
-                format!("a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}; the missing fields take their defaults"),
-            );
-        } else if nf == 4 {
-            d.warning(
-                rp.item.line,
-                rp.item.col,
-                ctx,
-                "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]); the square field is missing",
-            );
-        } else if nf > 6 {
+        if nf > 6 {
             d.warning(
                 f[6].line,
                 f[6].col,
@@ -778,7 +779,7 @@ impl<'a> State<'a> {
         let id = get(1).map_or_else(|| default_id(name), str::to_string);
         let betza = match get(2) {
             Some(b) => b.to_string(),
-            None => match default_betza(name) {
+            None => match default_betza_for(name, self.def.files) {
                 Some(b) => b.to_string(),
                 None => {
                     let (line, col) = f

@@ -146,8 +146,10 @@ fn omega_names_have_default_moves() {
 }
 
 #[test]
-fn a_line_missing_two_colons_is_read_from_the_left() {
-    // As Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`: 3 fields.
+fn a_line_with_fewer_than_five_fields_is_skipped_and_takes_no_number() {
+    // As Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`: 3 fields. The script skips a
+    // line that splits into fewer than 5 parts before counting it as a piece, so the King is
+    // the 2nd type and, without `royal=`, the royal one (the last type).
     let text = "files=13\nranks=13\nrook::R::a1\nHook MoverHRmasR:Nightrider:f3\nking::K::g1\n";
     let p = parse(text);
     assert!(p.is_ok());
@@ -158,15 +160,32 @@ fn a_line_missing_two_colons_is_read_from_the_left() {
         (4, 1, Severity::Warning)
     );
     assert_eq!(w[0].piece.as_deref(), Some("Hook MoverHRmasR"));
+    assert!(w[0].message.contains("skipped"), "{}", w[0].message);
     let d = &p.definition;
-    assert_eq!(d.pieces.len(), 3);
-    assert_eq!(
-        (d.pieces[1].id.as_str(), d.pieces[1].betza.as_str()),
-        ("Nightrider", "f3")
-    );
-    assert!(d.pieces[1].white.is_empty());
-    // The king is still the 3rd type and the default royal.
-    assert_eq!(d.royal, [2]);
+    let names: Vec<&str> = d.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["rook", "king"]);
+    assert_eq!(d.royal, [1]);
+    // A 4-field line (no square field) is skipped the same way.
+    let p = parse("rook::R::a1\nferz:F:F:ferz\nking::K::e1\n");
+    assert_eq!(p.definition.pieces.len(), 2);
+    assert_eq!(p.definition.royal, [1]);
+}
+
+#[test]
+fn the_default_king_castles_three_squares_on_boards_wider_than_eight() {
+    // The script's DefaultMove gives a nameless-move King KisO3 when files > 8.
+    let wide = parse("files=10\nking::::f1\n");
+    assert_eq!(wide.definition.pieces[0].betza, "KisO3");
+    let plain = parse("files=8\nking::::e1\n");
+    assert_eq!(plain.definition.pieces[0].betza, "KisO2");
+    let shogi = parse("files=9\nranks=9\nsilver::::c1\ngold::::d1\nlance::::a1\n");
+    let moves: Vec<&str> = shogi
+        .definition
+        .pieces
+        .iter()
+        .map(|p| p.betza.as_str())
+        .collect();
+    assert_eq!(moves, ["FfW", "WfF", "fR"]);
 }
 
 #[test]

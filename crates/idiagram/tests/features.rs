@@ -62,8 +62,9 @@ fn seed_demo_one_line() {
             ("Archbishop", "A", "BN", "Archbishop", 0),
             ("Chancellor", "C", "RN", "Chancellor", 0),
             ("Queen", "Q", "Q", "Queen", 0),
-            ("King", "K", "KisO2", "King", 0),
-            ("Lion", "L", "KNADcaKmcabK", "Lion", 2),
+            // The script's default King castles three squares on a board wider than 8.
+            ("King", "K", "KisO3", "King", 0),
+            ("Lion", "L", "KNADcaKcabKmabK", "Lion", 2),
         ]
     );
     assert_eq!(d.royal, vec![7]);
@@ -243,7 +244,7 @@ fn menagerie_16x16() {
         moves,
         [
             "QN",
-            "KNADcaKmcabK",
+            "KNADcaKcabKmabK",
             "Z",
             "C",
             "A",
