@@ -79,6 +79,9 @@
 //!   An item is a parameter when it has an `=` and no `:`, or an `=` before the first `:` with a
 //!   keyword before it; else a piece line if it has a `:`; else it is skipped with a warning. In the one-line form an
 //!   item starting with `#` (after well-formed items) starts a comment to the end of the line.
+//!   A `<br>` tag (any case, also `<br/>`, `<br />`) counts as blanks: the script keeps only
+//!   the part of a line before `<br>` (phpBB pastes end every line with one), and in a
+//!   one-line stored form the tags separate the items. Lines and columns stay the source's.
 //! * **Parameters** are declared once, in the table [`parameters`] (name, value syntax, default,
 //!   where handled, one-line meaning); the parser reads every value through it. They are
 //!   case-sensitive. Unknown ones are warnings (with a suggestion for a
@@ -101,7 +104,11 @@
 //!   whitespace, or starting or ending with a digit) is a warning, and such IDs are left out of
 //!   ID lists and of the default `promoChoice`. Duplicate IDs are legal (no diagnostic). The
 //!   default ID is the first character of the name, upper-cased. An empty move field with an
-//!   unrecognised name is a warning (the piece is kept without moves).
+//!   unrecognised name is a warning (the piece is kept without moves). The script needs an
+//!   image for every piece and takes it from the name when the field is empty, so a line with
+//!   neither name nor image is skipped (warning) and takes no number; a nameless line with an
+//!   image is kept (warning). A square field `0` places nothing, as an empty one (the script
+//!   compares the field with 0 the JavaScript way).
 //! * **Default moves** ([`default_betza_for`]): the names the script's `DefaultMove`
 //!   function knows, with its moves: the FIDE pieces, cardinal/archbishop `BN`,
 //!   chancellor/marshall `RN`, amazon `QN`, lion `KNADcaKcabKmabK`, mao/horse `mafsW`,

@@ -45,6 +45,33 @@ impl RawPiece<'_> {
     }
 }
 
+/// `<br>` tags (any case, also `<br/>` and `<br />`) blanked to spaces of the same length: the
+/// script keeps only the part of a line before `<br>` (definitions pasted from phpBB carry one
+/// at every line end), and as blanks they also separate the items of a one-line stored form.
+/// Lines and columns stay those of the original text.
+fn blank_line_breaks(text: &str) -> std::borrow::Cow<'_, str> {
+    let lower = text.to_ascii_lowercase();
+    if !lower.contains("<br") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find("<br") {
+        let start = from + i;
+        let rest = &lower[start + 3..];
+        let len = match rest.find('>') {
+            Some(j) if rest[..j].trim() == "/" || rest[..j].trim().is_empty() => 3 + j + 1,
+            _ => {
+                from = start + 3;
+                continue;
+            }
+        };
+        out.replace_range(start..start + len, &" ".repeat(len));
+        from = start + len;
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Split a piece item into its `:` fields (trimmed), rejoining a URL image (`http://…`).
 fn piece_fields(item: Field) -> Vec<Field> {
     let text = item.text;
@@ -97,6 +124,8 @@ struct State<'a> {
 
 /// Parse a definition text. Never fails: returns what could be built plus every diagnostic.
 pub fn parse(text: &str) -> Parsed {
+    let text = blank_line_breaks(text);
+    let text: &str = &text;
     let mut st = State {
         diags: Diags::default(),
         def: Definition::default(),
@@ -230,6 +259,18 @@ pub fn parse(text: &str) -> Parsed {
                 }
             }
             hole_set.extend(blanked);
+            continue;
+        }
+        // The script requires an image: a line with neither a name nor an image is skipped
+        // before it gets a number, like a line with too few fields.
+        if rp.fields.len() >= 5 && name.is_empty() && rp.fields[3].text.is_empty() {
+            st.diags.warning(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                "a piece line with neither a name nor an image is skipped and takes no piece \
+                 number, as in the Interactive Diagram (which needs an image for every piece)",
+            );
             continue;
         }
         // The script splits a line at ':' and skips it when fewer than five parts come out,

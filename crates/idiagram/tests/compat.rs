@@ -322,3 +322,51 @@ fn counterbare_lose_is_loss() {
     assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
     assert_eq!(p.definition.rules.counterbare, idiagram::Outcome::Loss);
 }
+
+#[test]
+fn br_tags_end_lines_as_in_phpbb_pastes() {
+    // The script keeps the part of each line before `<br>`; pages pasted from phpBB end
+    // every line with one. Lines and columns stay the source's.
+    let p = parse("files=8<br>\nranks=8<BR/>\nrook::R::a1<br />\nking::K::e1<br>\n");
+    assert_eq!(p.diagnostics.len(), 0, "{:?}", p.diagnostics);
+    let d = &p.definition;
+    assert_eq!((d.files, d.ranks), (8, 8));
+    assert_eq!(d.pieces[0].white, [Coord::new(0, 0)]);
+    assert_eq!(d.pieces[1].white, [Coord::new(4, 0)]);
+    // In a one-line form the tags separate the items.
+    let one = parse("files=10<br>ranks=8<br>rook::R::a1<br>king::K::f1");
+    assert_eq!((one.definition.files, one.definition.pieces.len()), (10, 2));
+    // A bad square after the tag still names its own column.
+    let bad = parse("rook::R::a1<br>\nking::K::z9\n");
+    let w: Vec<_> = bad.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 10), "{w:?}");
+}
+
+#[test]
+fn a_piece_line_without_name_and_image_is_skipped() {
+    // The script needs an image; with no name to derive it from the line is dropped before
+    // it is counted, so the King stays the 2nd type and the default royal.
+    let p = parse("rook::R::a1\n:X:F::b1\nking::K::e1\n");
+    let names: Vec<&str> = p
+        .definition
+        .pieces
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["rook", "king"]);
+    assert_eq!(p.definition.royal, [1]);
+    let w: Vec<_> = p.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 1));
+    // With an image the nameless piece is kept.
+    let kept = parse("rook::R::a1\n:X:F:ferz:b1\nking::K::e1\n");
+    assert_eq!(kept.definition.pieces.len(), 3);
+    assert_eq!(kept.definition.pieces[1].id, "X");
+}
+
+#[test]
+fn a_square_field_of_zero_means_no_squares() {
+    // `parts[4] == 0` in the script: `0` (like an empty field) places nothing.
+    let p = parse("rook::R::0\nking::K::e1\n");
+    assert_eq!(p.diagnostics.len(), 0, "{:?}", p.diagnostics);
+    assert!(p.definition.pieces[0].white.is_empty());
+}
