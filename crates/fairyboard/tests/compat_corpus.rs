@@ -137,6 +137,10 @@ fn run(e: &Entry) -> Report {
         return r;
     }
     r.skipped_rules = header(&e.text, "rule").len();
+    if let Err(msg) = expected_counts(&variant, &pos, &e.text) {
+        r.failure = Some(msg);
+        return r;
+    }
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
     r.start_moves = Some(list.len());
@@ -192,6 +196,32 @@ fn random_plies(
         pos.make(&m);
         check_respected(v, pos, &m)?;
         *done = ply + 1;
+    }
+    Ok(())
+}
+
+/// `# expect-count: NAME N` header lines: N pieces (both colours) of the types named NAME
+/// (any case) stand on the board at the start, counted by hand from the square lists.
+fn expected_counts(v: &Arc<Variant>, pos: &Position, text: &str) -> Result<(), String> {
+    for line in header(text, "expect-count") {
+        let Some((name, n)) = line.rsplit_once(' ') else {
+            return Err(format!("bad '# expect-count: {line}' header"));
+        };
+        let Ok(want) = n.parse::<usize>() else {
+            return Err(format!("bad '# expect-count: {line}' header"));
+        };
+        let name = name.trim();
+        let got = Color::BOTH
+            .iter()
+            .flat_map(|&c| pos.pieces(c).iter())
+            .filter_map(|&sq| pos.piece_at(sq as usize))
+            .filter(|&(t, _)| v.pieces[t].name.trim().eq_ignore_ascii_case(name))
+            .count();
+        if got != want {
+            return Err(format!(
+                "{got} pieces named '{name}' at the start, the page has {want}"
+            ));
+        }
     }
     Ok(())
 }
