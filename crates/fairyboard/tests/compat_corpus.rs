@@ -480,3 +480,39 @@ fn compat_corpus_has_no_duplicates() {
     }
     assert!(dups.is_empty(), "{}", dups.join("\n"));
 }
+
+/// The article's 10x8 demonstration (`King::::f1` with no move) castles as in Capablanca
+/// Chess: the script's default King move is `KisO3` on boards wider than 8 files, so the King
+/// goes from f1 to c1 or i1, three squares, next to the Rooks on a1 and j1.
+#[test]
+fn the_demo_king_castles_three_squares() {
+    let text = std::fs::read_to_string(
+        root().join("tests/compat/corpus/001_interactive-diagrams-demo.txt"),
+    )
+    .unwrap();
+    let (v, _) = Variant::from_definition("demo", &text).expect("the demo loads");
+    let v = Arc::new(v);
+    let king = v.pieces.iter().position(|p| p.name == "King").unwrap();
+    let rook = v.pieces.iter().position(|p| p.name == "Rook").unwrap();
+    let sq = |s: &str| v.square(s.parse().unwrap());
+    let mut setup = Setup::empty(&v);
+    for (at, t, c) in [
+        ("f1", king, Color::White),
+        ("a1", rook, Color::White),
+        ("j1", rook, Color::White),
+        ("f8", king, Color::Black),
+    ] {
+        setup.put(sq(at), Some((t, c)));
+        setup.unmoved[sq(at)] = true;
+    }
+    let mut pos = Position::from_setup(v.clone(), setup).unwrap();
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    let mut castles: Vec<String> = list
+        .iter()
+        .filter(|m| m.kind == fairyboard_core::MoveKind::Castle)
+        .map(|m| v.coord(m.to()).to_string())
+        .collect();
+    castles.sort();
+    assert_eq!(castles, ["c1", "i1"]);
+}
