@@ -516,3 +516,31 @@ fn the_demo_king_castles_three_squares() {
     castles.sort();
     assert_eq!(castles, ["c1", "i1"]);
 }
+
+/// The demonstration gives no `promoChoice`, so its Pawns promote as the script's default
+/// `QNRB` says: to Queen, Rook, Bishop or Knight, not to the Archbishop, Chancellor or Lion.
+#[test]
+fn the_demo_pawn_promotes_to_the_default_qnrb() {
+    let text = std::fs::read_to_string(
+        root().join("tests/compat/corpus/001_interactive-diagrams-demo.txt"),
+    )
+    .unwrap();
+    let (v, _) = Variant::from_definition("demo", &text).expect("the demo loads");
+    let v = Arc::new(v);
+    let named = |n: &str| v.pieces.iter().position(|p| p.name == n).unwrap();
+    let sq = |s: &str| v.square(s.parse().unwrap());
+    let mut setup = Setup::empty(&v);
+    setup.put(sq("a7"), Some((named("Pawn"), Color::White)));
+    setup.put(sq("f1"), Some((named("King"), Color::White)));
+    setup.put(sq("f3"), Some((named("King"), Color::Black)));
+    let mut pos = Position::from_setup(v.clone(), setup).unwrap();
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    let mut promoted: Vec<&str> = list
+        .iter()
+        .filter(|m| m.from() == sq("a7") && m.promotion != fairyboard_core::moves::NO_PROMOTION)
+        .map(|m| v.pieces[m.promotion as usize].id.as_str())
+        .collect();
+    promoted.sort();
+    assert_eq!(promoted, ["B", "N", "Q", "R"]);
+}

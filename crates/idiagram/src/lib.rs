@@ -159,9 +159,13 @@
 //!   piece's morph promotes may promote too), `pieceValue` (none; repeatable `ID:CENTIPAWNS`,
 //!   the AI's value of that type with a pawn = 100, instead of its estimate) and
 //!   `demotePromoted=0` (1: a captured piece that got its type by promotion goes to the hand
-//!   as the type it promoted from, as in Crazyhouse). An absent `promoChoice`
-//!   becomes every type that is not royal and not among the first `maxPromote` types (one
-//!   choice per distinct ID, in piece order); `promoChoice=` (empty) means no choices.
+//!   as the type it promoted from, as in Crazyhouse). An absent `promoChoice` is the
+//!   script's own default `QNRB` (`ParseGameDef` in `betza.js`): the types with ID `Q`, `N`,
+//!   `R` or `B` that are not royal and not among the first `maxPromote` types, one choice per
+//!   distinct ID in piece order, so the article's 10x8 demonstration promotes to Queen, Rook,
+//!   Bishop and Knight but not to its Archbishop, Chancellor or Lion. When no type has such an
+//!   ID (the script would offer nothing), every such non-royal type is offered instead.
+//!   `promoChoice=` (empty) means no choices.
 //! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
 //!   (a warning when not below `promoZone`). IDs are tokenised longest-match-first; `,` and
 //!   spaces between them are ignored. A value without any choice is stored as no sets.

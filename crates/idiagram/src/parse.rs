@@ -409,21 +409,30 @@ pub fn parse(text: &str) -> Parsed {
             );
         }
         None => {
-            let mut seen = HashSet::new();
-            let set = st
+            // The script's default is `promoChoice=QNRB`: the types with one of those IDs.
+            // A definition without any of them would leave its pawns nothing to become;
+            // then every non-royal type that does not promote itself is offered instead.
+            let candidate = |i: usize, p: &crate::PieceDef| {
+                i >= st.def.max_promote && !st.def.royal.contains(&i) && ids::referable(&p.id)
+            };
+            let fide = |p: &crate::PieceDef| ["Q", "N", "R", "B"].contains(&p.id.as_str());
+            let any_fide = st
                 .def
                 .pieces
                 .iter()
                 .enumerate()
-                .filter(|(i, p)| {
-                    *i >= st.def.max_promote
-                        && !st.def.royal.contains(i)
-                        && ids::referable(&p.id)
-                        && seen.insert(p.id.clone())
+                .any(|(i, p)| candidate(i, p) && fide(p));
+            let mut seen = HashSet::new();
+            let set: Vec<PromoOption> = st
+                .def
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|&(i, p)| {
+                    candidate(i, p) && (!any_fide || fide(p)) && seen.insert(p.id.clone())
                 })
                 .map(|(_, p)| PromoOption::plain(p.id.clone()))
                 .collect();
-            let set: Vec<PromoOption> = set;
             st.def.promo_choice = PromoChoice {
                 sets: if set.is_empty() {
                     Vec::new()

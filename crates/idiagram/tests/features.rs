@@ -78,7 +78,8 @@ fn seed_demo_one_line() {
         .iter()
         .map(|o| o.id.as_str())
         .collect();
-    assert_eq!(pc, ["N", "B", "R", "A", "C", "Q", "L"]);
+    // No promoChoice: the script's default QNRB (not the Archbishop, Chancellor or Lion).
+    assert_eq!(pc, ["N", "B", "R", "Q"]);
     let keys: Vec<(&str, &str)> = d
         .params
         .iter()
