@@ -370,3 +370,40 @@ fn a_square_field_of_zero_means_no_squares() {
     assert_eq!(p.diagnostics.len(), 0, "{:?}", p.diagnostics);
     assert!(p.definition.pieces[0].white.is_empty());
 }
+
+#[test]
+fn br_tags_anywhere_never_panic_and_keep_positions() {
+    // `<br>` variants and broken tags dropped at arbitrary byte positions (char boundaries)
+    // of a multi-byte definition: parsing never panics and every diagnostic points inside
+    // the text.
+    let base =
+        "files=10\nranks=8\npawn:P:ifmnDfmWfceF::a2-j2\nelephant (象):E:mafF:象:c1\nking::::f1\n";
+    let tags = [
+        "<br>", "<BR/>", "<br />", "<br", "<bR  >", "<brx>", ">", "<",
+    ];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    for _ in 0..500 {
+        let mut text = base.to_string();
+        for _ in 0..1 + next(4) {
+            let mut at = next(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            text.insert_str(at, tags[next(tags.len())]);
+        }
+        let p = parse(&text);
+        let lines = text.split('\n').count();
+        for d in &p.diagnostics {
+            assert!(
+                d.line >= 1 && d.line <= lines && d.column >= 1,
+                "{text:?}: {d}"
+            );
+        }
+    }
+}
