@@ -94,6 +94,8 @@ struct Report {
     rules_ms: u128,
     /// Rules the page states that the format cannot express (`# rule:` lines), skipped.
     skipped_rules: usize,
+    /// A constructed check was answered (see `check_is_answered`).
+    check_tested: bool,
     /// The first thing that went wrong; `None` = the file passes.
     failure: Option<String>,
 }
@@ -135,6 +137,13 @@ fn run(e: &Entry) -> Report {
     if let Err(msg) = king_is_royal(&variant, &pos, &e.text) {
         r.failure = Some(msg);
         return r;
+    }
+    match check_is_answered(&variant, &pos) {
+        Ok(tested) => r.check_tested = tested,
+        Err(msg) => {
+            r.failure = Some(msg);
+            return r;
+        }
     }
     r.skipped_rules = header(&e.text, "rule").len();
     if let Err(msg) = expected_counts(&variant, &pos, &e.text) {
@@ -312,6 +321,70 @@ fn king_is_royal(v: &Arc<Variant>, pos: &Position, text: &str) -> Result<(), Str
     Ok(())
 }
 
+/// A check is a check: with White's royal and Black's on their start squares and one Black
+/// piece placed where it attacks White's royal (the first type and square, in order, that
+/// does), White is in check, and every legal reply leaves the royal unattacked. Random plies
+/// seldom give check, so each variant with a royal of each colour on the board gets one here.
+fn check_is_answered(v: &Arc<Variant>, start: &Position) -> Result<bool, String> {
+    let ([white], [black]) = (start.royals(Color::White), start.royals(Color::Black)) else {
+        return Ok(false);
+    };
+    if !v.plain_rules() {
+        return Ok(false);
+    }
+    let (white, black) = (*white as usize, *black as usize);
+    let (Some((wt, _)), Some((bt, _))) = (start.piece_at(white), start.piece_at(black)) else {
+        return Ok(false);
+    };
+    let base = |extra: Option<(usize, usize)>| {
+        let mut setup = Setup::empty(v);
+        setup.put(white, Some((wt, Color::White)));
+        setup.put(black, Some((bt, Color::Black)));
+        if let Some((sq, t)) = extra {
+            setup.put(sq, Some((t, Color::Black)));
+        }
+        Position::from_setup(v.clone(), setup).ok()
+    };
+    for t in (0..v.pieces.len()).filter(|&t| !v.pieces[t].royal) {
+        for &sq in v.playable() {
+            if sq == white || sq == black {
+                continue;
+            }
+            let Some(mut pos) = base(Some((sq, t))) else {
+                continue;
+            };
+            if !pos.is_attacked(white, Color::Black) {
+                continue;
+            }
+            let at = v.coord(sq);
+            if !pos.in_check() {
+                return Err(format!(
+                    "'{}' on {at} attacks White's royal on {} but White is not in check",
+                    v.pieces[t].name,
+                    v.coord(white)
+                ));
+            }
+            let mut list = MoveList::new();
+            pos.legal_moves_into(&mut list);
+            for m in list.iter() {
+                let undo = pos.make(m);
+                let royal = pos.royals(Color::White).first().map(|&r| r as usize);
+                let attacked = royal.is_some_and(|r| pos.is_attacked(r, Color::Black));
+                pos.unmake(m, undo);
+                if attacked {
+                    return Err(format!(
+                        "with '{}' on {at} giving check, {} leaves White's royal attacked",
+                        v.pieces[t].name,
+                        v.uci(m)
+                    ));
+                }
+            }
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// After a legal move, the mover's only royal is not attacked: the game is one of check.
 /// (With two or more royals, on the board or in hand, the Diagram's rule is that losing all,
 /// or any, of them loses, which the variant's own royalty rule decides; only the one-royal
@@ -385,7 +458,7 @@ fn compat_corpus_ratchet() {
         let opt = |n: Option<usize>| n.map_or("-".to_string(), |n| n.to_string());
         let _ = writeln!(
             table,
-            "{:<44} {:>5} ms (rules page {:>5} ms) {:>3}E {:>3}W load={} pieces={:<3} moves={:<4} plies={} skipped-rules={} {}",
+            "{:<44} {:>5} ms (rules page {:>5} ms) {:>3}E {:>3}W load={} pieces={:<3} moves={:<4} plies={} check={} skipped-rules={} {}",
             e.name,
             t0.elapsed().as_millis(),
             r.rules_ms,
@@ -395,6 +468,7 @@ fn compat_corpus_ratchet() {
             opt(r.pieces),
             opt(r.start_moves),
             r.plies,
+            if r.check_tested { "yes" } else { "no " },
             r.skipped_rules,
             r.failure.as_deref().unwrap_or("ok")
         );
