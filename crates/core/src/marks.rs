@@ -469,9 +469,9 @@ impl Probe {
                         .iter()
                         .any(|r| r.victims.is_empty() && !r.castle && r.to == victim)
                     {
+                        // Every screen is wanted (each is a square where a piece matters).
                         hop_captures.insert(victim);
                         screens.insert(screen);
-                        break;
                     }
                 }
             }

@@ -84,6 +84,11 @@ fn a_cannon_hops_to_capture_and_a_grasshopper_hops_to_move_or_capture() {
     let far = set(&["d6", "d7", "d8", "d2", "d1", "b4", "a4", "f4", "g4", "h4"]);
     assert_eq!(kinds("mRcpR", "d4", true, true, MarkKind::HopCapture), far);
     assert!(kinds("mRcpR", "d4", true, true, MarkKind::Hop).is_empty());
+    // Its screens: every square of its lines with a square behind it (14 less the 4 that
+    // end a line: d8 d1 a4 h4).
+    let screens = kinds("mRcpR", "d4", true, true, MarkKind::HopScreen);
+    assert_eq!(screens.len(), 10);
+    assert!(screens.contains("d5") && screens.contains("d7") && !screens.contains("d8"));
     // gQ on d4: every queen-line square two or more steps away (27 - 8 = 19), moving
     // there and capturing there.
     let moves = kinds("gQ", "d4", true, true, MarkKind::Hop);

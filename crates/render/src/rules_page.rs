@@ -279,22 +279,31 @@ pub fn document(rules: &Rules) -> String {
 
 /// The style sheet the fragment needs (scoped to `.fbr`).
 pub const CSS: &str = "\
-.fbr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem;color:#222}
+.fbr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem;color:#222;overflow-wrap:anywhere}
 .fbr h1{margin-bottom:.5rem}
-.fbr-top{display:flex;flex-wrap:wrap;gap:2rem;align-items:flex-start}
-.fbr-top svg{max-width:100%;height:auto}
+.fbr svg{max-width:100%;height:auto}
+.fbr-aliases{margin-top:0;color:#555;font-style:italic}
+.fbr-top{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start}
+.fbr-top>*{min-width:0;max-width:100%}
 .fbr table{border-collapse:collapse}
+.fbr-scroll{overflow-x:auto;max-width:100%}
 .fbr-pieces td,.fbr-pieces th{border:1px solid #999;padding:.3rem .5rem;vertical-align:top}
 .fbr-pieces th{background:#eee}
+.fbr-pieces td:first-child svg{width:36px}
 .fbr-names{display:flex;flex-wrap:wrap;gap:.2rem .8rem}
 .fbr-names a{white-space:nowrap}
 .fbr-glance{display:none}
 .fbr-glance:target{display:block}
 .fbr-glances:has(.fbr-glance:target) .fbr-hint{display:none}
+.fbr-views{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}
+.fbr-views>*{min-width:0;max-width:100%;margin:0}
+.fbr-views figcaption{font-size:.9rem;color:#555}
 .fbr-hint{color:#666;font-style:italic}
 .fbr-legend td{padding:.15rem .5rem}
+.fbr-legend td:first-child svg{width:28px}
 .fbr-note{color:#555;font-size:.9rem}
 .fbr code{font-size:.95em}
+@media (max-width:30rem){.fbr{padding:0 .4rem}.fbr-pieces td,.fbr-pieces th{padding:.2rem .25rem}}
 ";
 
 /// Analyse a variant for its page.
@@ -446,7 +455,10 @@ pub fn fragment(r: &Rules) -> String {
     }
     let _ = writeln!(h, "</table>");
 
-    let _ = writeln!(h, "<h3>Pieces</h3>\n<table class=\"fbr-pieces\">");
+    let _ = writeln!(
+        h,
+        "<h3>Pieces</h3>\n<div class=\"fbr-scroll\"><table class=\"fbr-pieces\">"
+    );
     let _ = writeln!(
         h,
         "<tr><th></th><th>Piece</th><th>ID</th><th>Value</th><th>Moves (Betza)</th><th>Remarks</th></tr>"
@@ -465,7 +477,7 @@ pub fn fragment(r: &Rules) -> String {
     }
     let _ = writeln!(
         h,
-        "</table>\n<p class=\"fbr-note\">Values in pawns, as the built-in AI plays with them: \
+        "</table></div>\n<p class=\"fbr-note\">Values in pawns, as the built-in AI plays with them: \
          estimated from each piece's moves among random blockers on every square (less for a \
          piece bound to one square colour or unable to retreat, more for one that promotes), \
          unless the definition gives its own.</p>"
