@@ -204,3 +204,18 @@ fn without_author_text_the_page_uses_the_name_and_its_own_colours() {
     // A colour name is not read (only #rgb, #rrggbb, rgb()): the page keeps its own.
     assert!(!html.contains("red"));
 }
+
+#[test]
+fn piece_images_come_from_the_licensed_art_never_from_the_web() {
+    // A piece whose name the art index does not know but whose image root it does (the
+    // format's image field, `Knight`) is drawn with that art, as a real knight is; a piece
+    // with neither is a lettered disc. The definition's graphicsDir is never linked.
+    let (_, r) = of("files=4\nranks=4\ngraphicsDir=http://images.example/\n\
+        strange:X:B:Knight:a1\nknight:N:N::b1\nother:Y:R::c1\nking:K:K::d1\n");
+    let unscoped = |i: usize| r.pieces[i].icon_svg.replace(&format!("fbr-i{i}-"), "");
+    assert_eq!(unscoped(0), unscoped(1), "drawn as the knight");
+    assert_ne!(unscoped(2), unscoped(1));
+    let html = rules_page::fragment(&r);
+    assert!(!html.contains("images.example"));
+    assert!(!html.contains("<image"));
+}

@@ -899,6 +899,12 @@ impl Game {
                         MarkKind::Move => e.0 = Some("move"),
                         MarkKind::Capture => e.0 = Some("capture"),
                         MarkKind::Context => e.1 = true,
+                        // A lame leaper's leg square: no target, but a piece there
+                        // changes the moves (hovering shows how).
+                        MarkKind::Block => {
+                            e.0 = e.0.or(Some("block"));
+                            e.1 = true;
+                        }
                         _ => {}
                     }
                 }
@@ -958,6 +964,7 @@ fn k_with_hover(kind: &'static str) -> &'static str {
         "both" => "both+hover",
         "move" => "move+hover",
         "capture" => "capture+hover",
+        "block" => "block+hover",
         _ => "hover",
     }
 }
