@@ -96,10 +96,13 @@ pub enum Mark {
     Castle,
     /// The piece may never stand here: outside its zone (grey hatching).
     Outside,
+    /// Landing here promotes the piece or turns it into another type (magenta corners:
+    /// XBoard's promotion colour).
+    Promotes,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 14] = [
+    pub const ALL: [Mark; 15] = [
         Mark::Slide,
         Mark::Leap,
         Mark::Move,
@@ -113,6 +116,7 @@ impl Mark {
         Mark::Block,
         Mark::Initial,
         Mark::Castle,
+        Mark::Promotes,
         Mark::Outside,
     ];
 
@@ -133,6 +137,7 @@ impl Mark {
             Mark::Initial => "initial",
             Mark::Castle => "castle",
             Mark::Outside => "outside",
+            Mark::Promotes => "promotes",
         }
     }
 
@@ -154,6 +159,9 @@ impl Mark {
             Mark::Initial => MarkKind::Initial.meaning(),
             Mark::Castle => MarkKind::Castle.meaning(),
             Mark::Outside => "The piece may never stand here (outside its zone or palace)",
+            Mark::Promotes => {
+                "Landing here promotes the piece or changes its type (see the remarks)"
+            }
         }
     }
 }
@@ -779,7 +787,21 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
         {
             way = Way::Slide;
         }
-        let sym = symbols(&ks, way);
+        let mut sym = symbols(&ks, way);
+        let target = sym.iter().any(|m| {
+            !matches!(
+                m,
+                Mark::Locust | Mark::Screen | Mark::Block | Mark::FirstLeg | Mark::Initial
+            )
+        });
+        if target
+            && matches!(
+                v.landing_rule(t, Color::White, v.square(s)),
+                LandingRule::Promote(_)
+            )
+        {
+            sym.push(Mark::Promotes);
+        }
         if !sym.is_empty() {
             // Board order: top rank first, then files left to right.
             marks.insert((ranks - 1 - s.rank, s.file), sym);
