@@ -531,3 +531,30 @@ fn a_lame_horse_shows_the_squares_that_hobble_it() {
         ]
     );
 }
+
+#[test]
+fn every_mark_kind_the_browser_gets_has_its_class_and_style() {
+    // One vocabulary: the names the diagram sends are the core's `MarkKind::name`, and the
+    // browser diagram has a CSS class (web/idiagram.js) and a style (web/idiagram.css) for
+    // each.
+    use fairyboard_core::MarkKind;
+    let js = include_str!("../../../web/idiagram.js");
+    let css = include_str!("../../../web/idiagram.css");
+    for k in [
+        MarkKind::Move,
+        MarkKind::Capture,
+        MarkKind::Both,
+        MarkKind::Transit,
+        MarkKind::Stop,
+        MarkKind::LocustVictim,
+        MarkKind::HopScreen,
+        MarkKind::Hop,
+        MarkKind::Context,
+        MarkKind::Illegal,
+        MarkKind::Block,
+    ] {
+        let name = k.name();
+        assert!(js.contains(&format!("{name}: 'idg-{name}'")), "{name}");
+        assert!(css.contains(&format!(".idg-{name}")), "{name}");
+    }
+}
