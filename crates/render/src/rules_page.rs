@@ -30,7 +30,26 @@
 //! * a destination that appears only when a piece stands elsewhere is a *hop* target;
 //!   a square whose enemy is captured on the way to another square is a *locust victim*;
 //! * the stops of a first leg that is followed by more legs (read from the compiled leg
-//!   program) are *first legs* (cyan).
+//!   program) are *first legs* (cyan);
+//! * an unmoved piece's extra targets (a pawn's double step) are *initial*; castling is
+//!   drawn from the castler's start square in a diagram of its own; a square whose piece
+//!   would block a move without being a target (a lame leaper's leg) is a *block*; a hop
+//!   target says whether the piece moves there, captures there (a cannon) or both (a
+//!   grasshopper), and its possible hurdles are *screens*;
+//! * squares the piece may never stand on (a palace's outside, across a river) are hatched,
+//!   holes drawn as holes, squares where landing promotes or changes the piece marked;
+//! * a piece whose moves Black cannot read off White's diagram turned round (anything with
+//!   a forward) gets a second diagram with Black's piece.
+//!
+//! Every symbol has its own shape as well as its colour, the shapes those of the live
+//! diagram's markers where it has one; the legend lists the symbols a page uses.
+//!
+//! # The author's words
+//!
+//! fairyboard's parameters `title`, `aliases`, `introduction`, `notes`, `strategy` and
+//! `history` (see [`idiagram::parameters`]) head and annotate the page as escaped text; the
+//! definition's `lightShade`/`darkShade` colour its boards; piece pictures come only from
+//! the licensed art ([`crate::art`]), chosen by name or image root, never from a URL.
 //!
 //! # Estimated values
 //!
