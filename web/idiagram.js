@@ -23,6 +23,7 @@ const MARK_CLASS = {
   move: 'idg-move', capture: 'idg-capture', both: 'idg-both', locust: 'idg-locust',
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
   stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
+  block: 'idg-block',
 };
 
 function el(tag, cls, text) {

@@ -21,7 +21,17 @@
 //!
 //! Move diagrams (one piece on an empty board) use [`Both`](MarkKind::Both) for a square
 //! the piece moves to and captures on, and [`Context`](MarkKind::Context) for a square where
-//! another piece would change the moves elsewhere (a screen, a locust victim).
+//! another piece would change the moves elsewhere (a screen, a locust victim). They add
+//! what a reader of a rules page needs to tell moves apart that the live marks leave to
+//! the position: [`Initial`](MarkKind::Initial) beside a target only an unmoved piece has
+//! (a pawn's double step), [`Castle`](MarkKind::Castle) for castling,
+//! [`Block`](MarkKind::Block) for a square whose piece blocks a move without being a
+//! target itself (a lame leaper's leg square, the xiangqi elephant's eye), and
+//! [`HopCapture`](MarkKind::HopCapture) for a target taken over a screen, so that a
+//! cannon (captures over a screen) does not look like a grasshopper (moves over one).
+//!
+//! [`MarkKind::name`] and [`MarkKind::meaning`] are the one vocabulary: the browser
+//! diagram's CSS classes and the rules page's legend are both written from them.
 //!
 //! The front ends only translate: the browser diagram paints a CSS class per kind, XBoard's
 //! `highlight` colour FEN uses its protocol's letters (yellow move, red capture, cyan a
@@ -63,6 +73,85 @@ pub enum MarkKind {
     Context,
     /// Only pseudo-legal moves (leaving a royal in danger) go here.
     Illegal,
+    /// Move diagrams: only an unmoved piece goes here (an initial double step or leap);
+    /// marked beside the square's [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture)
+    /// or [`Both`](MarkKind::Both).
+    Initial,
+    /// Move diagrams: castling takes the piece here (it and its partner unmoved, the
+    /// squares between empty).
+    Castle,
+    /// Move diagrams: a piece here blocks a move to another square, and the piece never
+    /// goes here itself (a lame leaper's leg square).
+    Block,
+    /// Move diagrams: a target reached only by jumping over a piece, where the piece
+    /// captures; [`Hop`](MarkKind::Hop) alone is a target it moves to over a piece.
+    HopCapture,
+}
+
+impl MarkKind {
+    pub const ALL: [MarkKind; 14] = [
+        MarkKind::Move,
+        MarkKind::Capture,
+        MarkKind::Both,
+        MarkKind::Transit,
+        MarkKind::Stop,
+        MarkKind::LocustVictim,
+        MarkKind::HopScreen,
+        MarkKind::Hop,
+        MarkKind::Context,
+        MarkKind::Illegal,
+        MarkKind::Initial,
+        MarkKind::Castle,
+        MarkKind::Block,
+        MarkKind::HopCapture,
+    ];
+
+    /// The kind's name: the browser diagram's CSS class is `idg-` and this name, the rules
+    /// page's `data-marks` use it too.
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkKind::Move => "move",
+            MarkKind::Capture => "capture",
+            MarkKind::Both => "both",
+            MarkKind::Transit => "transit",
+            MarkKind::Stop => "stop",
+            MarkKind::LocustVictim => "locust",
+            MarkKind::HopScreen => "screen",
+            MarkKind::Hop => "hop",
+            MarkKind::Context => "hover",
+            MarkKind::Illegal => "illegal",
+            MarkKind::Initial => "initial",
+            MarkKind::Castle => "castle",
+            MarkKind::Block => "block",
+            MarkKind::HopCapture => "hop-capture",
+        }
+    }
+
+    /// What the kind means, in words for a legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            MarkKind::Move => "Move only (no capture)",
+            MarkKind::Capture => "Capture only",
+            MarkKind::Both => "Move or capture",
+            MarkKind::Transit => "First leg of a multi-leg move: the piece stops here and goes on",
+            MarkKind::Stop => {
+                "The move entered so far is complete: enter this square again to end it"
+            }
+            MarkKind::LocustVictim => "A piece here is captured on the way (locust capture)",
+            MarkKind::HopScreen => "A piece here can be jumped over (a screen or hurdle)",
+            MarkKind::Hop => "Reached only by jumping over a piece: moves here",
+            MarkKind::Context => "A piece here would change the moves elsewhere",
+            MarkKind::Illegal => "Only moves that leave the royal in danger go here",
+            MarkKind::Initial => "Only while the piece has not moved yet (initial move)",
+            MarkKind::Castle => {
+                "Castling: with an unmoved partner at the end of the line, nothing between"
+            }
+            MarkKind::Block => {
+                "A piece here blocks the moves beyond it (the piece cannot go here itself)"
+            }
+            MarkKind::HopCapture => "Reached only by jumping over a piece: captures here",
+        }
+    }
 }
 
 /// One marked square.
@@ -287,19 +376,24 @@ impl Probe {
     /// in turn: [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture) or
     /// [`Both`](MarkKind::Both) where it goes on the empty board or takes a lone enemy, each
     /// a [`Slide`](Way::Slide) when some other piece blocks it or a piece there blocks
-    /// others; [`Hop`](MarkKind::Hop) where it goes only with a piece elsewhere, whose
+    /// others; [`Block`](MarkKind::Block) on a square that is no target but whose piece
+    /// blocks one; [`Hop`](MarkKind::Hop) where it moves only with a piece elsewhere, whose
     /// square is a [`HopScreen`](MarkKind::HopScreen); [`LocustVictim`](MarkKind::LocustVictim)
     /// where an enemy is taken on the way; [`Transit`](MarkKind::Transit) where a first
     /// leg followed by more legs stops (read from the leg program); and
     /// [`Context`](MarkKind::Context) on every screen or victim square (another piece
-    /// there changes the moves elsewhere). With `pairs`, also every pair of enemies (a
-    /// screen and a victim), for hoppers that capture only over a screen; that is
-    /// quadratic in the board's squares, so only worth it for pieces that hop.
+    /// there changes the moves elsewhere). An unmoved piece also gets
+    /// [`Initial`](MarkKind::Initial) on the targets a moved one lacks, and
+    /// [`Castle`](MarkKind::Castle) where it castles with unmoved partners standing where
+    /// its castling moves look for them. With `pairs`, also every pair of enemies (a
+    /// screen and a victim), for hoppers that capture only over a screen
+    /// ([`HopCapture`](MarkKind::HopCapture)); that is quadratic in the board's squares, so
+    /// only worth it for pieces that hop.
     pub fn diagram(&mut self, from: Coord, moved: bool, pairs: bool) -> Vec<DiagramMark> {
         let (files, ranks) = (self.variant().geometry.files, self.variant().geometry.ranks);
         let plain = |rs: &[Reach]| -> BTreeSet<Coord> {
             rs.iter()
-                .filter(|r| r.victims.is_empty())
+                .filter(|r| r.victims.is_empty() && !r.castle)
                 .map(|r| r.to)
                 .collect()
         };
@@ -310,10 +404,17 @@ impl Probe {
             virgin: false,
         };
         let moves = plain(&self.reach(from, moved, &[]));
+        // What a piece that has moved still reaches: the rest is initial only.
+        let mut later = if moved {
+            moves.clone()
+        } else {
+            plain(&self.reach(from, true, &[]))
+        };
         let mut captures = BTreeSet::new();
         let mut blockable = BTreeSet::new();
         let mut blockers = BTreeSet::new();
         let mut hops = BTreeSet::new();
+        let mut hop_captures = BTreeSet::new();
         let mut screens = BTreeSet::new();
         let mut locust = BTreeSet::new();
         let squares: Vec<Coord> = (0..ranks)
@@ -327,6 +428,10 @@ impl Probe {
                 if color == Color::Black {
                     if dests.contains(&s) {
                         captures.insert(s);
+                        if !moved && plain(&self.reach(from, true, &[piece(s, color)])).contains(&s)
+                        {
+                            later.insert(s);
+                        }
                     }
                     for r in rs.iter().filter(|r| r.victims.contains(&s)) {
                         locust.insert(s);
@@ -350,20 +455,44 @@ impl Probe {
             }
         }
         if pairs {
-            for &screen in &squares {
-                for &victim in &squares {
-                    if victim == screen || captures.contains(&victim) || hops.contains(&victim) {
+            for &victim in &squares {
+                if captures.contains(&victim) {
+                    continue;
+                }
+                for &screen in &squares {
+                    if victim == screen {
                         continue;
                     }
                     let two = [piece(screen, Color::Black), piece(victim, Color::Black)];
                     let rs = self.reach(from, moved, &two);
-                    if rs.iter().any(|r| r.victims.is_empty() && r.to == victim) {
-                        hops.insert(victim);
+                    if rs
+                        .iter()
+                        .any(|r| r.victims.is_empty() && !r.castle && r.to == victim)
+                    {
+                        // Every screen is wanted (each is a square where a piece matters).
+                        hop_captures.insert(victim);
                         screens.insert(screen);
                     }
                 }
             }
         }
+        let castles = if moved {
+            BTreeSet::new()
+        } else {
+            let partners: Vec<Extra> = self
+                .castle_partners(from)
+                .into_iter()
+                .map(|at| Extra {
+                    virgin: true,
+                    ..piece(at, Color::White)
+                })
+                .collect();
+            self.reach(from, false, &partners)
+                .into_iter()
+                .filter(|r| r.castle)
+                .map(|r| r.to)
+                .collect()
+        };
         let mut out = BTreeSet::new();
         let way = |s: &Coord| {
             if blockable.contains(s) || blockers.contains(s) {
@@ -383,7 +512,22 @@ impl Probe {
                 kind,
                 way: way(s),
             });
+            if !moved && !later.contains(s) {
+                out.insert(DiagramMark {
+                    at: *s,
+                    kind: MarkKind::Initial,
+                    way: way(s),
+                });
+            }
         }
+        let targets: BTreeSet<Coord> = moves
+            .iter()
+            .chain(&captures)
+            .chain(&hops)
+            .chain(&hop_captures)
+            .chain(&locust)
+            .copied()
+            .collect();
         let mut add = |set: &BTreeSet<Coord>, kind: MarkKind| {
             for &at in set {
                 out.insert(DiagramMark {
@@ -394,6 +538,7 @@ impl Probe {
             }
         };
         add(&hops, MarkKind::Hop);
+        add(&hop_captures, MarkKind::HopCapture);
         add(&screens, MarkKind::HopScreen);
         add(&locust, MarkKind::LocustVictim);
         add(
@@ -401,7 +546,37 @@ impl Probe {
             MarkKind::Context,
         );
         add(&self.first_legs(from), MarkKind::Transit);
+        add(&castles, MarkKind::Castle);
+        add(
+            &blockers.difference(&targets).copied().collect(),
+            MarkKind::Block,
+        );
         out.into_iter().collect()
+    }
+
+    /// Where the castling moves of the piece on `from` look for their partner: on its
+    /// rank, as many squares in from the edge as the move says (`skip_first`).
+    fn castle_partners(&self, from: Coord) -> Vec<Coord> {
+        let v = self.variant();
+        let files = v.geometry.files;
+        let mut out = Vec::new();
+        for r in &v.pieces[0].program.records {
+            if r.kind != Kind::Castle || r.step.dx == 0 {
+                continue;
+            }
+            let file = if r.step.dx < 0 {
+                Some(r.skip_first)
+            } else {
+                files.checked_sub(1 + r.skip_first)
+            };
+            if let Some(file) = file {
+                let at = Coord::new(file, from.rank);
+                if at != from && !out.contains(&at) && !v.is_hole(v.square(at)) {
+                    out.push(at);
+                }
+            }
+        }
+        out
     }
 
     /// The stops of first legs that more legs follow, from `from` on the empty board.

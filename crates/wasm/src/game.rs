@@ -889,16 +889,21 @@ impl Game {
                     let e = kinds.entry([m.at.file, m.at.rank]).or_default();
                     match m.kind {
                         MarkKind::Both => {
-                            e.0 = Some("both");
+                            e.0 = Some(m.kind.name());
                             let way = match m.way {
                                 Way::Slide => "slide",
                                 Way::Leap => "leap",
                             };
                             ways.insert([m.at.file, m.at.rank], way);
                         }
-                        MarkKind::Move => e.0 = Some("move"),
-                        MarkKind::Capture => e.0 = Some("capture"),
+                        MarkKind::Move | MarkKind::Capture => e.0 = Some(m.kind.name()),
                         MarkKind::Context => e.1 = true,
+                        // A lame leaper's leg square: no target, but a piece there
+                        // changes the moves (hovering shows how).
+                        MarkKind::Block => {
+                            e.0 = e.0.or(Some(m.kind.name()));
+                            e.1 = true;
+                        }
                         _ => {}
                     }
                 }
@@ -933,23 +938,25 @@ impl Game {
 fn css_kind(answer: &Marks, sq: usize) -> &'static str {
     let kinds: Vec<MarkKind> = answer.kinds_at(sq).collect();
     let has = |k: MarkKind| kinds.contains(&k);
-    if has(MarkKind::Capture) {
-        "capture"
+    // The CSS names are the core's (`MarkKind::name`), the one vocabulary of the front ends.
+    let kind = if has(MarkKind::Capture) {
+        MarkKind::Capture
     } else if has(MarkKind::Move) && has(MarkKind::Hop) {
-        "hop"
+        MarkKind::Hop
     } else if has(MarkKind::Move) {
-        "move"
+        MarkKind::Move
     } else if has(MarkKind::Stop) {
-        "stop"
+        MarkKind::Stop
     } else if has(MarkKind::LocustVictim) {
-        "locust"
+        MarkKind::LocustVictim
     } else if has(MarkKind::Transit) {
-        "transit"
+        MarkKind::Transit
     } else if has(MarkKind::HopScreen) {
-        "screen"
+        MarkKind::HopScreen
     } else {
-        "illegal"
-    }
+        MarkKind::Illegal
+    };
+    kind.name()
 }
 
 /// A target kind that is also a hover (context) square.
@@ -958,6 +965,7 @@ fn k_with_hover(kind: &'static str) -> &'static str {
         "both" => "both+hover",
         "move" => "move+hover",
         "capture" => "capture+hover",
+        "block" => "block+hover",
         _ => "hover",
     }
 }

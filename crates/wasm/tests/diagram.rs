@@ -508,3 +508,53 @@ fn refused_drops_name_their_rule() {
         .unwrap()
         .starts_with("Drops go to empty squares"));
 }
+
+#[test]
+fn a_lame_horse_shows_the_squares_that_hobble_it() {
+    // The xiangqi horse (nN) on d4 of an 8x8 board is blocked by a piece orthogonally
+    // next to it (https://www.chessvariants.com/xiangqi.html): c4, d3, d5 and e4 get the
+    // rules page's "block" symbol, and hovering there shows the moves it loses.
+    let def = "files=8\nranks=8\nroyal=2\nhorse:H:nN::a1\nking:K:K::h1\n";
+    let d = Diagram::new(def);
+    let v = parse(d.move_diagram(0, -1, -1));
+    let blocks: Vec<String> = marks(&v)
+        .into_iter()
+        .filter(|m| m.ends_with(":block+hover"))
+        .collect();
+    assert_eq!(
+        blocks,
+        [
+            "c4:block+hover",
+            "d3:block+hover",
+            "d5:block+hover",
+            "e4:block+hover"
+        ]
+    );
+}
+
+#[test]
+fn every_mark_kind_the_browser_gets_has_its_class_and_style() {
+    // One vocabulary: the names the diagram sends are the core's `MarkKind::name`, and the
+    // browser diagram has a CSS class (web/idiagram.js) and a style (web/idiagram.css) for
+    // each.
+    use fairyboard_core::MarkKind;
+    let js = include_str!("../../../web/idiagram.js");
+    let css = include_str!("../../../web/idiagram.css");
+    for k in [
+        MarkKind::Move,
+        MarkKind::Capture,
+        MarkKind::Both,
+        MarkKind::Transit,
+        MarkKind::Stop,
+        MarkKind::LocustVictim,
+        MarkKind::HopScreen,
+        MarkKind::Hop,
+        MarkKind::Context,
+        MarkKind::Illegal,
+        MarkKind::Block,
+    ] {
+        let name = k.name();
+        assert!(js.contains(&format!("{name}: 'idg-{name}'")), "{name}");
+        assert!(css.contains(&format!(".idg-{name}")), "{name}");
+    }
+}
