@@ -1,0 +1,119 @@
+//! The server's work budget: CPU work (parsing, move generation, rules analyses, drawing)
+//! never runs on the async workers, which only move bytes. It runs on the blocking pool
+//! behind two semaphores, and every request has a time budget that includes the wait:
+//!
+//! * `cpu`: at most [`Config::workers`](crate::Config::workers) jobs at once, so a burst of
+//!   expensive requests cannot start hundreds of threads;
+//! * `pixels`: images being drawn hold one permit per pixel, at most
+//!   [`Config::render_pixels`](crate::Config::render_pixels) in all, so memory stays bounded
+//!   whatever mix of image sizes arrives (a PNG costs about 10 bytes a pixel while drawn).
+//!
+//! A job that waits or runs past the budget is answered with 503 and `Retry-After`; the
+//! job itself finishes in the background (the core bounds every job's work, see
+//! `fairyboard_core::limits`), still holding its permit so the bound stays true.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use tokio::sync::Semaphore;
+
+use crate::Problem;
+
+/// The semaphores and the time budget of one server.
+pub(crate) struct Budget {
+    cpu: Arc<Semaphore>,
+    pixels: Arc<Semaphore>,
+    pixel_limit: u64,
+    time: Duration,
+}
+
+impl Budget {
+    pub fn new(workers: usize, render_pixels: u64, time: Duration) -> Budget {
+        let pixel_limit = render_pixels.min(Semaphore::MAX_PERMITS as u64);
+        Budget {
+            cpu: Arc::new(Semaphore::new(workers)),
+            pixels: Arc::new(Semaphore::new(pixel_limit as usize)),
+            pixel_limit,
+            time,
+        }
+    }
+
+    /// Run `job` on the blocking pool under the CPU semaphore, within the time budget.
+    pub async fn cpu<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Problem> {
+        self.run(&self.cpu, 1, Instant::now(), job).await
+    }
+
+    /// Draw an image of `pixels` pixels: refused at once (422) when it alone is over the
+    /// render budget, else run under the pixel semaphore within the time budget counted
+    /// from `started` (the request's arrival).
+    pub async fn draw<T: Send + 'static>(
+        &self,
+        pixels: u64,
+        started: Instant,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Problem> {
+        if pixels > self.pixel_limit {
+            return Err(Problem {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                ..Problem::bad(
+                    "size",
+                    format!(
+                        "the image would have {pixels} pixels, over the server's budget of {} \
+                         for one image: lower size= or draw a smaller board",
+                        self.pixel_limit
+                    ),
+                )
+            });
+        }
+        // `pixels` ≤ `pixel_limit` ≤ `MAX_PERMITS`, which fits in a u32.
+        let n = u32::try_from(pixels.max(1)).unwrap_or(u32::MAX);
+        self.run(&self.pixels, n, started, job).await
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        semaphore: &Arc<Semaphore>,
+        permits: u32,
+        started: Instant,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Problem> {
+        let deadline = tokio::time::Instant::from_std(started + self.time);
+        let over = || busy(self.time);
+        let permit =
+            tokio::time::timeout_at(deadline, semaphore.clone().acquire_many_owned(permits))
+                .await
+                .map_err(|_| over())?
+                .map_err(|_| over())?;
+        let handle = tokio::task::spawn_blocking(move || {
+            let _held = permit;
+            job()
+        });
+        match tokio::time::timeout_at(deadline, handle).await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e)) => Err(Problem {
+                status: StatusCode::INTERNAL_SERVER_ERROR,
+                ..Problem::bad("(server)", format!("the job failed: {e}"))
+            }),
+            Err(_) => Err(over()),
+        }
+    }
+}
+
+/// The answer to a request whose work did not fit the time budget.
+fn busy(budget: Duration) -> Problem {
+    Problem {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        ..Problem::bad(
+            "(server)",
+            format!(
+                "the request's work did not finish within the budget of {} ms (the server is \
+                 busy or the request is too expensive); try again later",
+                budget.as_millis()
+            ),
+        )
+    }
+}
