@@ -4,9 +4,13 @@
 //!
 //! * `cpu`: at most [`Config::workers`](crate::Config::workers) jobs at once, so a burst of
 //!   expensive requests cannot start hundreds of threads;
-//! * `pixels`: images being drawn hold one permit per pixel, at most
-//!   [`Config::render_pixels`](crate::Config::render_pixels) in all, so memory stays bounded
-//!   whatever mix of image sizes arrives (a PNG costs about 10 bytes a pixel while drawn).
+//! * `pixels`: images over [`SMALL_IMAGE_PIXELS`] hold one permit per pixel while drawn, at
+//!   most [`Config::render_pixels`](crate::Config::render_pixels) in all, so memory stays
+//!   bounded whatever mix of image sizes arrives (a PNG costs about 10 bytes a pixel while
+//!   drawn);
+//! * `small`: smaller images (every thumbnail and ordinary diagram) have a lane of their own
+//!   with as many places as there are workers, so they never queue behind big ones: at most
+//!   10 MB each, the lane costs little memory.
 //!
 //! A job that waits or runs past the budget is answered with 503 and `Retry-After`; the
 //! job itself finishes in the background (the core bounds every job's work, see
@@ -20,9 +24,13 @@ use tokio::sync::Semaphore;
 
 use crate::Problem;
 
+/// Images up to this many pixels (1024 × 1024) are drawn in the small-image lane.
+pub const SMALL_IMAGE_PIXELS: u64 = 1 << 20;
+
 /// The semaphores and the time budget of one server.
 pub(crate) struct Budget {
     cpu: Arc<Semaphore>,
+    small: Arc<Semaphore>,
     pixels: Arc<Semaphore>,
     pixel_limit: u64,
     time: Duration,
@@ -33,6 +41,7 @@ impl Budget {
         let pixel_limit = render_pixels.min(Semaphore::MAX_PERMITS as u64);
         Budget {
             cpu: Arc::new(Semaphore::new(workers)),
+            small: Arc::new(Semaphore::new(workers)),
             pixels: Arc::new(Semaphore::new(pixel_limit as usize)),
             pixel_limit,
             time,
@@ -69,8 +78,11 @@ impl Budget {
                 )
             });
         }
+        if pixels <= SMALL_IMAGE_PIXELS {
+            return self.run(&self.small, 1, started, job).await;
+        }
         // `pixels` ≤ `pixel_limit` ≤ `MAX_PERMITS`, which fits in a u32.
-        let n = u32::try_from(pixels.max(1)).unwrap_or(u32::MAX);
+        let n = u32::try_from(pixels).unwrap_or(u32::MAX);
         self.run(&self.pixels, n, started, job).await
     }
 

@@ -80,6 +80,40 @@ async fn images_over_the_pixel_bounds_are_refused_with_422() {
     assert!(d.workers >= 1);
 }
 
+/// The bar: while the largest images the renderer allows are being drawn, an
+/// ordinary diagram and a move list still answer within a second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cheap_requests_answer_while_the_largest_images_are_drawn() {
+    let app = router(config());
+    // 64 × 78 = 4992 pixels a side: 24,920,064 pixels, just under the renderer's bound.
+    let big = format!("/d?ff={}&size=78", board_64());
+    let mut drawing = Vec::new();
+    for _ in 0..4 {
+        let (app, uri) = (app.clone(), big.clone());
+        drawing.push(tokio::spawn(async move { get(&app, &uri).await.status }));
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for uri in [
+        "/d?ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "/api/moves?variant=chess",
+    ] {
+        let started = Instant::now();
+        let r = get(&app, uri).await;
+        assert_eq!(r.status, StatusCode::OK, "{uri}");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{uri}: {:?}",
+            started.elapsed()
+        );
+    }
+    // The big images were still being drawn (or waiting): the cheap ones did not just come
+    // after them.
+    assert!(drawing.iter().any(|h| !h.is_finished()));
+    for h in drawing {
+        h.abort();
+    }
+}
+
 #[tokio::test]
 async fn work_past_the_time_budget_is_answered_with_503() {
     // No worker ever free: every CPU job waits out its budget.
