@@ -65,9 +65,10 @@ pub(crate) async fn moves(
         .variant
         .ok_or_else(|| Problem::bad("variant", "missing: give variant=NAME").json())?;
     let e = state.entry(&name).await.map_err(Problem::json)?;
+    let input = q.fen.as_ref().map_or(0, String::len);
     state
         .budget
-        .cpu(move || {
+        .parse(input, move || {
             let mut pos = match &q.fen {
                 Some(f) => Position::from_fen(e.variant.clone(), f)
                     .map_err(|err| Problem::bad("fen", format!("'{}': {err}", clip(f))))?,
@@ -116,7 +117,7 @@ pub(crate) async fn check(
 ) -> Result<Json<Value>, Problem> {
     state
         .budget
-        .cpu(move || {
+        .parse(body.len(), move || {
             let (ok, errors, warnings, fen) = match Variant::from_definition("wizard", &body) {
                 Ok((v, w)) => {
                     let fen = Position::start(Arc::new(v)).to_fen();

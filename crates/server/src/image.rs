@@ -67,9 +67,13 @@ pub(crate) async fn diagram(
     let multi = last("runs").as_deref() == Some("multi");
     let style = query.style.clone();
     // Parsing (a FEN may hold 130 KB of hand) and layout run as CPU work.
+    let input = match &source {
+        Source::Ffen(ff) => ff.len(),
+        Source::Game { fen, .. } => fen.as_ref().map_or(0, String::len),
+    };
     let (diagram, identity, max_age, layout) = state
         .budget
-        .cpu(move || -> Result<_, Problem> {
+        .parse(input, move || -> Result<_, Problem> {
             let (diagram, identity, max_age) = match source {
                 Source::Ffen(ff) => {
                     let parse = if multi {

@@ -81,6 +81,9 @@ pub struct Config {
     pub variants_dir: PathBuf,
     /// CPU jobs (parsing, move generation, rules analyses) running at once.
     pub workers: usize,
+    /// Jobs on long inputs (a FEN or definition over 4 KB) running at once: fewer than the
+    /// cores, so a flood of them leaves ordinary requests a core.
+    pub heavy_workers: usize,
     /// Pixels being drawn at once over all `/d` requests; also the largest image served.
     pub render_pixels: u64,
     /// Time a request's work may take, waiting for a worker included (then 503).
@@ -99,7 +102,8 @@ pub const RENDER_PIXELS: u64 = fairyboard_render::render::MAX_IMAGE_PIXELS;
 
 impl Default for Config {
     /// `$FAIRYBOARD_WEB` / `$FAIRYBOARD_ART`, else `./web` / `./art`, else the source tree's;
-    /// the catalogue folder of [`fairyboard_core::catalogue::dir`]; four workers per core;
+    /// the catalogue folder of [`fairyboard_core::catalogue::dir`]; four workers per core,
+    /// one heavy worker per two cores;
     /// a render budget of [`RENDER_PIXELS`]; 10 s of work, 10 s for headers and bodies.
     fn default() -> Config {
         let find = |var: &str, local: &str| -> PathBuf {
@@ -120,6 +124,7 @@ impl Default for Config {
             art_dir: find("FAIRYBOARD_ART", "art"),
             variants_dir: fairyboard_core::catalogue::dir(),
             workers: 4 * cores,
+            heavy_workers: (cores / 2).max(1),
             render_pixels: RENDER_PIXELS,
             work_budget: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
@@ -276,7 +281,12 @@ pub fn router(config: Config) -> Router {
         variants_dir: config.variants_dir.clone(),
         catalogue: OnceCell::new(),
         rules: RulesCache::default(),
-        budget: Budget::new(config.workers, config.render_pixels, config.work_budget),
+        budget: Budget::new(
+            config.workers,
+            config.heavy_workers,
+            config.render_pixels,
+            config.work_budget,
+        ),
     });
     Router::new()
         .route("/", get(pages::home))

@@ -3,7 +3,10 @@
 //! behind two semaphores, and every request has a time budget that includes the wait:
 //!
 //! * `cpu`: at most [`Config::workers`](crate::Config::workers) jobs at once, so a burst of
-//!   expensive requests cannot start hundreds of threads;
+//!   requests cannot start hundreds of threads;
+//! * `heavy`: jobs on inputs over [`HEAVY_INPUT_BYTES`] (a FEN with a long hand, a large
+//!   definition) run in a lane of [`Config::heavy_workers`](crate::Config::heavy_workers)
+//!   places, fewer than the cores, so however many arrive, ordinary requests keep a core;
 //! * `pixels`: images over [`SMALL_IMAGE_PIXELS`] hold one permit per pixel while drawn, at
 //!   most [`Config::render_pixels`](crate::Config::render_pixels) in all, so memory stays
 //!   bounded whatever mix of image sizes arrives (a PNG costs about 10 bytes a pixel while
@@ -24,12 +27,17 @@ use tokio::sync::Semaphore;
 
 use crate::Problem;
 
+/// Inputs longer than this (bytes) are parsed in the heavy lane: a real game's FEN or a
+/// published definition is shorter.
+pub const HEAVY_INPUT_BYTES: usize = 4 * 1024;
+
 /// Images up to this many pixels (1024 × 1024) are drawn in the small-image lane.
 pub const SMALL_IMAGE_PIXELS: u64 = 1 << 20;
 
 /// The semaphores and the time budget of one server.
 pub(crate) struct Budget {
     cpu: Arc<Semaphore>,
+    heavy: Arc<Semaphore>,
     small: Arc<Semaphore>,
     pixels: Arc<Semaphore>,
     pixel_limit: u64,
@@ -37,10 +45,11 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    pub fn new(workers: usize, render_pixels: u64, time: Duration) -> Budget {
+    pub fn new(workers: usize, heavy_workers: usize, render_pixels: u64, time: Duration) -> Budget {
         let pixel_limit = render_pixels.min(Semaphore::MAX_PERMITS as u64);
         Budget {
             cpu: Arc::new(Semaphore::new(workers)),
+            heavy: Arc::new(Semaphore::new(heavy_workers)),
             small: Arc::new(Semaphore::new(workers)),
             pixels: Arc::new(Semaphore::new(pixel_limit as usize)),
             pixel_limit,
@@ -54,6 +63,21 @@ impl Budget {
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Problem> {
         self.run(&self.cpu, 1, Instant::now(), job).await
+    }
+
+    /// Run `job` on a client's input of `input_bytes` bytes: in the heavy lane when the
+    /// input is over [`HEAVY_INPUT_BYTES`], else as [`Budget::cpu`].
+    pub async fn parse<T: Send + 'static>(
+        &self,
+        input_bytes: usize,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Problem> {
+        let lane = if input_bytes > HEAVY_INPUT_BYTES {
+            &self.heavy
+        } else {
+            &self.cpu
+        };
+        self.run(lane, 1, Instant::now(), job).await
     }
 
     /// Draw an image of `pixels` pixels: refused at once (422) when it alone is over the

@@ -136,6 +136,32 @@ async fn work_past_the_time_budget_is_answered_with_503() {
     assert_eq!(get(&app, "/api/variants").await.status, StatusCode::OK);
 }
 
+/// Long inputs queue in a lane of their own: with that lane closed they wait out the
+/// budget, while the same request with a short FEN is answered.
+#[tokio::test]
+async fn long_inputs_queue_in_the_heavy_lane() {
+    let app = router(Config {
+        heavy_workers: 0,
+        work_budget: Duration::from_millis(200),
+        ..config()
+    });
+    let hand = "P".repeat(5000);
+    let long =
+        format!("/api/moves?variant=shogi&fen=k1k6/9/9/9/9/9/9/9/K1K6[{hand}]%20w%20-%20-%200%201");
+    let r = get(&app, &long).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text());
+    let short = "/api/moves?variant=shogi&fen=k1k6/9/9/9/9/9/9/9/K1K6[PPP]%20w%20-%20-%200%201";
+    let r = get(&app, short).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let body = format!("files=8\nranks=8\nking:K:K::a1\n#{}\n", "x".repeat(5000));
+    let r = send(
+        &app,
+        Request::post("/api/check").body(Body::from(body)).unwrap(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text());
+}
+
 #[tokio::test]
 async fn the_catalogue_is_compiled_once() {
     let dir = scratch("cached");
