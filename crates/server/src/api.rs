@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use fairyboard_core::{Color, Position, Variant};
@@ -101,6 +102,27 @@ pub(crate) async fn rules(
         .map_err(|err| Problem::bad("(rules)", err.to_string()).json())
 }
 
+/// Why a request body could not be read: 408 when the client was too slow to send it
+/// (the body timeout), else the extractor's own status, as JSON naming `(body)`.
+fn body_problem(e: axum::extract::rejection::StringRejection) -> Problem {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+    let mut slow = false;
+    while let Some(c) = cause {
+        slow |= c.is::<tower_http::timeout::TimeoutError>();
+        cause = c.source();
+    }
+    let status = if slow {
+        StatusCode::REQUEST_TIMEOUT
+    } else {
+        e.status()
+    };
+    Problem {
+        status,
+        ..Problem::bad("(body)", e.body_text())
+    }
+    .json()
+}
+
 /// At most [`MAX_DIAGNOSTICS`] of a list, and how many more there were.
 fn capped(mut list: Vec<String>) -> (Vec<String>, usize) {
     let more = list.len().saturating_sub(MAX_DIAGNOSTICS);
@@ -113,8 +135,9 @@ fn capped(mut list: Vec<String>) -> (Vec<String>, usize) {
 /// `more_errors` / `more_warnings`) and, when it compiles, the start FEN.
 pub(crate) async fn check(
     State(state): State<Shared>,
-    body: String,
+    body: Result<String, axum::extract::rejection::StringRejection>,
 ) -> Result<Json<Value>, Problem> {
+    let body = body.map_err(body_problem)?;
     state
         .budget
         .parse(body.len(), move || {
