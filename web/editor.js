@@ -25,6 +25,9 @@ async function update() {
     err.textContent = await r.text();
   }
 }
+// Enter in a field would submit the form and reload the page (no inline handler: the page's
+// Content-Security-Policy runs no inline script).
+form.addEventListener('submit', (e) => e.preventDefault());
 form.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(update, 200); });
 document.getElementById('copy').onclick = () => navigator.clipboard?.writeText(document.getElementById('link').value);
 update();

@@ -1,5 +1,5 @@
 // The catalogue page (/): the search box hides the cards whose name, title or board size
-// (`10x8`) lacks one of the typed words. Inlined after the cards by crates/server/src/pages.rs.
+// (`10x8`) lacks one of the typed words. Loaded after the cards (crates/server/src/pages.rs serves it at /site/home.js).
 const box = document.getElementById('search');
 box.addEventListener('input', () => {
   const words = box.value.toLowerCase().split(/\s+/).filter(w => w);

@@ -3,52 +3,24 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
-use fairyboard_core::{catalogue, Color, Position, Variant};
-use serde::{Deserialize, Serialize};
+use fairyboard_core::{Color, Position, Variant};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::{clip, load, rules_of, Problem, Shared};
+use crate::{clip, Problem, Shared, MAX_DIAGNOSTICS};
 
-/// One catalogue entry in the list.
-#[derive(Serialize)]
-pub(crate) struct Summary {
-    pub name: String,
-    pub title: String,
-    pub files: u8,
-    pub ranks: u8,
-    /// Piece types in the definition.
-    pub piece_types: usize,
-    /// Pieces on the board at the start (both sides).
-    pub pieces: usize,
+pub(crate) async fn variants(State(state): State<Shared>) -> Response {
+    Json(&state.catalogue().await.summaries).into_response()
 }
 
-/// Every loadable catalogue entry (broken definitions are left out).
-pub(crate) fn summaries() -> Vec<Summary> {
-    catalogue::names()
-        .iter()
-        .filter_map(|n| load(n).ok())
-        .map(|e| Summary {
-            title: e.title(),
-            files: e.variant.geometry.files,
-            ranks: e.variant.geometry.ranks,
-            piece_types: e.variant.pieces.len(),
-            pieces: e.variant.setup.len(),
-            name: e.name,
-        })
-        .collect()
-}
-
-pub(crate) async fn variants() -> Json<Vec<Summary>> {
-    Json(
-        tokio::task::spawn_blocking(summaries)
-            .await
-            .unwrap_or_default(),
-    )
-}
-
-pub(crate) async fn variant(Path(name): Path<String>) -> Result<Json<Value>, Problem> {
-    let e = load(&name).map_err(Problem::json)?;
+pub(crate) async fn variant(
+    State(state): State<Shared>,
+    Path(name): Path<String>,
+) -> Result<Json<Value>, Problem> {
+    let e = state.entry(&name).await.map_err(Problem::json)?;
     let v: &Variant = &e.variant;
     let pieces: Vec<Value> = v
         .pieces
@@ -74,58 +46,9 @@ pub(crate) async fn variant(Path(name): Path<String>) -> Result<Json<Value>, Pro
     })))
 }
 
-/// One piece type of the catalogue, for the Design Wizard's piece picker.
-#[derive(Serialize)]
-pub(crate) struct CataloguePiece {
-    pub name: String,
-    pub id: String,
-    /// The move as the definition resolves it (a name's default move filled in).
-    pub betza: String,
-    pub image: String,
-    /// The catalogue entries that define it, sorted.
-    pub variants: Vec<String>,
-}
-
-/// Every piece type of every catalogue definition, one entry per name (case-insensitive)
-/// and move: the same Knight in twenty games is one choice, a Knight with another move is
-/// another. Sorted by name, then move.
-pub(crate) fn catalogue_pieces() -> Vec<CataloguePiece> {
-    let mut out: Vec<CataloguePiece> = Vec::new();
-    for name in catalogue::names() {
-        let Ok((_, text)) = catalogue::read(&name) else {
-            continue;
-        };
-        for p in idiagram::parse(&text).definition.pieces {
-            let key = p.name.to_lowercase();
-            match out
-                .iter_mut()
-                .find(|c| c.name.to_lowercase() == key && c.betza == p.betza)
-            {
-                Some(c) => {
-                    if !c.variants.contains(&name) {
-                        c.variants.push(name.clone());
-                    }
-                }
-                None => out.push(CataloguePiece {
-                    name: p.name,
-                    id: p.id,
-                    betza: p.betza,
-                    image: p.image,
-                    variants: vec![name.clone()],
-                }),
-            }
-        }
-    }
-    out.sort_by(|a, b| (a.name.to_lowercase(), &a.betza).cmp(&(b.name.to_lowercase(), &b.betza)));
-    out
-}
-
-pub(crate) async fn pieces() -> Json<Vec<CataloguePiece>> {
-    Json(
-        tokio::task::spawn_blocking(catalogue_pieces)
-            .await
-            .unwrap_or_default(),
-    )
+/// Every piece type of the catalogue, for the Design Wizard's piece picker.
+pub(crate) async fn pieces(State(state): State<Shared>) -> Response {
+    Json(&state.catalogue().await.pieces).into_response()
 }
 
 #[derive(Deserialize)]
@@ -135,56 +58,114 @@ pub(crate) struct MovesQuery {
 }
 
 pub(crate) async fn moves(
+    State(state): State<Shared>,
     q: Result<Query<MovesQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, Problem> {
     let Query(q) = q.map_err(|e| Problem::bad("(query)", e.body_text()).json())?;
     let name = q
         .variant
         .ok_or_else(|| Problem::bad("variant", "missing: give variant=NAME").json())?;
-    let e = load(&name).map_err(Problem::json)?;
-    let mut pos = match &q.fen {
-        Some(f) => Position::from_fen(e.variant.clone(), f)
-            .map_err(|err| Problem::bad("fen", format!("'{}': {err}", clip(f))).json())?,
-        None => Position::start(e.variant.clone()),
-    };
-    let v = e.variant.clone();
-    let mut names: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
-    names.sort();
-    Ok(Json(json!({
-        "variant": e.name,
-        "fen": pos.to_fen(),
-        "side": if pos.side_to_move() == Color::White { "white" } else { "black" },
-        "count": names.len(),
-        "moves": names,
-    })))
+    let e = state.entry(&name).await.map_err(Problem::json)?;
+    let input = q.fen.as_ref().map_or(0, String::len);
+    state
+        .budget
+        .parse(input, move || {
+            let mut pos = match &q.fen {
+                Some(f) => Position::from_fen(e.variant.clone(), f)
+                    .map_err(|err| Problem::bad("fen", format!("'{}': {err}", clip(f))))?,
+                None => Position::start(e.variant.clone()),
+            };
+            let v = e.variant.clone();
+            let mut names: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+            names.sort();
+            Ok(Json(json!({
+                "variant": e.name,
+                "fen": pos.to_fen(),
+                "side": if pos.side_to_move() == Color::White { "white" } else { "black" },
+                "count": names.len(),
+                "moves": names,
+            })))
+        })
+        .await
+        .and_then(|r| r)
+        .map_err(Problem::json)
 }
 
 pub(crate) async fn rules(
     State(state): State<Shared>,
     Path(name): Path<String>,
 ) -> Result<Json<Value>, Problem> {
-    let e = Arc::new(load(&name).map_err(Problem::json)?);
-    let r = rules_of(&state, e).await;
+    let e = state.entry(&name).await.map_err(Problem::json)?;
+    let r = state.rules(e).await.map_err(Problem::json)?;
     serde_json::to_value(&*r)
         .map(Json)
         .map_err(|err| Problem::bad("(rules)", err.to_string()).json())
 }
 
+/// Why a request body could not be read: 408 when the client was too slow to send it
+/// (the body timeout), else the extractor's own status, as JSON naming `(body)`.
+fn body_problem(e: axum::extract::rejection::StringRejection) -> Problem {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+    let mut slow = false;
+    while let Some(c) = cause {
+        slow |= c.is::<tower_http::timeout::TimeoutError>();
+        cause = c.source();
+    }
+    let status = if slow {
+        StatusCode::REQUEST_TIMEOUT
+    } else {
+        e.status()
+    };
+    Problem {
+        status,
+        ..Problem::bad("(body)", e.body_text())
+    }
+    .json()
+}
+
+/// At most [`MAX_DIAGNOSTICS`] of a list, and how many more there were.
+fn capped(mut list: Vec<String>) -> (Vec<String>, usize) {
+    let more = list.len().saturating_sub(MAX_DIAGNOSTICS);
+    list.truncate(MAX_DIAGNOSTICS);
+    (list, more)
+}
+
 /// `POST /api/check`: the body is a definition; the answer lists its problems (each with
-/// line and column) and, when it compiles, the start FEN.
-pub(crate) async fn check(body: String) -> Json<Value> {
-    let result = tokio::task::spawn_blocking(move || {
-        let parsed = idiagram::parse(&body);
-        let warnings: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
-        match Variant::from_definition("wizard", &body) {
-            Ok((v, w)) => {
-                let fen = Position::start(Arc::new(v)).to_fen();
-                json!({ "ok": true, "errors": [], "warnings": w, "fen": fen })
+/// line and column, at most [`MAX_DIAGNOSTICS`] of each kind, with the count of the rest in
+/// `more_errors` / `more_warnings`) and, when it compiles, the start FEN.
+pub(crate) async fn check(
+    State(state): State<Shared>,
+    body: Result<String, axum::extract::rejection::StringRejection>,
+) -> Result<Json<Value>, Problem> {
+    let body = body.map_err(body_problem)?;
+    state
+        .budget
+        .parse(body.len(), move || {
+            let (ok, errors, warnings, fen) = match Variant::from_definition("wizard", &body) {
+                Ok((v, w)) => {
+                    let fen = Position::start(Arc::new(v)).to_fen();
+                    (true, Vec::new(), w, Some(fen))
+                }
+                Err(errors) => {
+                    let parsed = idiagram::parse(&body);
+                    let warnings = parsed.warnings().map(|d| d.to_string()).collect();
+                    (false, errors, warnings, None)
+                }
+            };
+            let (errors, more_errors) = capped(errors);
+            let (warnings, more_warnings) = capped(warnings);
+            let mut out = json!({
+                "ok": ok,
+                "errors": errors,
+                "more_errors": more_errors,
+                "warnings": warnings,
+                "more_warnings": more_warnings,
+            });
+            if let Some(fen) = fen {
+                out["fen"] = json!(fen);
             }
-            Err(errors) => json!({ "ok": false, "errors": errors, "warnings": warnings }),
-        }
-    })
-    .await
-    .unwrap_or_else(|e| json!({ "ok": false, "errors": [e.to_string()], "warnings": [] }));
-    Json(result)
+            Json(out)
+        })
+        .await
+        .map_err(Problem::json)
 }

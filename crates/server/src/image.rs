@@ -7,24 +7,32 @@
 //! `variant=`, of the definition text), so the ETag is a hash of those and a matching
 //! `If-None-Match` is answered with 304 before anything is drawn.
 
-use axum::extract::Query;
+use std::time::Instant;
+
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use fairyboard_core::Position;
 use fairyboard_render::{render, Diagram, DiagramQuery, Format, RenderError};
 
-use crate::{clip, fnv, load, Problem};
+use crate::catalogue::Entry;
+use crate::{clip, fnv, Problem, Shared};
 
 /// What to draw.
 enum Source {
     Ffen(String),
-    Game { name: String, fen: Option<String> },
+    Game {
+        entry: std::sync::Arc<Entry>,
+        fen: Option<String>,
+    },
 }
 
 pub(crate) async fn diagram(
+    State(state): State<Shared>,
     pairs: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
     headers: HeaderMap,
 ) -> Result<Response, Problem> {
+    let started = Instant::now();
     let Query(pairs) = pairs.map_err(|e| Problem::bad("(query)", e.body_text()))?;
     let query = DiagramQuery::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .map_err(|e| Problem::bad(&e.parameter, e.message))?;
@@ -38,7 +46,7 @@ pub(crate) async fn diagram(
     let source = match (query.ffen.clone(), last("variant")) {
         (Some(ff), None) => Source::Ffen(ff),
         (None, Some(name)) => Source::Game {
-            name,
+            entry: state.entry(&name).await?,
             fen: last("fen"),
         },
         (Some(_), Some(_)) => {
@@ -54,37 +62,52 @@ pub(crate) async fn diagram(
             ))
         }
     };
-    // The diagram, and what its picture depends on besides the style.
-    let (diagram, identity, max_age) = match &source {
-        Source::Ffen(ff) => {
-            // `runs=multi` opts in to multi-digit empty runs (`10` = ten); by default each
-            // digit is a run of its own, as the diagrammer reads them (`55` = ten).
-            let multi = last("runs").as_deref() == Some("multi");
-            let parse = if multi {
-                Diagram::parse_ffen_multi_digit
-            } else {
-                Diagram::parse_ffen
-            };
-            let d = parse(ff).map_err(|e| {
-                Problem::bad("ff", format!("at character {}: {}", e.position, e.message))
-            })?;
-            (d, format!("ff\u{1}{ff}\u{1}{multi}"), 86_400)
-        }
-        Source::Game { name, fen } => {
-            let entry = load(name)?;
-            let pos = match fen {
-                Some(f) => Position::from_fen(entry.variant.clone(), f)
-                    .map_err(|e| Problem::bad("fen", format!("'{}': {e}", clip(f))))?,
-                None => Position::start(entry.variant.clone()),
-            };
-            let text_hash = fnv(entry.text.as_bytes());
-            (
-                Diagram::from_position(&pos),
-                format!("v\u{1}{name}\u{1}{text_hash:x}\u{1}{}", pos.to_fen()),
-                300,
-            )
-        }
+    // `runs=multi` opts in to multi-digit empty runs (`10` = ten); by default each digit is
+    // a run of its own, as the diagrammer reads them (`55` = ten).
+    let multi = last("runs").as_deref() == Some("multi");
+    let style = query.style.clone();
+    // Parsing (a FEN may hold 130 KB of hand) and layout run as CPU work.
+    let input = match &source {
+        Source::Ffen(ff) => ff.len(),
+        Source::Game { fen, .. } => fen.as_ref().map_or(0, String::len),
     };
+    let (diagram, identity, max_age, layout) = state
+        .budget
+        .parse(input, move || -> Result<_, Problem> {
+            let (diagram, identity, max_age) = match source {
+                Source::Ffen(ff) => {
+                    let parse = if multi {
+                        Diagram::parse_ffen_multi_digit
+                    } else {
+                        Diagram::parse_ffen
+                    };
+                    let d = parse(&ff).map_err(|e| {
+                        Problem::bad("ff", format!("at character {}: {}", e.position, e.message))
+                    })?;
+                    (d, format!("ff\u{1}{ff}\u{1}{multi}"), 86_400)
+                }
+                Source::Game { entry, fen } => {
+                    let pos = match &fen {
+                        Some(f) => Position::from_fen(entry.variant.clone(), f)
+                            .map_err(|e| Problem::bad("fen", format!("'{}': {e}", clip(f))))?,
+                        None => Position::start(entry.variant.clone()),
+                    };
+                    (
+                        Diagram::from_position(&pos),
+                        format!(
+                            "v\u{1}{}\u{1}{:x}\u{1}{}",
+                            entry.name,
+                            entry.text_hash,
+                            pos.to_fen()
+                        ),
+                        300,
+                    )
+                }
+            };
+            let layout = render::Layout::new(&diagram, &style);
+            Ok((diagram, identity, max_age, layout))
+        })
+        .await??;
     let etag = format!(
         "\"{:016x}\"",
         fnv(format!(
@@ -106,37 +129,36 @@ pub(crate) async fn diagram(
         )
             .into_response());
     }
+    if layout.width > render::MAX_IMAGE_SIDE
+        || layout.height > render::MAX_IMAGE_SIDE
+        || layout.width as u64 * layout.height as u64 > render::MAX_IMAGE_PIXELS
+    {
+        return Err(too_large(&RenderError::TooLarge {
+            width: layout.width,
+            height: layout.height,
+        }));
+    }
     let format = query.format;
     let style = query.style;
-    let drawn =
-        tokio::task::spawn_blocking(move || -> Result<(Vec<u8>, &'static str), RenderError> {
-            match format {
-                Format::Svg => {
-                    // The same size bound as for PNG: an SVG is as large a picture.
-                    let l = render::Layout::new(&diagram, &style);
-                    if l.width > render::MAX_IMAGE_SIDE
-                        || l.height > render::MAX_IMAGE_SIDE
-                        || l.width as u64 * l.height as u64 > render::MAX_IMAGE_PIXELS
-                    {
-                        return Err(RenderError::TooLarge {
-                            width: l.width,
-                            height: l.height,
-                        });
+    let pixels = layout.width as u64 * layout.height as u64;
+    let drawn = state
+        .budget
+        .draw(
+            pixels,
+            started,
+            move || -> Result<(Vec<u8>, &'static str), RenderError> {
+                match format {
+                    Format::Svg => {
+                        Ok((render::svg(&diagram, &style).into_bytes(), "image/svg+xml"))
                     }
-                    Ok((render::svg(&diagram, &style).into_bytes(), "image/svg+xml"))
+                    Format::Png => Ok((render::png(&diagram, &style)?, "image/png")),
                 }
-                Format::Png => Ok((render::png(&diagram, &style)?, "image/png")),
-            }
-        })
-        .await
-        .map_err(|e| Problem {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            ..Problem::bad("(render)", e.to_string())
-        })?;
+            },
+        )
+        .await?;
     let (bytes, content_type) = drawn.map_err(|e| match e {
-        RenderError::TooLarge { .. } | RenderError::EmptyBoard => {
-            Problem::bad("size", e.to_string())
-        }
+        RenderError::TooLarge { .. } => too_large(&e),
+        RenderError::EmptyBoard => Problem::bad("size", e.to_string()),
         RenderError::Rasterise(m) => Problem {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             ..Problem::bad("(render)", m)
@@ -152,6 +174,14 @@ pub(crate) async fn diagram(
         h.insert(header::CACHE_CONTROL, v);
     }
     Ok(resp)
+}
+
+/// An image over the renderer's size bounds: 422, naming `size` and the bounds.
+fn too_large(e: &RenderError) -> Problem {
+    Problem {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        ..Problem::bad("size", format!("{e}: lower size= or draw a smaller board"))
+    }
 }
 
 /// `GET /favicon.ico`: a white knight on a 32-pixel square, drawn by the renderer once (as

@@ -13,12 +13,18 @@
 //! | `GET /api/moves?variant=NAME[&fen=FEN]` | legal moves in the core's notation |
 //! | `GET /api/rules/NAME` | the analysed rules (what the rules page shows) |
 //! | `POST /api/check` | a definition text in, its errors, warnings and start FEN out |
-//! | `/web/…`, `/art/…` | the live diagram's modules and the piece art, as files, readable from any origin (CORS) |
+//! | `/web/…`, `/art/…` | the live diagram's modules and the piece art, as files, readable from any origin (CORS); never `web/tests/` |
+//! | `GET /site/home.js`, `/site/editor.js` | the pages' own scripts |
 //!
 //! Bad requests get a 4xx whose message names the parameter and the reason (JSON on
-//! `/api`, text elsewhere); requests longer than [`MAX_QUERY`] are refused (413) before any
-//! work is done, and variant names are checked against the catalogue's name rules so a
-//! URL can never reach outside the catalogue folder.
+//! `/api`, text elsewhere); requests longer than [`MAX_QUERY`] and bodies longer than
+//! [`MAX_BODY`] are refused (413) before any work is done, and variant names resolve only
+//! among the catalogue folder's entries (compiled once, see `catalogue.rs`).
+//!
+//! Staying up: CPU work runs off the async workers under a worker and a pixel budget with a
+//! time limit (`work.rs`, 503 past it); connections have header, idle and body timeouts
+//! ([`serve`]); pages carry a Content-Security-Policy and a framing rule, everything
+//! `nosniff`; each request logs one `access method=… path=… status=… ms=…` line to stderr.
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -29,41 +35,76 @@
 //! ```
 
 mod api;
+mod catalogue;
 mod image;
+mod layers;
 mod pages;
+mod work;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use axum::extract::Request;
-use axum::http::{header, StatusCode};
-use axum::middleware::{self, Next};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use fairyboard_core::{catalogue, Variant};
 use fairyboard_render::rules_page::{self, Rules};
+use tokio::sync::OnceCell;
+use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
+use tower_http::timeout::RequestBodyTimeoutLayer;
+
+use crate::catalogue::{Catalogue, Entry};
+use crate::work::Budget;
 
 /// Longest request target (path and query) accepted: any Fairy-FEN the renderer takes
 /// (32 KB) fits, percent-encoded or not, with room for the style parameters.
 pub const MAX_QUERY: usize = 40 * 1024;
 /// Longest request body (`POST /api/check`, a definition): the core's work budget for a
-/// definition.
+/// definition. A larger `Content-Length` is refused (413) before the body is read.
 pub const MAX_BODY: usize = fairyboard_core::limits::MAX_DEFINITION_BYTES;
+/// Most errors (and, separately, warnings) `POST /api/check` lists; the answer counts the
+/// rest (`more_errors`, `more_warnings`), so a small body cannot ask for megabytes.
+pub const MAX_DIAGNOSTICS: usize = 100;
 
-/// Where the server finds its files.
+/// Where the server finds its files, and its budgets.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The live diagram's modules (`web/`), served at `/web/`.
+    /// The live diagram's modules (`web/`), served at `/web/` (but never its `tests/`).
     pub web_dir: PathBuf,
     /// The piece art (`art/`), served at `/art/`.
     pub art_dir: PathBuf,
+    /// The catalogue folder: the only place variant names in URLs resolve.
+    pub variants_dir: PathBuf,
+    /// CPU jobs (parsing, move generation, rules analyses) running at once.
+    pub workers: usize,
+    /// Jobs on long inputs (a FEN or definition over 4 KB) running at once: fewer than the
+    /// cores, so a flood of them leaves ordinary requests a core.
+    pub heavy_workers: usize,
+    /// Pixels being drawn at once over all `/d` requests; also the largest image served.
+    pub render_pixels: u64,
+    /// Time a request's work may take, waiting for a worker included (then 503).
+    pub work_budget: Duration,
+    /// Time a client has to send a request's headers, and to start the next request on a
+    /// kept-alive connection; then the connection is closed.
+    pub header_timeout: Duration,
+    /// Time a client has to send a request body (then 408).
+    pub body_timeout: Duration,
 }
 
+/// Pixels of the largest image the renderer draws (a 64×64 board at the largest squares):
+/// drawing it peaks at about 250 MB, so a budget of this many pixels in flight keeps any mix
+/// of images, with the rest of the server and the finished images being sent, under 1 GB.
+pub const RENDER_PIXELS: u64 = fairyboard_render::render::MAX_IMAGE_PIXELS;
+
 impl Default for Config {
-    /// `$FAIRYBOARD_WEB` / `$FAIRYBOARD_ART`, else `./web` / `./art`, else the source tree's.
+    /// `$FAIRYBOARD_WEB` / `$FAIRYBOARD_ART`, else `./web` / `./art`, else the source tree's;
+    /// the catalogue folder of [`fairyboard_core::catalogue::dir`]; four workers per core,
+    /// one heavy worker per two cores;
+    /// a render budget of [`RENDER_PIXELS`]; 10 s of work, 10 s for headers and bodies.
     fn default() -> Config {
         let find = |var: &str, local: &str| -> PathBuf {
             if let Some(d) = std::env::var_os(var) {
@@ -77,28 +118,18 @@ impl Default for Config {
                 .join("../..")
                 .join(local)
         };
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Config {
             web_dir: find("FAIRYBOARD_WEB", "web"),
             art_dir: find("FAIRYBOARD_ART", "art"),
+            variants_dir: fairyboard_core::catalogue::dir(),
+            workers: 4 * cores,
+            heavy_workers: (cores / 2).max(1),
+            render_pixels: RENDER_PIXELS,
+            work_budget: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
         }
-    }
-}
-
-/// One loaded catalogue entry.
-pub(crate) struct Entry {
-    pub name: String,
-    pub text: String,
-    pub variant: Arc<Variant>,
-}
-
-impl Entry {
-    /// The definition's `title=`, else its `# name:` line, else the catalogue name.
-    pub fn title(&self) -> String {
-        self.variant
-            .about
-            .title
-            .clone()
-            .unwrap_or_else(|| title_of(&self.name, &self.text))
     }
 }
 
@@ -110,13 +141,59 @@ pub(crate) fn title_of(name: &str, text: &str) -> String {
         .unwrap_or_else(|| rules_page::title(name))
 }
 
-/// Shared state: rules analyses are slow enough (a second for big games) to keep.
-#[derive(Default)]
+/// Rules analyses by (name, definition hash): slow enough (a second for big games) to keep.
+type RulesCache = Arc<Mutex<HashMap<(String, u64), Arc<Rules>>>>;
+
+/// Shared state: the compiled catalogue, the rules analyses, the work budget.
 pub(crate) struct State {
-    rules: Mutex<HashMap<(String, u64), Arc<Rules>>>,
+    variants_dir: PathBuf,
+    catalogue: OnceCell<Arc<Catalogue>>,
+    rules: RulesCache,
+    pub budget: Budget,
 }
 
 pub(crate) type Shared = Arc<State>;
+
+impl State {
+    /// The catalogue, compiled on first use (off the async workers) and then kept.
+    pub async fn catalogue(&self) -> Arc<Catalogue> {
+        self.catalogue
+            .get_or_init(|| async {
+                let dir = self.variants_dir.clone();
+                let loaded = tokio::task::spawn_blocking(move || Catalogue::load(&dir)).await;
+                Arc::new(loaded.unwrap_or_else(|e| {
+                    layers::log_error("(catalogue)", &e.to_string());
+                    Catalogue::default()
+                }))
+            })
+            .await
+            .clone()
+    }
+
+    /// The catalogue entry a URL names (never a file outside the catalogue).
+    pub async fn entry(&self, name: &str) -> Result<Arc<Entry>, Problem> {
+        self.catalogue().await.get(name)
+    }
+
+    /// The rules analysis of an entry, computed once per definition text. A job past the
+    /// time budget still finishes and fills the cache, so asking again succeeds.
+    pub async fn rules(&self, entry: Arc<Entry>) -> Result<Arc<Rules>, Problem> {
+        let key = (entry.name.clone(), entry.text_hash);
+        if let Some(r) = self.rules.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return Ok(r);
+        }
+        let cache = self.rules.clone();
+        self.budget
+            .cpu(move || {
+                let rules = Arc::new(rules_page::analyse(&entry.variant));
+                if let Ok(mut m) = cache.lock() {
+                    m.insert(key, rules.clone());
+                }
+                rules
+            })
+            .await
+    }
+}
 
 /// A client error: status, the parameter at fault and why.
 #[derive(Debug)]
@@ -150,7 +227,10 @@ impl Problem {
 
 impl IntoResponse for Problem {
     fn into_response(self) -> Response {
-        if self.json {
+        if self.status.is_server_error() {
+            layers::log_error(&self.parameter, &self.message);
+        }
+        let mut resp = if self.json {
             let body = serde_json::json!({
                 "error": self.message,
                 "parameter": self.parameter,
@@ -163,61 +243,13 @@ impl IntoResponse for Problem {
                 format!("{}: {}\n", self.parameter, self.message),
             )
                 .into_response()
+        };
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            resp.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
+        resp
     }
-}
-
-/// Load a catalogue entry by its URL name (never a path).
-pub(crate) fn load(name: &str) -> Result<Entry, Problem> {
-    if !catalogue::is_valid_name(name) {
-        return Err(Problem::bad(
-            "variant",
-            format!(
-                "'{}' is not a catalogue name (lower-case letters, digits, '-' and '_')",
-                clip(name)
-            ),
-        ));
-    }
-    let (name, text) = catalogue::read(name).map_err(|e| match e {
-        catalogue::LoadError::NotFound(n) => {
-            Problem::not_found("variant", format!("no variant '{n}' in the catalogue"))
-        }
-        other => Problem {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            ..Problem::bad("variant", other.to_string())
-        },
-    })?;
-    let (variant, _) = Variant::from_definition(&name, &text).map_err(|errs| Problem {
-        status: StatusCode::INTERNAL_SERVER_ERROR,
-        ..Problem::bad(
-            "variant",
-            format!(
-                "the catalogue's definition of '{name}' has errors: {}",
-                errs.join("; ")
-            ),
-        )
-    })?;
-    Ok(Entry {
-        name,
-        text,
-        variant: Arc::new(variant),
-    })
-}
-
-/// The rules analysis of an entry, computed once per definition text.
-pub(crate) async fn rules_of(state: &Shared, entry: Arc<Entry>) -> Arc<Rules> {
-    let key = (entry.name.clone(), fnv(entry.text.as_bytes()));
-    if let Some(r) = state.rules.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return r;
-    }
-    let e = entry.clone();
-    let rules = tokio::task::spawn_blocking(move || Arc::new(rules_page::analyse(&e.variant)))
-        .await
-        .unwrap_or_else(|_| Arc::new(rules_page::analyse(&entry.variant)));
-    if let Ok(mut m) = state.rules.lock() {
-        m.insert(key, rules.clone());
-    }
-    rules
 }
 
 /// FNV-1a, 64 bits: stable across runs and builds, for ETags and cache keys.
@@ -239,51 +271,29 @@ pub(crate) fn clip(s: &str) -> String {
     out
 }
 
-/// Refuse over-long request targets before any handler runs.
-async fn limit_target(req: Request, next: Next) -> Response {
-    let len = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
-    if len > MAX_QUERY {
-        return (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            format!("(query): the request target is {len} bytes, more than {MAX_QUERY}\n"),
-        )
-            .into_response();
-    }
-    next.run(req).await
-}
-
-/// `/web/` and `/art/` may be read by pages of any origin: an author's page elsewhere
-/// includes `/web/dist/idiagram.js`, which imports modules, fetches the WebAssembly and the
-/// art index, and starts its AI worker from here — all requests the browser makes in CORS
-/// mode. The files are public and carry no credentials, so `*` is safe.
-async fn open_to_all_origins(req: Request, next: Next) -> Response {
-    let shared = {
-        let path = req.uri().path();
-        path.starts_with("/web/") || path.starts_with("/art/")
-    };
-    let mut resp = next.run(req).await;
-    if shared {
-        resp.headers_mut().insert(
-            header::ACCESS_CONTROL_ALLOW_ORIGIN,
-            header::HeaderValue::from_static("*"),
-        );
-    }
-    resp
-}
-
 async fn not_found() -> Problem {
     Problem::not_found("(path)", "no such page")
 }
 
 /// The whole site.
 pub fn router(config: Config) -> Router {
-    let state: Shared = Arc::new(State::default());
+    let state: Shared = Arc::new(State {
+        variants_dir: config.variants_dir.clone(),
+        catalogue: OnceCell::new(),
+        rules: RulesCache::default(),
+        budget: Budget::new(
+            config.workers,
+            config.heavy_workers,
+            config.render_pixels,
+            config.work_budget,
+        ),
+    });
     Router::new()
         .route("/", get(pages::home))
         .route("/variants/{name}", get(pages::variant))
         .route("/wizard", get(pages::wizard))
         .route("/editor", get(pages::editor))
+        .route("/site/{file}", get(pages::script))
         .route("/d", get(image::diagram))
         .route("/favicon.ico", get(image::favicon))
         .route("/api/variants", get(api::variants))
@@ -296,16 +306,67 @@ pub fn router(config: Config) -> Router {
         .nest_service("/art", ServeDir::new(&config.art_dir))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn(limit_target))
-        .layer(middleware::from_fn(open_to_all_origins))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(RequestBodyTimeoutLayer::new(config.body_timeout))
+        .layer(middleware::from_fn(layers::limit_target))
+        .layer(middleware::from_fn(layers::hide_test_folders))
+        .layer(middleware::from_fn(layers::open_to_all_origins))
+        .layer(middleware::from_fn(layers::security_headers))
+        .layer(middleware::from_fn(layers::access_log))
         .with_state(state)
 }
 
-/// Serve on a bound listener until Ctrl-C.
+/// Serve on a bound listener until Ctrl-C. Each connection gets
+/// [`Config::header_timeout`] to send its headers and, when kept alive, to start the next
+/// request (so idle and trickling connections are closed), and lives at most
+/// [`MAX_CONNECTION_LIFETIME`]; beyond [`MAX_CONNECTIONS`] open connections new ones are
+/// closed at once instead of queueing.
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::Service as _;
+
+    let header_timeout = config.header_timeout;
+    let app = router(config);
+    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let stop = tokio::signal::ctrl_c();
+    tokio::pin!(stop);
+    loop {
+        let (stream, _peer) = tokio::select! {
+            _ = &mut stop => return Ok(()),
+            accepted = listener.accept() => match accepted {
+                Ok(c) => c,
+                Err(e) => {
+                    // Out of descriptors, or a connection reset before it was accepted:
+                    // back off a moment rather than spin.
+                    layers::log_error("(accept)", &e.to_string());
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _open = permit;
+            let service = hyper::service::service_fn(move |req| {
+                let mut app = app.clone();
+                async move { app.call(req.map(axum::body::Body::new)).await }
+            });
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .keep_alive(true);
+            let conn = http.serve_connection(TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(MAX_CONNECTION_LIFETIME, conn).await;
+        });
+    }
 }
+
+/// Open connections served at once (each holds a descriptor; the usual limit is 1024).
+pub const MAX_CONNECTIONS: usize = 768;
+/// Longest life of one connection, however busy: a client that keeps one open forever
+/// (a slow reader of a large image) is cut off.
+pub const MAX_CONNECTION_LIFETIME: Duration = Duration::from_secs(300);

@@ -1,18 +1,18 @@
 //! The HTML pages: home (catalogue), a variant, the Design Wizard and the Fairy-FEN editor.
 //! Pages are plain HTML built here around front-end files of `web/` compiled in (the site's
-//! style sheet, the catalogue's search script, the editor's markup and script, all inlined
-//! so a page is one request); the live diagrams come from the served `web/` modules
+//! style sheet and the editor's markup inlined; the catalogue's search script and the
+//! editor's script served from `/site/`, as the page's Content-Security-Policy runs no
+//! inline script); the live diagrams come from the served `web/` modules
 //! (`<div class="idiagram">` + `/web/idiagram.js`).
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::response::Html;
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
 use fairyboard_render::rules_page::{self, esc};
 
-use crate::api::summaries;
-use crate::{load, rules_of, Problem, Shared};
+use crate::{Problem, Shared};
 
 /// The catalogue's search box script.
 const HOME_JS: &str = include_str!("../../../web/home.js");
@@ -48,10 +48,9 @@ fn problem_page(p: Problem) -> (axum::http::StatusCode, Html<String>) {
     (status, layout("Error", &body, ""))
 }
 
-pub(crate) async fn home() -> Html<String> {
-    let list = tokio::task::spawn_blocking(summaries)
-        .await
-        .unwrap_or_default();
+pub(crate) async fn home(State(state): State<Shared>) -> Html<String> {
+    let catalogue = state.catalogue().await;
+    let list = &catalogue.summaries;
     let mut body = String::new();
     let _ = writeln!(
         body,
@@ -61,7 +60,7 @@ pub(crate) async fn home() -> Html<String> {
          <ul class=\"cards\" id=\"cards\">",
         list.len()
     );
-    for s in &list {
+    for s in list {
         let keys = format!(
             "{} {} {}x{}",
             s.name.to_lowercase(),
@@ -86,7 +85,7 @@ pub(crate) async fn home() -> Html<String> {
     }
     let _ = write!(
         body,
-        "</ul>\n<p id=\"none\" hidden>No variant matches.</p>\n<script>\n{HOME_JS}</script>\n"
+        "</ul>\n<p id=\"none\" hidden>No variant matches.</p>\n<script src=\"/site/home.js\"></script>\n"
     );
     layout("Catalogue", &body, "")
 }
@@ -95,8 +94,18 @@ pub(crate) async fn variant(
     State(state): State<Shared>,
     Path(name): Path<String>,
 ) -> Result<Html<String>, (axum::http::StatusCode, Html<String>)> {
-    let entry = Arc::new(load(&name).map_err(problem_page)?);
-    let rules = rules_of(&state, entry.clone()).await;
+    let entry = state.entry(&name).await.map_err(problem_page)?;
+    let rules = state.rules(entry.clone()).await.map_err(problem_page)?;
+    let page = state
+        .budget
+        .cpu(move || variant_page(&entry, &rules))
+        .await
+        .map_err(problem_page)?;
+    Ok(page)
+}
+
+/// A variant's page: live diagram, rules, definition.
+fn variant_page(entry: &crate::catalogue::Entry, rules: &rules_page::Rules) -> Html<String> {
     let title = entry.title();
     let mut body = String::new();
     let _ = writeln!(
@@ -117,7 +126,7 @@ pub(crate) async fn variant(
         esc(&entry.text),
         n = esc(&entry.name)
     );
-    let _ = writeln!(body, "<h2>Rules</h2>\n{}", rules_page::fragment(&rules));
+    let _ = writeln!(body, "<h2>Rules</h2>\n{}", rules_page::fragment(rules));
     let _ = writeln!(
         body,
         "<h2>Definition</h2>\n<pre class=\"definition\">{}</pre>\n</div>",
@@ -127,7 +136,7 @@ pub(crate) async fn variant(
         "<style>\n{}</style>\n<script type=\"module\" src=\"/web/idiagram.js\"></script>\n",
         rules_page::CSS
     );
-    Ok(layout(&title, &body, &head))
+    layout(&title, &body, &head)
 }
 
 /// The Design Wizard: `web/wizard.html`, compiled in so the page always matches this
@@ -139,6 +148,23 @@ pub(crate) async fn wizard() -> Html<&'static str> {
 
 /// The Fairy-FEN editor: type a position, see the image `/d` draws, copy its link.
 pub(crate) async fn editor() -> Html<String> {
-    let body = format!("{EDITOR_HTML}<script>\n{EDITOR_JS}</script>\n");
+    let body = format!("{EDITOR_HTML}<script src=\"/site/editor.js\"></script>\n");
     layout("Fairy-FEN editor", &body, "")
+}
+
+/// `GET /site/FILE`: the pages' own scripts, compiled in with the pages that use them.
+pub(crate) async fn script(Path(file): Path<String>) -> Response {
+    let js = match file.as_str() {
+        "home.js" => HOME_JS,
+        "editor.js" => EDITOR_JS,
+        _ => return Problem::not_found("(path)", "no such page").into_response(),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        js,
+    )
+        .into_response()
 }

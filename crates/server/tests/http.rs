@@ -4,15 +4,16 @@
 //! Kiwipete's 48 (chessprogramming.org/Perft_Results), the start FEN written in the header
 //! of `variants/chess.txt`, HTTP semantics from RFC 9110 (304 with the ETag, no body).
 
+mod common;
+
 use std::path::PathBuf;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
+use common::{send_to, Reply};
 use fairyboard_server::{router, Config};
-use http_body_util::BodyExt;
 use serde_json::Value;
-use tower::ServiceExt;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -28,46 +29,12 @@ fn app() -> Router {
     router(Config {
         web_dir: web,
         art_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../art")),
+        ..Config::default()
     })
 }
 
-struct Reply {
-    status: StatusCode,
-    headers: axum::http::HeaderMap,
-    body: Vec<u8>,
-}
-
-impl Reply {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.text()))
-    }
-    fn content_type(&self) -> &str {
-        self.headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-    }
-}
-
 async fn send(req: Request<Body>) -> Reply {
-    let resp = app().oneshot(req).await.expect("the router answers");
-    let status = resp.status();
-    let headers = resp.headers().clone();
-    let body = resp
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
-    Reply {
-        status,
-        headers,
-        body,
-    }
+    send_to(&app(), req).await
 }
 
 async fn get(uri: &str) -> Reply {
@@ -237,10 +204,11 @@ async fn bad_diagram_requests_name_the_parameter() {
         assert!(r.status.is_client_error(), "{uri}: {}", r.status);
         assert!(r.text().starts_with(param), "{uri}: {}", r.text());
     }
-    // 64 x 64 squares of 256 pixels: far over the image bound.
+    // 64 x 64 squares of 256 pixels: far over the image bound. The request is well formed
+    // but cannot be done: 422 (RFC 9110, 15.5.21).
     let big = format!("/d?ff={}&size=256&runs=multi", vec!["64"; 64].join("/"));
     let r = get(&big).await;
-    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.text().contains("too large"), "{}", r.text());
 }
 
@@ -407,7 +375,8 @@ async fn wizard_editor_static_files_and_unknown_paths() {
     assert!(r.text().contains("id=\"preview\""), "the live preview");
     let r = get("/editor").await;
     assert_eq!(r.status, StatusCode::OK);
-    assert!(r.text().contains("/d?"));
+    assert!(r.text().contains("<script src=\"/site/editor.js\">"));
+    assert!(get("/site/editor.js").await.text().contains("/d?"));
     let r = get("/web/idiagram.js").await;
     assert_eq!(r.status, StatusCode::OK);
     assert!(

@@ -66,7 +66,12 @@ pub fn is_valid_name(name: &str) -> bool {
 
 /// Every catalogue name, sorted.
 pub fn names() -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(dir())
+    names_in(&dir())
+}
+
+/// Every catalogue name in the folder `dir` (its `NAME.txt` files with valid names), sorted.
+pub fn names_in(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
@@ -80,7 +85,32 @@ pub fn names() -> Vec<String> {
     out
 }
 
-/// The text of a catalogue entry or definition file.
+/// The text of the catalogue entry `name` in the folder `dir`, and nothing else: unlike
+/// [`read`], a name is never taken as a file path, so a server can resolve the names in its
+/// URLs without reaching files outside the catalogue (a `config` or `chess` file next to it).
+pub fn read_entry(dir: &Path, name: &str) -> Result<String, LoadError> {
+    if !is_valid_name(name) {
+        return Err(LoadError::NotFound(name.to_string()));
+    }
+    let path = dir.join(format!("{name}.txt"));
+    if !path.is_file() {
+        return Err(LoadError::NotFound(name.to_string()));
+    }
+    read_bounded(&path)
+}
+
+/// A definition file's text, refused unread when it is over the size bound.
+fn read_bounded(path: &Path) -> Result<String, LoadError> {
+    // Measured before reading, so a huge file is never read into memory.
+    let bytes = std::fs::metadata(path)
+        .map_err(|e| LoadError::Io(path.to_path_buf(), e))?
+        .len();
+    limits::definition_size(bytes).map_err(|e| LoadError::TooLarge(path.to_path_buf(), e))?;
+    std::fs::read_to_string(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))
+}
+
+/// The text of a catalogue entry or definition file (for the command line: a name that is
+/// an existing file is read as that file).
 pub fn read(name_or_path: &str) -> Result<(String, String), LoadError> {
     let path = Path::new(name_or_path);
     let (name, path) = if path.is_file() {
@@ -99,13 +129,7 @@ pub fn read(name_or_path: &str) -> Result<(String, String), LoadError> {
     } else {
         return Err(LoadError::NotFound(name_or_path.to_string()));
     };
-    // Measured before reading, so a huge file is never read into memory.
-    let bytes = std::fs::metadata(&path)
-        .map_err(|e| LoadError::Io(path.clone(), e))?
-        .len();
-    limits::definition_size(bytes).map_err(|e| LoadError::TooLarge(path.clone(), e))?;
-    let text = std::fs::read_to_string(&path).map_err(|e| LoadError::Io(path.clone(), e))?;
-    Ok((name, text))
+    Ok((name, read_bounded(&path)?))
 }
 
 /// Load and compile a variant from a file or catalogue name.

@@ -1,0 +1,139 @@
+//! The fuzz targets' bodies, one function per target, kept apart from the libFuzzer entry
+//! points (`fuzz_targets/*.rs`) so each is one line there. Every body bounds its own work:
+//! inputs longer than a target's limit are skipped, boards stay small, and the expensive
+//! steps (compiling a definition, generating moves) have targets of their own, so each
+//! target runs thousands of inputs a second and a long run reaches 10⁷ executions.
+
+use std::sync::{Arc, OnceLock};
+
+use fairyboard_core::{Position, Variant};
+use fairyboard_render::{Diagram, DiagramQuery};
+
+/// Longest input a target looks at: longer inputs only repeat what shorter ones reach.
+pub const MAX_INPUT: usize = 512;
+
+fn text(data: &[u8], limit: usize) -> Option<&str> {
+    if data.len() > limit {
+        return None;
+    }
+    std::str::from_utf8(data).ok()
+}
+
+/// Any text as a Betza descriptor: parsing and compiling never panic; what compiles also
+/// finds its targets on an 8×8 board.
+pub fn betza(data: &[u8]) {
+    let Some(s) = text(data, 64) else { return };
+    if let Ok(d) = xbetza::parse(s) {
+        if xbetza::compile(&d, &xbetza::CompileOptions { max_range: 8 }).is_ok() {
+            let _ = fairyboard_core::explore::targets_on_empty_board(
+                s,
+                8,
+                8,
+                fairyboard_core::coord::Coord::new(3, 3),
+            );
+        }
+    }
+}
+
+/// Any text as an Interactive Diagram definition, parsed only (the cheap half).
+pub fn definition(data: &[u8]) {
+    let Some(s) = text(data, MAX_INPUT) else {
+        return;
+    };
+    let _ = idiagram::parse(s);
+}
+
+/// Any text as a definition of a board of at most 10×10, compiled into a variant whose
+/// start position then generates its moves (the expensive half).
+pub fn variant(data: &[u8]) {
+    let Some(s) = text(data, MAX_INPUT) else {
+        return;
+    };
+    let d = idiagram::parse(s).definition;
+    if d.files > 10 || d.ranks > 10 {
+        return;
+    }
+    if let Ok((v, _)) = Variant::from_definition("fuzz", s) {
+        let mut pos = Position::start(Arc::new(v));
+        let _ = pos.legal_moves();
+    }
+}
+
+/// The games the FEN target reads positions of: with and without hands, 8×8 to 10×8.
+fn games() -> &'static [Arc<Variant>] {
+    static GAMES: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        ["chess", "shogi", "xiangqi", "crazyhouse", "capablanca"]
+            .iter()
+            .filter_map(|n| {
+                let path = format!("{}/../variants/{n}.txt", env!("CARGO_MANIFEST_DIR"));
+                let text = std::fs::read_to_string(path).ok()?;
+                Some(Arc::new(Variant::from_definition(n, &text).ok()?.0))
+            })
+            .collect()
+    })
+}
+
+/// Any text as a FEN of a few catalogue games: parsing never panics; a parsed position
+/// generates its moves, and the FEN it prints reads back as the same position: the same
+/// legal moves and the same FEN printed again; when the input was already that FEN, the same
+/// hash too. (Only then: an e.p. square no pawn can use is left out of the printed FEN but
+/// kept in the first position's hash.)
+pub fn fen(data: &[u8]) {
+    let Some(s) = text(data, MAX_INPUT) else {
+        return;
+    };
+    for v in games() {
+        if let Ok(mut pos) = Position::from_fen(v.clone(), s) {
+            let moves = sorted_moves(v, &mut pos);
+            let printed = pos.to_fen();
+            let mut again = Position::from_fen(v.clone(), &printed)
+                .unwrap_or_else(|e| panic!("{}: printed {printed:?} does not parse: {e}", v.name));
+            assert_eq!(again.to_fen(), printed, "{}: from {s:?}", v.name);
+            assert_eq!(
+                sorted_moves(v, &mut again),
+                moves,
+                "{}: {printed:?}",
+                v.name
+            );
+            if printed == s {
+                assert_eq!(again.hash(), pos.hash(), "{}: {printed:?}", v.name);
+            }
+        }
+    }
+}
+
+fn sorted_moves(v: &Variant, pos: &mut Position) -> Vec<String> {
+    let mut m: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+    m.sort();
+    m
+}
+
+/// Any text as a Fairy-FEN (both readings of digit runs): parsing never panics, and what
+/// parses prints a Fairy-FEN that reads back and prints the same.
+pub fn ffen(data: &[u8]) {
+    let Some(s) = text(data, MAX_INPUT) else {
+        return;
+    };
+    for parse in [Diagram::parse_ffen, Diagram::parse_ffen_multi_digit] {
+        if let Ok(d) = parse(s) {
+            let printed = d.to_ffen();
+            let again = Diagram::parse_ffen(&printed)
+                .unwrap_or_else(|e| panic!("printed {printed:?} does not parse: {e:?}"));
+            assert_eq!(again.to_ffen(), printed, "from {s:?}");
+        }
+    }
+}
+
+/// Any text as the query of a `/d` request: parsing never panics, and a Fairy-FEN it
+/// carries is read as the server would.
+pub fn query(data: &[u8]) {
+    let Some(s) = text(data, MAX_INPUT) else {
+        return;
+    };
+    if let Ok(q) = DiagramQuery::parse(s) {
+        if let Some(ff) = &q.ffen {
+            let _ = Diagram::parse_ffen(ff);
+        }
+    }
+}
