@@ -224,11 +224,31 @@ pub use names::default_betza;
 pub use params::{parameters, Parameter};
 pub use parse::{parameter_names, parse};
 
-/// A side.
+/// White or Black. White moves first and has rank 1 at its side. The one colour type of
+/// the workspace: the rules core re-exports it, so a definition's colours and a position's
+/// are the same values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
-    White,
-    Black,
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// 0 for White, 1 for Black: the index of per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 }
 
 /// How Black's setup (and moves, and morph boards) derive from White's.
@@ -438,6 +458,9 @@ pub struct PieceDef {
     pub morph: Option<Morph>,
     /// 1-based source line of the piece line (0 when not from a text).
     pub line: usize,
+    /// 1-based column of the move field on that line (0 when not from a text), so the
+    /// rules core can point at the character of a move it could not use.
+    pub move_column: usize,
 }
 
 impl PartialEq for PieceDef {
@@ -482,6 +505,7 @@ impl PieceDef {
             black_hand: None,
             morph: None,
             line: 0,
+            move_column: 0,
         }
     }
 

@@ -170,21 +170,24 @@ pub(crate) async fn rules(
         .map_err(|err| Problem::bad("(rules)", err.to_string()).json())
 }
 
-/// `POST /api/check`: the body is a definition; the answer lists its problems (each with
-/// line and column) and, when it compiles, the start FEN.
+/// `POST /api/check`: the body is a definition; the answer lists its problems as the
+/// parser and the build report them (`errors` and `warnings`, each `{severity, line, column,
+/// piece, parameter, message}`, as `fairyboard check --json` prints them) and, when it
+/// compiles, the start FEN.
 pub(crate) async fn check(body: String) -> Json<Value> {
     let result = tokio::task::spawn_blocking(move || {
-        let parsed = idiagram::parse(&body);
-        let warnings: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
-        match Variant::from_definition("wizard", &body) {
-            Ok((v, w)) => {
-                let fen = Position::start(Arc::new(v)).to_fen();
-                json!({ "ok": true, "errors": [], "warnings": w, "fen": fen })
-            }
-            Err(errors) => json!({ "ok": false, "errors": errors, "warnings": warnings }),
-        }
+        let checked = fairyboard_core::definition::check("wizard", &body);
+        let (errors, warnings): (Vec<_>, Vec<_>) =
+            checked.diagnostics.iter().partition(|d| d.is_error());
+        let fen = checked
+            .variant
+            .map(|v| Position::start(Arc::new(v)).to_fen());
+        json!({ "ok": errors.is_empty(), "errors": errors, "warnings": warnings, "fen": fen })
     })
     .await
-    .unwrap_or_else(|e| json!({ "ok": false, "errors": [e.to_string()], "warnings": [] }));
+    .unwrap_or_else(|e| {
+        let d = idiagram::Diagnostic::error(e.to_string());
+        json!({ "ok": false, "errors": [d], "warnings": [] })
+    });
     Json(result)
 }

@@ -189,7 +189,10 @@ pub(crate) fn load(name: &str) -> Result<Entry, Problem> {
             "variant",
             format!(
                 "the catalogue's definition of '{name}' has errors: {}",
-                errs.join("; ")
+                errs.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ),
         )
     })?;

@@ -21,8 +21,8 @@ pub mod game;
 
 use fairyboard_ai::{Control, Limits, Options, Searcher};
 use fairyboard_core::Color;
-use game::{load, Game, Problem};
-use idiagram::Definition;
+use game::{load, Game};
+use idiagram::{Definition, Diagnostic};
 use serde::Serialize;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
@@ -31,7 +31,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct Diagram {
     definition: Definition,
-    problems: Vec<Problem>,
+    problems: Vec<Diagnostic>,
     game: Option<Game>,
     /// The AI, made at its first move (it keeps its tables between moves).
     searcher: Option<Searcher>,
@@ -62,6 +62,14 @@ fn color(c: u8) -> Color {
     } else {
         Color::Black
     }
+}
+
+/// A diagnostic as the page lists it: its typed fields (`severity`, `line`, `column`,
+/// `piece`, `parameter`, `message`) plus `text`, the whole finding as one readable line.
+fn problem(d: &Diagnostic) -> serde_json::Value {
+    let mut v = serde_json::to_value(d).unwrap_or_default();
+    v["text"] = d.to_string().into();
+    v
 }
 
 fn ok_or_error(r: Result<serde_json::Value, String>) -> String {
@@ -104,10 +112,10 @@ impl Diagram {
                     id: p.id.clone(),
                     betza: p.betza.clone(),
                     image: p.image.clone(),
-                    images: a.graphics_dir.is_some().then(|| {
-                        [idiagram::Color::White, idiagram::Color::Black]
-                            .map(|c| d.image_file(i, c).unwrap_or_default())
-                    }),
+                    images: a
+                        .graphics_dir
+                        .is_some()
+                        .then(|| Color::BOTH.map(|c| d.image_file(i, c).unwrap_or_default())),
                     royal: d.royal.contains(&i),
                     promoted: vp.and_then(|p| p.promoted),
                     demoted: vp.and_then(|p| p.demoted),
@@ -138,7 +146,7 @@ impl Diagram {
                 "aiTime": a.ai_time,
             },
             "pieces": pieces,
-            "problems": self.problems,
+            "problems": self.problems.iter().map(problem).collect::<Vec<_>>(),
             "playable": self.game.is_some(),
             "holdings": variant.as_ref().is_some_and(|v| v.has_holdings()),
             "drops": variant.as_ref().is_some_and(|v| v.drops),
