@@ -711,15 +711,10 @@ impl Game {
         }
     }
 
-    /// The hashes of the positions before the current one, oldest first (repetitions).
-    pub fn history(&self) -> Vec<u64> {
-        let mut pos = self.start.clone();
-        let mut out = Vec::with_capacity(self.ply);
-        for m in &self.record[..self.ply] {
-            out.push(pos.hash());
-            pos.make(m);
-        }
-        out
+    /// The hashes of the positions before the current one, oldest first: the core game's
+    /// own history (repetitions), as the protocols hand it to the search.
+    pub fn hashes(&self) -> &[u64] {
+        self.line.hashes()
     }
 
     /// The current position (mutable: searches make and unmake moves on it, leaving it as

@@ -396,10 +396,12 @@ impl Diagram {
                 },
             )
         });
-        let history = g.history();
         let variant = g.variant.clone();
         let limits = Limits::movetime(f64::from(ms.max(1)));
-        let result = searcher.search(g.position_mut(), &history, &limits, &mut WallClock);
+        // The search makes and unmakes moves on its own copy; the game's history comes with
+        // it, as the protocols pass theirs.
+        let mut pos = g.position().clone();
+        let result = searcher.search(&mut pos, g.hashes(), &limits, &mut WallClock);
         result.best.map(|m| variant.uci(&m)).unwrap_or_default()
     }
 
