@@ -223,6 +223,7 @@ pub use morph::{Morph, MorphCell};
 pub use names::default_betza;
 pub use params::{parameters, Parameter};
 pub use parse::{parameter_names, parse};
+pub use render::TextEdits;
 
 /// White or Black. White moves first and has rank 1 at its side. The one colour type of
 /// the workspace: the rules core re-exports it, so a definition's colours and a position's
@@ -253,6 +254,8 @@ impl Color {
 
 /// How Black's setup (and moves, and morph boards) derive from White's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Symmetry {
     /// Same file, mirrored rank (the default).
     #[default]
@@ -281,6 +284,8 @@ impl fmt::Display for Symmetry {
 
 /// A game result for the side it applies to (`stalemate`, `counterbare`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Outcome {
     #[default]
     Draw,
@@ -300,6 +305,7 @@ impl Outcome {
 
 /// The shape of "adjacent" for `blastZone` / `spellZone`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Zone {
     /// King steps (the default).
     #[default]
@@ -325,6 +331,7 @@ impl Zone {
 
 /// One `baring=` entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Baring {
     /// `baring=0`: every non-royal type counts.
     AllNonRoyal,
@@ -335,6 +342,8 @@ pub enum Baring {
 /// Game-rule parameters other than promotion and holdings. Piece references are 0-based indices
 /// into [`Definition::pieces`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Rules {
     pub baring: Vec<Baring>,
     /// `extinction=` as written (its value syntax is not documented).
@@ -416,7 +425,9 @@ impl Default for Rules {
 }
 
 /// A general parameter as written. Equality (and hashing) ignores `line`.
-#[derive(Clone, Debug, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Param {
     pub key: String,
     pub value: String,
@@ -439,7 +450,9 @@ impl Hash for Param {
 
 /// One piece type. Fields hold the resolved values (defaults filled in). Equality (and hashing)
 /// ignores `line`.
-#[derive(Clone, Debug, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct PieceDef {
     pub name: String,
     pub id: String,
@@ -520,6 +533,7 @@ impl PieceDef {
 
 /// One piece of the start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Placement {
     pub square: Coord,
     pub color: Color,
@@ -529,6 +543,8 @@ pub struct Placement {
 
 /// A whole variant definition.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Definition {
     pub files: u8,
     pub ranks: u8,
@@ -617,6 +633,19 @@ impl Definition {
     /// The canonical text of this definition (see the crate docs, "Decisions").
     pub fn to_text(&self) -> String {
         render::to_text(self)
+    }
+
+    /// The text of this definition with the parts an editor holds as text written from
+    /// `edits` instead (see [`TextEdits`]); with no edits, [`Definition::to_text`].
+    pub fn to_text_with(&self, edits: &TextEdits) -> String {
+        render::to_text_with(self, edits)
+    }
+
+    /// Set `symmetry` to the one Black's squares and the holes follow (`mirror`, else
+    /// `rotate`, else `none`), so an editor that places both armies by hand writes the
+    /// shortest text for them.
+    pub fn fit_symmetry(&mut self) {
+        self.symmetry = render::fitting_symmetry(self);
     }
 
     /// The value of the last untyped parameter `key` (display-only or unknown).
