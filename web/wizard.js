@@ -1,15 +1,19 @@
 // The Design Wizard (wizard.html, served at /wizard): a form and a clickable setup board
-// that write an Interactive Diagram definition, check it with the same WebAssembly rules
+// that edit an Interactive Diagram definition, check it with the same WebAssembly rules
 // core the diagram uses, and show it through the real embed (web/idiagram.js) in a frame
 // whose document is exactly the HTML offered for copying — so what the preview shows is what
 // a page with that HTML shows.
 //
-//   board, rules, pieces, squares  ->  definition()  ->  <div class="idiagram">…</div> + script
+// The design is the parser's own definition model (crates/idiagram's `Definition`, as JSON):
+// Rust reads a pasted definition into it (`definition_model`) and writes it back as text
+// (`write_definition`); this file only maps form fields and board clicks onto the model.
+//
+//   board, rules, pieces, squares  ->  model()  ->  Rust  ->  <div class="idiagram">…</div> + script
 //
 // Everything the user types (names, IDs, moves, pasted text) is used as text: form values,
 // textContent, or definition text escaped for HTML. Nothing typed becomes markup.
 
-import init, { Diagram, parse_definition, piece_art } from './pkg/fairyboard_wasm.js';
+import init, { Diagram, definition_model, write_definition, piece_art } from './pkg/fairyboard_wasm.js';
 import { artUrl, pieceElement } from './art.js';
 
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
@@ -44,6 +48,14 @@ let chosen = null;
 let catalogue = [];
 /** The number on the bottom rank when coordinates are shown (a pasted definition may say 0). */
 let firstRank = 1;
+/**
+ * The definition model the design started from: a pasted definition as Rust read it, or
+ * empty (the format's defaults). What the form has no field for (promoOffset, iron,
+ * captureMatrix, display parameters, ...) is kept from it as it is.
+ */
+let base = {};
+/** The display parameters the form has fields for (the rest of a loaded model's are kept). */
+const FORM_DISPLAY = ['lightShade', 'darkShade', 'squareSize', 'firstRank', 'graphicsDir', 'graphicsType'];
 
 function newPiece(p) {
   return {
@@ -81,6 +93,7 @@ const CHESS = [
 
 /** The design the page opens with: orthodox chess, to change at will. */
 function startDesign() {
+  base = {};
   pieces = [];
   board = new Map();
   for (const [name, id, move, squares] of CHESS) {
@@ -125,101 +138,91 @@ const named = () => pieces.filter((p) => cleanName(p.name));
 
 // ---------- writing the definition ----------
 
-/** Squares in rank order, runs of three or more along a rank as ranges (a2-h2). */
-function squareList(list) {
-  const sorted = [...list].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  const out = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i + 1;
-    while (j < sorted.length && sorted[j][1] === sorted[i][1] && sorted[j][0] === sorted[i][0] + (j - i)) j++;
-    if (j - i >= 3) out.push(sqName(...sorted[i]) + '-' + sqName(...sorted[j - 1]));
-    else for (let k = i; k < j; k++) out.push(sqName(...sorted[k]));
-    i = j;
-  }
-  return out.join(',');
-}
+const coord = (k) => {
+  const [file, rank] = k.split(',').map(Number);
+  return { file, rank };
+};
+const byRank = (a, b) => a.rank - b.rank || a.file - b.file;
 
 /**
- * How Black's setup can be written: `mirror` or `rotate` when Black's pieces (and the holes)
- * are exactly White's reflected, else `none` (both lists written out).
+ * The design as the definition model: the base model with the form's fields, the pieces and
+ * the board put in. Black's squares are listed as placed; Rust picks the symmetry they follow.
  */
-function symmetryOf(files, ranks) {
-  const maps = {
-    mirror: (f, r) => [f, ranks - 1 - r],
-    rotate: (f, r) => [files - 1 - f, ranks - 1 - r],
-  };
-  for (const [name, map] of Object.entries(maps)) {
-    let ok = true;
-    for (const [k, c] of board) {
-      const [f, r] = k.split(',').map(Number);
-      const o = board.get(key(...map(f, r)));
-      ok = c.hole ? !!(o && o.hole) : !!(o && !o.hole && o.uid === c.uid && o.color === 1 - c.color);
-      if (!ok) break;
-    }
-    if (ok) return name;
-  }
-  return 'none';
-}
-
-/** The definition text, and the line of each piece (for placing the engine's messages). */
-function definition() {
+function model() {
   const { files, ranks } = size();
-  const lines = [`files=${files}`, `ranks=${ranks}`];
-  if ($('own-shades').checked) lines.push(`lightShade=${$('light').value}`, `darkShade=${$('dark').value}`);
+  const list = named();
+  const params = (base.params || []).filter((p) => !FORM_DISPLAY.includes(p.key));
+  const param = (k, value) => params.push({ key: k, value: String(value) });
+  if ($('own-shades').checked) {
+    param('lightShade', $('light').value);
+    param('darkShade', $('dark').value);
+  }
   const sq = num('square-size', 20, 100, 50);
-  if (sq !== 50) lines.push(`squareSize=${sq}`);
-  if ($('coords').checked) lines.push(`firstRank=${firstRank}`);
+  if (sq !== 50) param('squareSize', sq);
+  if ($('coords').checked) param('firstRank', firstRank);
   const dir = cleanValue($('graphics-dir').value);
   if (dir) {
-    lines.push(`graphicsDir=${dir}`);
+    param('graphicsDir', dir);
     const type = cleanValue($('graphics-type').value);
-    if (type) lines.push(`graphicsType=${type}`);
+    if (type) param('graphicsType', type);
   }
-  const symmetry = symmetryOf(files, ranks);
-  lines.push(`symmetry=${symmetry}`);
-  lines.push(`promoZone=${num('promo-zone', 0, MAX_SIZE, 1)}`);
-  lines.push(`maxPromote=${num('max-promote', 0, 99, 1)}`);
+  const baring = ((base.rules && base.rules.baring) || []).filter((b) => b !== 'AllNonRoyal');
+  const bared = $('baring').value === 'on';
+  const rules = {
+    ...base.rules,
+    stalemate: $('stalemate').value,
+    baring: bared ? ['AllNonRoyal', ...baring] : baring,
+    counterbare: bared ? $('counterbare').value : 'draw',
+  };
+  const squares = new Map(list.map((p) => [p.uid, [[], []]]));
+  const holes = [];
+  for (const [k, c] of board) {
+    if (c.hole) holes.push(coord(k));
+    else if (squares.has(c.uid)) squares.get(c.uid)[c.color].push(coord(k));
+  }
+  const pieces = list.map((p) => {
+    const [white, black] = squares.get(p.uid);
+    const name = cleanName(p.name);
+    return {
+      name,
+      id: cleanToken(p.id),
+      betza: cleanMove(p.betza) + (p.castling > 0 ? `isO${p.castling}` : ''),
+      image: field(p.image) || name,
+      white: white.sort(byRank),
+      black: black.sort(byRank),
+      hand: p.hand,
+      black_hand: p.blackHand ?? null,
+    };
+  });
+  return {
+    ...base,
+    files,
+    ranks,
+    pieces,
+    holes: holes.sort(byRank),
+    royal: list.flatMap((p, i) => (p.royal ? [i] : [])),
+    promo_zone: num('promo-zone', 0, MAX_SIZE, 1),
+    max_promote: num('max-promote', 0, 99, 1),
+    holdings_type: +$('holdings').value,
+    rules,
+    params,
+  };
+}
+
+/** The definition text Rust writes for the design, and the line of each piece (for placing the engine's messages). */
+function definition() {
+  const list = named();
   // An empty choice list is left out: the format's default (every type that is not royal).
   const choice = $('promo-choice').value.replace(/\s+/g, '');
-  if (choice) lines.push(`promoChoice=${choice}`);
-  if ($('holdings').value !== '0') lines.push(`holdingsType=${$('holdings').value}`);
-  const list = named();
-  list.forEach((p, i) => {
-    if (p.royal) lines.push(`royal=${i + 1}`);
-  });
-  // Without any royal= line the last type would be royal (the format's default).
-  if (list.length && !list.some((p) => p.royal)) lines.push('royal=0');
-  if ($('stalemate').value !== 'draw') lines.push(`stalemate=${$('stalemate').value}`);
-  if ($('baring').value === 'on') {
-    lines.push('baring=0');
-    if ($('counterbare').value !== 'draw') lines.push(`counterbare=${$('counterbare').value}`);
-  }
-  for (const extra of $('extra').value.split('\n')) {
-    const t = extra.trim();
-    if (t) lines.push(t);
-  }
-  const lineOf = new Map();
-  for (const p of list) {
-    const white = [];
-    const black = [];
-    for (const [k, c] of board) {
-      if (c.uid !== p.uid) continue;
-      (c.color === 0 ? white : black).push(k.split(',').map(Number));
-    }
-    let squares = symmetry === 'none' && black.length ? squareList(white) + ',,' + squareList(black) : squareList(white);
-    const name = cleanName(p.name);
-    const image = field(p.image);
-    const betza = cleanMove(p.betza) + (p.castling > 0 ? `isO${p.castling}` : '');
-    let line = `${name}:${cleanToken(p.id)}:${betza}:${image === name ? '' : image}:${squares}`;
-    if (p.blackHand !== null && p.blackHand !== undefined && p.blackHand !== p.hand) line += `:${p.hand},${p.blackHand}`;
-    else if (p.hand > 0) line += `:${p.hand}`;
-    lines.push(line);
-    lineOf.set(p.uid, lines.length);
-    if (cleanValue(p.morph)) lines.push(`morph=${cleanValue(p.morph)}`);
-  }
-  const holes = [...board].filter(([, c]) => c.hole).map(([k]) => k.split(',').map(Number));
-  if (holes.length) lines.push(`hole::::${squareList(holes)}`);
-  return { text: lines.join('\n') + '\n', lineOf };
+  const edited = {
+    definition: model(),
+    promoChoice: choice || null,
+    morphs: list.map((p) => cleanValue(p.morph) || null),
+    extra: $('extra').value.split('\n').map((t) => t.trim()).filter(Boolean),
+  };
+  const out = JSON.parse(write_definition(JSON.stringify(edited)));
+  if (!out.ok) return { text: '', lineOf: new Map(), error: out.error };
+  return { text: out.text, lineOf: new Map(list.map((p, i) => [p.uid, out.pieceLines[i]])) };
 }
 
 /**
@@ -521,7 +524,11 @@ let current = '';
 
 /** After every change: write the definition, check it, show the HTML, refresh the preview. */
 function changed() {
-  const { text, lineOf } = definition();
+  const { text, lineOf, error } = definition();
+  if (error) {
+    $('problems').textContent = 'The design could not be written: ' + error;
+    return;
+  }
   const html = embedHtml(text);
   $('html').value = html;
   showProblems(text, lineOf);
@@ -635,29 +642,25 @@ function definitionFrom(pasted) {
   return host ? host.textContent : pasted;
 }
 
-const MANAGED = new Set([
-  'files', 'ranks', 'symmetry', 'promoZone', 'maxPromote', 'promoChoice', 'holdingsType', 'royal',
-  'stalemate', 'baring', 'counterbare', 'lightShade', 'darkShade', 'squareSize', 'firstRank', 'morph',
-  'graphicsDir', 'graphicsType',
-]);
-
 function loadDefinition(pasted) {
   const text = definitionFrom(pasted);
-  const d = JSON.parse(parse_definition(text));
+  const m = JSON.parse(definition_model(text));
+  const d = m.definition;
+  const errors = m.diagnostics.filter((p) => p.severity === 'error').map((p) => p.text);
   const status = $('load-status');
   if (!d.pieces.length) {
-    status.textContent = 'No piece lines found: nothing loaded.' + (d.errors.length ? ' ' + d.errors.join('; ') : '');
+    status.textContent = 'No piece lines found: nothing loaded.' + (errors.length ? ' ' + errors.join('; ') : '');
     return false;
   }
-  const params = d.params;
-  const last = (k) => {
-    const hits = params.filter((p) => p.key === k);
+  base = d;
+  const shown = (k) => {
+    const hits = d.params.filter((p) => p.key === k);
     return hits.length ? hits[hits.length - 1].value : null;
   };
   $('files').value = d.files;
   $('ranks').value = d.ranks;
-  const light = last('lightShade');
-  const dark = last('darkShade');
+  const light = shown('lightShade');
+  const dark = shown('darkShade');
   const hex = (v) => /^#[0-9a-f]{6}$/i.test(v || '');
   // The colour fields take #rrggbb; other colours (names, #abc) stay as written lines.
   const shades = hex(light) && hex(dark);
@@ -666,41 +669,33 @@ function loadDefinition(pasted) {
     $('light').value = light;
     $('dark').value = dark;
   }
-  $('square-size').value = last('squareSize') || 50;
-  $('coords').checked = last('firstRank') !== null;
-  firstRank = /^-?\d+$/.test(last('firstRank') || '') ? +last('firstRank') : 1;
-  $('graphics-dir').value = last('graphicsDir') || '';
-  $('graphics-type').value = last('graphicsType') || '';
-  $('promo-zone').value = last('promoZone') ?? 1;
-  $('max-promote').value = last('maxPromote') ?? 1;
-  $('promo-choice').value = last('promoChoice') ?? '';
-  $('holdings').value = ['-1', '1'].includes(last('holdingsType')) ? last('holdingsType') : '0';
-  $('stalemate').value = ['win', 'loss'].includes(last('stalemate')) ? last('stalemate') : 'draw';
-  const baringAll = params.some((p) => p.key === 'baring' && p.value.trim() === '0');
-  $('baring').value = baringAll ? 'on' : 'off';
-  $('counterbare').value = last('counterbare') === 'loss' ? 'loss' : 'draw';
-  // The royal types as the parser resolved them (numbers, IDs, the default: the last type).
+  $('extra').value = shades ? '' : d.params.filter((p) => p.key === 'lightShade' || p.key === 'darkShade').map((p) => `${p.key}=${p.value}`).join('\n');
+  $('square-size').value = shown('squareSize') || 50;
+  $('coords').checked = shown('firstRank') !== null;
+  firstRank = /^-?\d+$/.test(shown('firstRank') || '') ? +shown('firstRank') : 1;
+  $('graphics-dir').value = shown('graphicsDir') || '';
+  $('graphics-type').value = shown('graphicsType') || '';
+  // The typed values as the parser resolved them (defaults filled in).
+  $('promo-zone').value = d.promo_zone;
+  $('max-promote').value = d.max_promote;
+  $('promo-choice').value = m.promoChoice ?? '';
+  $('holdings').value = String(d.holdings_type);
+  $('stalemate').value = d.rules.stalemate;
+  $('baring').value = d.rules.baring.includes('AllNonRoyal') ? 'on' : 'off';
+  $('counterbare').value = d.rules.counterbare === 'loss' ? 'loss' : 'draw';
   const royal = new Set(d.royal);
-  // Parameters without a field are kept as written; so is a baring of one piece type.
-  const extra = params.filter((p) => !MANAGED.has(p.key) || (p.key === 'baring' && p.value.trim() !== '0')
-    || (!shades && (p.key === 'lightShade' || p.key === 'darkShade')));
-  $('extra').value = extra.map((p) => `${p.key}=${p.value}`).join('\n');
-  // A morph line belongs to the piece line before it.
-  const morphs = params.filter((p) => p.key === 'morph');
   pieces = [];
   board = new Map();
   d.pieces.forEach((p, i) => {
-    const next = d.pieces[i + 1] ? d.pieces[i + 1].line : Infinity;
-    const morph = morphs.find((m) => m.line > p.line && m.line < next);
-    const piece = newPiece({ name: p.name, id: p.id, image: p.image, hand: p.hand, blackHand: p.blackHand, royal: royal.has(i), morph: morph ? morph.value : '', ...splitCastling(p.betza) });
+    const piece = newPiece({ name: p.name, id: p.id, image: p.image, hand: p.hand, blackHand: p.black_hand, royal: royal.has(i), morph: m.morphs[i] || '', ...splitCastling(p.betza) });
     pieces.push(piece);
-    for (const [f, r] of p.white) board.set(key(f, r), { uid: piece.uid, color: 0 });
-    for (const [f, r] of p.black) board.set(key(f, r), { uid: piece.uid, color: 1 });
+    for (const c of p.white) board.set(key(c.file, c.rank), { uid: piece.uid, color: 0 });
+    for (const c of p.black) board.set(key(c.file, c.rank), { uid: piece.uid, color: 1 });
   });
-  for (const [f, r] of d.holes) board.set(key(f, r), { hole: true });
+  for (const c of d.holes) board.set(key(c.file, c.rank), { hole: true });
   chosen = pieces[0].uid;
   $('mirror').value = d.symmetry === 'rotate' ? 'rotate' : d.symmetry === 'none' ? 'off' : 'mirror';
-  status.textContent = `Loaded ${pieces.length} piece types.` + (d.errors.length ? ` The definition has errors: ${d.errors.join('; ')}` : '');
+  status.textContent = `Loaded ${pieces.length} piece types.` + (errors.length ? ` The definition has errors: ${errors.join('; ')}` : '');
   drawAll();
   return true;
 }

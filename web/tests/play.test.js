@@ -6,8 +6,10 @@
 // Expected values come from the rules, counted by hand: FIDE chess (1. e4 d6 2. Bb5+ pins
 // nothing but checks, so a7-a6 leaves the king in check; 1. f3 e5 2. g4 Qh4# is mate), the
 // Interactive Diagram's documentation (free mode; a hand piece dropped on one's own piece
-// sends that piece back to the hand), and the Betza strings of tests/pages/shared-ids.txt
-// (fmWfcF a pawn, K a king's step, fR a rook forward).
+// sends that piece back to the hand), the Betza strings of tests/pages/shared-ids.txt
+// (fmWfcF a pawn, K a king's step, fR a rook forward), and the published moves of the Lion,
+// the xiangqi cannon and the checker (tests/pages/marks-*.txt, as crates/fairyboard/tests/
+// marks.rs counts them).
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -292,4 +294,62 @@ test('three types sharing ID P keep their own moves: highlights, move diagrams, 
   assert.ok(fits[reply.piece](reply), `Black's ${reply.piece} moved ${reply.dx},${reply.dy} as its own type`);
   // Black still has its 3 pawns, the prince, the rook pawn and the king, each as itself.
   assert.deepEqual(reply.types, [3, 1, 1, 1]);
+});
+
+test('a free-mode edit of the shared-ID page keeps every type: the moved prince and rook pawn stay themselves', async () => {
+  await open(variant('/web/tests/pages/shared-ids.txt'));
+  await page.check('.idg-free input');
+  await page.click(sq('', 'd2'));
+  await page.click(sq('', 'd4'));
+  await page.click(sq('', 'g2'));
+  await page.click(sq('', 'g4'));
+  assert.deepEqual(await pieceAt('', 'd4'), { piece: 1, color: 0 });
+  assert.deepEqual(await pieceAt('', 'g4'), { piece: 2, color: 0 });
+  // Each side still has 3 pawns, the prince, the rook pawn and the king (by type index).
+  const types = await page.evaluate(() => {
+    const d = window.fairyboardDiagrams[0];
+    const count = (t, col) => d.state.cells.filter((x) => x && x.piece === t && x.color === col).length;
+    return [0, 1].map((col) => [0, 1, 2, 3].map((t) => count(t, col)));
+  });
+  assert.deepEqual(types, [[3, 1, 1, 1], [3, 1, 1, 1]]);
+  // The prince on d4 steps as a king to the 8 empty squares round it; the rook pawn on g4
+  // goes to g5 and takes Black's rook pawn on g6.
+  await page.uncheck('.idg-free input');
+  const moves = await page.evaluate(() => {
+    const e = window.fairyboardDiagrams[0].engine;
+    const name = (m) => m.uci.slice(-2);
+    return [[3, 3], [6, 3]].map(([f, r]) => JSON.parse(e.pick(f, r)).moves.map(name).sort());
+  });
+  assert.deepEqual(moves, [['c3', 'c4', 'c5', 'd3', 'd5', 'e3', 'e4', 'e5'], ['g5', 'g6']]);
+});
+
+test('the marks painted for a Lion, a cannon and a checker are the engine\'s answer, square by square', async () => {
+  const scenes = [
+    // Lion d4, a Black pawn on e5: e5 is taken (and the Lion may go on from there); the
+    // other 23 squares of the 5x5 block round d4 and d4 itself are quiet moves.
+    { file: 'marks-lion.txt', from: 'd4', capture: ['e5'], moves: 24 },
+    // Cannon d4: rook moves d5, d3-d1, a4-c4, e4-h4; over the screen on d6 it takes d8.
+    { file: 'marks-cannon.txt', from: 'd4', capture: ['d8'], moves: 11, screen: ['d6'] },
+    // Checker c3 jumping the pawn on d4: d4 is its victim, the jump goes on to e5.
+    { file: 'marks-checker.txt', from: 'c3', capture: [], moves: 0, locust: ['d4'] },
+  ];
+  for (const s of scenes) {
+    await open(variant('/web/tests/pages/' + s.file));
+    await page.click(sq('', s.from));
+    const painted = await marks('');
+    const answer = await page.evaluate((from) => {
+      const f = from.charCodeAt(0) - 97;
+      const r = +from.slice(1) - 1;
+      const pick = JSON.parse(window.fairyboardDiagrams[0].engine.pick(f, r));
+      return pick.marks.map((m) => String.fromCharCode(97 + m.file) + (m.rank + 1) + ':' + m.kind).sort();
+    }, s.from);
+    assert.deepEqual(painted, answer, s.file);
+    const of = (kind) => painted.filter((m) => m.endsWith(':' + kind)).map((m) => m.split(':')[0]);
+    assert.deepEqual(of('capture'), s.capture, s.file);
+    assert.equal(of('move').length, s.moves, s.file);
+    if (s.screen) assert.deepEqual(of('screen'), s.screen, s.file);
+    if (s.locust) assert.deepEqual(of('locust'), s.locust, s.file);
+    await page.close();
+    page = null;
+  }
 });

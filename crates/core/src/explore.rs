@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::build::{BuildError, PieceSpec, VariantSpec};
 use crate::coord::Coord;
 use crate::moves::{MoveKind, MoveList};
 use crate::position::{EnPassant, Position};
 use crate::variant::{Color, Symmetry, Variant};
+use idiagram::{Definition, Diagnostic, PieceDef};
 
 /// Another piece on the board of an exploration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,23 +42,21 @@ pub struct Scene {
 impl Scene {
     /// The targets as sorted tokens: a destination square, or the locust victims and the
     /// destination joined by commas (`e5,d4`).
-    pub fn targets(&self) -> Result<Vec<String>, Vec<BuildError>> {
+    pub fn targets(&self) -> Result<Vec<String>, Vec<Diagnostic>> {
         let piece = |name: &str,
                      id: &str,
                      betza: &str,
                      royal: bool,
                      white: Vec<Coord>,
-                     black: Vec<Coord>| PieceSpec {
-            name: name.into(),
-            id: id.into(),
-            betza: betza.into(),
-            image: String::new(),
-            royal,
-            white,
-            black,
-            hand: [0, 0],
-            morph: None,
-            line: 0,
+                     black: Vec<Coord>| {
+            (
+                PieceDef {
+                    white,
+                    black,
+                    ..PieceDef::new(name, id, betza)
+                },
+                royal,
+            )
         };
         let moves_of = |at: Coord| -> &str {
             self.types
@@ -116,27 +114,11 @@ impl Scene {
                 pick(Color::Black, royal, moves),
             ));
         }
-        let spec = VariantSpec {
-            name: "explore".into(),
-            files: self.files,
-            ranks: self.ranks,
-            symmetry: Symmetry::None,
-            holes: self.holes.clone(),
-            pieces,
-            promo_zone: 0,
-            max_promote: 0,
-            promo_choice: vec![],
-            promo_offset: None,
-            holdings_type: 0,
-            any_royal_loses: true,
-            rules: Default::default(),
-            capture_matrix: None,
-            hand_swap: false,
-        };
-        for p in &spec.pieces {
+        let def = scene_definition(self.files, self.ranks, &self.holes, pieces);
+        for p in &def.pieces {
             strict_move(&p.betza, self.files, self.ranks)?;
         }
-        let (variant, _) = Variant::from_spec(&spec)?;
+        let (variant, _) = Variant::compile("explore", &def)?;
         let variant = Arc::new(variant);
         let mut pos = Position::start(variant.clone());
         let from = variant.square(self.from);
@@ -185,6 +167,35 @@ impl Scene {
     }
 }
 
+/// The definition of an exploration board: `pieces` (with their royalty) listed for both
+/// sides separately, no promotion, and every royal piece counting (capturing any one loses),
+/// so a scene with several royals reads each as a king.
+fn scene_definition(
+    files: u8,
+    ranks: u8,
+    holes: &[Coord],
+    pieces: Vec<(PieceDef, bool)>,
+) -> Definition {
+    let mut holes = holes.to_vec();
+    holes.sort();
+    holes.dedup();
+    Definition {
+        files,
+        ranks,
+        symmetry: Symmetry::None,
+        royal: (0..pieces.len()).filter(|&i| pieces[i].1).collect(),
+        pieces: pieces.into_iter().map(|(p, _)| p).collect(),
+        holes,
+        promo_zone: 0,
+        max_promote: 0,
+        rules: idiagram::Rules {
+            extinction: Some("1".into()),
+            ..Default::default()
+        },
+        ..Definition::default()
+    }
+}
+
 /// Targets of a descriptor from `from` on an empty `files`×`ranks` board.
 pub fn targets_on_empty_board(
     descriptor: &str,
@@ -210,17 +221,12 @@ pub fn targets_on_empty_board(
 
 /// An exploration shows one descriptor as written, so a descriptor that a definition would
 /// only partly keep (characters skipped, too many paths, too many legs) is refused here.
-fn strict_move(descriptor: &str, files: u8, ranks: u8) -> Result<(), Vec<BuildError>> {
+fn strict_move(descriptor: &str, files: u8, ranks: u8) -> Result<(), Vec<Diagnostic>> {
     let options = xbetza::CompileOptions {
         max_range: files.max(ranks),
     };
-    let refuse = |message: String| {
-        vec![BuildError {
-            line: 0,
-            piece: None,
-            message: format!("move '{descriptor}': {message}"),
-        }]
-    };
+    let refuse =
+        |message: String| vec![Diagnostic::error(format!("move '{descriptor}': {message}"))];
     match xbetza::compile_str(descriptor, &options) {
         Ok(p) if p.legs() > crate::movegen::MAX_LEGS => Err(refuse(format!(
             "more than {} legs",
@@ -233,7 +239,7 @@ fn strict_move(descriptor: &str, files: u8, ranks: u8) -> Result<(), Vec<BuildEr
 
 /// Errors building an exploration scene.
 #[derive(Debug)]
-pub struct ExploreError(pub Vec<BuildError>);
+pub struct ExploreError(pub Vec<Diagnostic>);
 
 impl std::fmt::Display for ExploreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -294,41 +300,18 @@ impl Probe {
         ranks: u8,
         holes: &[Coord],
     ) -> Result<Probe, ExploreError> {
-        let piece = |name: &str, id: &str, betza: &str, royal: bool| PieceSpec {
-            name: name.into(),
-            id: id.into(),
-            betza: betza.into(),
-            image: String::new(),
-            royal,
-            white: vec![],
-            black: vec![],
-            hand: [0, 0],
-            morph: None,
-            line: 0,
-        };
-        let spec = VariantSpec {
-            name: "probe".into(),
+        let def = scene_definition(
             files,
             ranks,
-            symmetry: Symmetry::None,
-            holes: holes.to_vec(),
-            pieces: vec![
-                piece("mover", "M", descriptor, false),
-                piece("piece", "X", "", false),
-                piece("royal", "Y", "", true),
+            holes,
+            vec![
+                (PieceDef::new("mover", "M", descriptor), false),
+                (PieceDef::new("piece", "X", ""), false),
+                (PieceDef::new("royal", "Y", ""), true),
             ],
-            promo_zone: 0,
-            max_promote: 0,
-            promo_choice: vec![],
-            promo_offset: None,
-            holdings_type: 0,
-            any_royal_loses: true,
-            rules: Default::default(),
-            capture_matrix: None,
-            hand_swap: false,
-        };
+        );
         strict_move(descriptor, files, ranks).map_err(ExploreError)?;
-        let (variant, _) = Variant::from_spec(&spec).map_err(ExploreError)?;
+        let (variant, _) = Variant::compile("probe", &def).map_err(ExploreError)?;
         let variant = Arc::new(variant);
         Ok(Probe {
             pos: Position::empty(variant.clone()),

@@ -44,7 +44,7 @@ pub use variant::value;
 pub mod notation;
 pub use variant::{catalogue, fast_paths, geometry, shuffle};
 
-pub use build::{BuildError, VariantSpec};
+pub use idiagram::{Diagnostic, Severity};
 pub use marks::{Mark, MarkKind, Marks};
 pub use movegen::Status;
 pub use moves::{Move, MoveKind, MoveList, Squares};

@@ -110,9 +110,9 @@ fn more_victims_than_a_move_carries_is_a_warning() {
     let text = "royal=1\nking:K:K::e1\nglutton:G:cafcafcafcafcafcafW::a1\n";
     let (_, warnings) = Variant::from_definition("glutton", text).unwrap();
     assert!(
-        warnings.iter().any(|w| w.contains("line 3")
-            && w.contains("'glutton'")
-            && w.contains("more than 5 pieces")),
+        warnings.iter().any(|w| w.to_string().contains("line 3")
+            && w.to_string().contains("'glutton'")
+            && w.to_string().contains("more than 5 pieces")),
         "{warnings:?}"
     );
 }

@@ -8,7 +8,6 @@
 use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
-use fairyboard_core::definition::spec_of;
 use fairyboard_core::fen::FenError;
 use fairyboard_core::{catalogue, perft, Color, Position, Variant};
 
@@ -64,8 +63,7 @@ fn every_catalogue_definition_round_trips_through_its_text() {
             second.diagnostics
         );
         let build = |d: &idiagram::Definition| {
-            let (v, _) =
-                Variant::from_spec(&spec_of(&name, d)).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            let (v, _) = Variant::compile(&name, d).unwrap_or_else(|e| panic!("{name}: {e:?}"));
             behaviour(v)
         };
         let a = build(&first.definition);
@@ -95,22 +93,36 @@ fn every_definition_problem_is_reported_with_line_and_piece() {
         Err(e) => panic!("refused: {e:#?}"),
     };
     assert_eq!(warnings.len(), 3, "{warnings:#?}");
-    let find = |needle: &str| {
+    let find = |line: usize| {
         warnings
             .iter()
-            .find(|e| e.contains(needle))
-            .unwrap_or_else(|| panic!("no warning with {needle:?} in {warnings:#?}"))
+            .find(|e| e.line == line)
+            .unwrap_or_else(|| panic!("no warning on line {line} in {warnings:#?}"))
     };
-    // royal=9: there are 3 pieces. The value starts at column 7.
-    let royal = find("line 3");
-    assert!(royal.contains("'royal'") && royal.contains('9'), "{royal}");
-    // k1 is off the 8x8 board.
-    let rook = find("line 5");
-    assert!(rook.contains("'rook'") && rook.contains("k1"), "{rook}");
-    // `B!`: the `!` at 0-based position 1 of the move is skipped, the bishop keeps `B`.
-    let bishop = find("line 6");
+    // royal=9: there are 3 pieces. The value starts at column 7 (`royal=` is 6 characters).
+    let royal = find(3);
+    assert_eq!(
+        (
+            royal.column,
+            royal.parameter.as_deref(),
+            royal.piece.as_deref()
+        ),
+        (7, Some("royal"), None)
+    );
+    assert!(royal.message.contains('9'), "{royal}");
+    // k1 is off the 8x8 board; `rook:R:R::a1,` is 13 characters.
+    let rook = find(5);
+    assert_eq!((rook.column, rook.piece.as_deref()), (14, Some("rook")));
+    assert!(rook.message.contains("k1"), "{rook}");
+    // `B!`: the `!` at 0-based position 1 of the move is skipped, the bishop keeps `B`. The
+    // move field starts at column 10 (`bishop:B:` is 9 characters), so the `!` is at 11.
+    let bishop = find(6);
+    assert_eq!(
+        (bishop.column, bishop.piece.as_deref()),
+        (11, Some("bishop"))
+    );
     assert!(
-        bishop.contains("'bishop'") && bishop.contains("'B!'") && bishop.contains("'!'"),
+        bishop.message.contains("'B!'") && bishop.message.contains("'!'"),
         "{bishop}"
     );
     // The bishop moves as `B`: from c1, b2 a3 and d2 e3 f4 g5 h6 (the board is empty there).
@@ -135,10 +147,10 @@ fn an_exploding_move_is_cut_back_at_build_time() {
     let (v, warnings) = Variant::from_definition("snake", text).expect("builds");
     assert_eq!(v.pieces.len(), 2);
     assert!(
-        warnings.iter().any(|w| w.contains("line 2")
-            && w.contains("'snake'")
-            && w.contains("left out")
-            && w.contains("squares from one square")),
+        warnings.iter().any(|w| w.to_string().contains("line 2")
+            && w.to_string().contains("'snake'")
+            && w.to_string().contains("left out")
+            && w.to_string().contains("squares from one square")),
         "{warnings:#?}"
     );
     // The built piece keeps `W6`: from d4, with the kings in the a-file corners, it reaches
@@ -176,9 +188,9 @@ fn a_repetition_beyond_the_limits_keeps_what_fits() {
     let (v, warnings) = Variant::from_definition("walker", text).expect("builds");
     assert_eq!(v.pieces.len(), 2);
     assert!(
-        warnings
-            .iter()
-            .any(|w| w.contains("line 4") && w.contains("'walker'") && w.contains("left out")),
+        warnings.iter().any(|w| w.to_string().contains("line 4")
+            && w.to_string().contains("'walker'")
+            && w.to_string().contains("left out")),
         "{warnings:#?}"
     );
     let fen = "k11/12/12/12/12/12/12/12/12/W10K w - - 0 1";
@@ -196,7 +208,7 @@ fn an_unknown_parameter_is_only_a_warning() {
     assert!(
         warnings
             .iter()
-            .any(|w| w.contains("line 1") && w.contains("fooBar")),
+            .any(|w| w.to_string().contains("line 1") && w.to_string().contains("fooBar")),
         "{warnings:#?}"
     );
 }
@@ -369,9 +381,10 @@ fn every_published_definition_loads_and_plays() {
         // only partly understood is reported, and skipped here).
         let centre = Coord::new(v.geometry.files / 2, v.geometry.ranks / 2);
         for p in &v.pieces {
-            let reported = warnings
-                .iter()
-                .any(|w| w.contains(&format!("(piece '{}')", p.name)) && w.contains("move '"));
+            let reported = warnings.iter().any(|w| {
+                w.to_string().contains(&format!("(piece '{}')", p.name))
+                    && w.to_string().contains("move '")
+            });
             if p.betza.is_empty() || reported {
                 continue;
             }
@@ -481,7 +494,7 @@ mod quirks {
     fn build(text: &str) -> (Arc<Variant>, Vec<String>) {
         let (v, w) = Variant::from_definition("quirk", text)
             .unwrap_or_else(|e| panic!("refused: {e:#?}\n{text}"));
-        (Arc::new(v), w)
+        (Arc::new(v), w.iter().map(|d| d.to_string()).collect())
     }
 
     fn start_moves(v: &Arc<Variant>) -> Vec<String> {
@@ -519,7 +532,7 @@ mod quirks {
         let (v, w) = build("files=4\nranks=4\nhole::::a1\nrook::::a1\nking::::d1\n");
         assert!(
             w.iter()
-                .any(|w| w.contains("a1") && w.contains("stays playable")),
+                .any(|w| w.to_string().contains("a1") && w.to_string().contains("stays playable")),
             "{w:?}"
         );
         // The hole a1 mirrors to a4, where Black's rook stands: both squares stay playable.
@@ -550,7 +563,10 @@ mod quirks {
         let (v, w) = build(
             "files=3\nranks=3\nroyal=0\nmaxPromote=3\npromoOffset=3\npawn:P:fW::a1\nsilver:S:FfW::\ngold:G:WfF::\ntokin:+P:WfF::\nnarigin:+S:WfF::\n",
         );
-        assert!(w.iter().any(|w| w.contains("promoOffset")), "{w:?}");
+        assert!(
+            w.iter().any(|w| w.to_string().contains("promoOffset")),
+            "{w:?}"
+        );
         let promoted: Vec<Option<u8>> = v.pieces.iter().map(|p| p.promoted).collect();
         assert_eq!(promoted, [Some(3), Some(4), None, None, None]);
     }

@@ -111,7 +111,9 @@ fn run(e: &Entry) -> Report {
         Err(errors) => {
             r.failure = Some(format!(
                 "refused: {}",
-                errors.first().map(String::as_str).unwrap_or("(no message)")
+                errors
+                    .first()
+                    .map_or("(no message)".into(), |d| d.to_string())
             ));
             return r;
         }

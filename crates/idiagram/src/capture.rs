@@ -7,6 +7,7 @@ use crate::lex::Field;
 
 /// One cell of the capture matrix.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CaptureCell {
     /// `.`: normal move/capture.
     #[default]
@@ -86,6 +87,7 @@ impl CaptureCell {
 
 /// Where a move goes, as a capture-matrix column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Target {
     /// An empty square.
     Empty,
@@ -97,6 +99,7 @@ pub enum Target {
 
 /// One row of the matrix: the moving type's cells.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CaptureRow {
     /// Moving to an empty square.
     pub empty: CaptureCell,
@@ -140,6 +143,7 @@ static NORMAL: CaptureCell = CaptureCell::Normal;
 
 /// The full matrix, one row per piece type (rows and cells not written are `Normal`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CaptureMatrix {
     pub rows: Vec<CaptureRow>,
 }

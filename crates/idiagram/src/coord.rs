@@ -17,6 +17,7 @@ pub const MAX_SIDE: u8 = 24;
 
 /// A square by zero-based file and rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Coord {
     pub file: u8,
     pub rank: u8,

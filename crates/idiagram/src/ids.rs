@@ -152,6 +152,7 @@ fn scan(
 
 /// One promotion choice of `promoChoice`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PromoOption {
     /// The ID promoted to.
     pub id: String,
@@ -180,6 +181,7 @@ impl PromoOption {
 /// default; a `morph` cell `1`..`9` selects set 1..9 (0-based index 1..9 here). No sets at all
 /// means no choices (`promoChoice=`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PromoChoice {
     pub sets: Vec<Vec<PromoOption>>,
 }
@@ -265,6 +267,7 @@ impl PromoChoice {
 
 /// How a piece of a shuffle set is placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ShuffleMark {
     /// No prefix.
     Plain,
@@ -276,6 +279,7 @@ pub enum ShuffleMark {
 
 /// One entry of a shuffle set.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShufflePiece {
     pub id: String,
     pub mark: ShuffleMark,
@@ -283,6 +287,7 @@ pub struct ShufflePiece {
 
 /// One comma-separated set of `shuffle=`: its pieces are permuted over their start squares.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShuffleSet {
     pub pieces: Vec<ShufflePiece>,
 }
@@ -351,6 +356,7 @@ pub(crate) fn shuffle_text(sets: &[ShuffleSet]) -> String {
 
 /// One entry of `contageous=`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contagion {
     pub id: String,
     /// `!ID`: not contagious itself, but immune to contagion.

@@ -237,16 +237,39 @@ pub use morph::{Morph, MorphCell};
 pub use names::{default_betza, default_betza_for};
 pub use params::{parameters, Parameter};
 pub use parse::{parameter_names, parse};
+pub use render::TextEdits;
 
-/// A side.
+/// White or Black. White moves first and has rank 1 at its side. The one colour type of
+/// the workspace: the rules core re-exports it, so a definition's colours and a position's
+/// are the same values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
-    White,
-    Black,
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// 0 for White, 1 for Black: the index of per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 }
 
 /// How Black's setup (and moves, and morph boards) derive from White's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Symmetry {
     /// Same file, mirrored rank (the default).
     #[default]
@@ -275,6 +298,8 @@ impl fmt::Display for Symmetry {
 
 /// A game result for the side it applies to (`stalemate`, `counterbare`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Outcome {
     #[default]
     Draw,
@@ -294,6 +319,7 @@ impl Outcome {
 
 /// The shape of "adjacent" for `blastZone` / `spellZone`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Zone {
     /// King steps (the default).
     #[default]
@@ -319,6 +345,7 @@ impl Zone {
 
 /// One `baring=` entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Baring {
     /// `baring=0`: every non-royal type counts.
     AllNonRoyal,
@@ -329,6 +356,8 @@ pub enum Baring {
 /// Game-rule parameters other than promotion and holdings. Piece references are 0-based indices
 /// into [`Definition::pieces`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Rules {
     pub baring: Vec<Baring>,
     /// `extinction=` as written (its value syntax is not documented).
@@ -410,7 +439,9 @@ impl Default for Rules {
 }
 
 /// A general parameter as written. Equality (and hashing) ignores `line`.
-#[derive(Clone, Debug, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Param {
     pub key: String,
     pub value: String,
@@ -433,7 +464,9 @@ impl Hash for Param {
 
 /// One piece type. Fields hold the resolved values (defaults filled in). Equality (and hashing)
 /// ignores `line`.
-#[derive(Clone, Debug, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct PieceDef {
     pub name: String,
     pub id: String,
@@ -452,6 +485,9 @@ pub struct PieceDef {
     pub morph: Option<Morph>,
     /// 1-based source line of the piece line (0 when not from a text).
     pub line: usize,
+    /// 1-based column of the move field on that line (0 when not from a text), so the
+    /// rules core can point at the character of a move it could not use.
+    pub move_column: usize,
 }
 
 impl PartialEq for PieceDef {
@@ -496,6 +532,7 @@ impl PieceDef {
             black_hand: None,
             morph: None,
             line: 0,
+            move_column: 0,
         }
     }
 
@@ -510,6 +547,7 @@ impl PieceDef {
 
 /// One piece of the start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Placement {
     pub square: Coord,
     pub color: Color,
@@ -519,6 +557,8 @@ pub struct Placement {
 
 /// A whole variant definition.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Definition {
     pub files: u8,
     pub ranks: u8,
@@ -620,6 +660,19 @@ impl Definition {
     /// The canonical text of this definition (see the crate docs, "Decisions").
     pub fn to_text(&self) -> String {
         render::to_text(self)
+    }
+
+    /// The text of this definition with the parts an editor holds as text written from
+    /// `edits` instead (see [`TextEdits`]); with no edits, [`Definition::to_text`].
+    pub fn to_text_with(&self, edits: &TextEdits) -> String {
+        render::to_text_with(self, edits)
+    }
+
+    /// Set `symmetry` to the one Black's squares and the holes follow (`mirror`, else
+    /// `rotate`, else `none`), so an editor that places both armies by hand writes the
+    /// shortest text for them.
+    pub fn fit_symmetry(&mut self) {
+        self.symmetry = render::fitting_symmetry(self);
     }
 
     /// The value of the last untyped parameter `key` (display-only or unknown).

@@ -9,6 +9,7 @@ use crate::{Color, Symmetry};
 
 /// What happens when a piece of the morph's type lands on a square.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MorphCell {
     /// `.`: nothing special.
     #[default]
@@ -74,6 +75,7 @@ static NORMAL: MorphCell = MorphCell::Normal;
 
 /// A parsed `morph` board: one cell per square, for each colour.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Morph {
     /// White's view, `white[rank][file]` (rank 0 = the first rank).
     pub white: Vec<Vec<MorphCell>>,

@@ -898,6 +898,7 @@ impl<'a> State<'a> {
             black_hand,
             morph: None,
             line: rp.item.line,
+            move_column: f.get(2).map_or(rp.item.col, |x| x.col),
         }
     }
 

@@ -37,7 +37,25 @@ fn squares(list: &[Coord]) -> String {
     items.join(",")
 }
 
+/// Parts of a definition an editor holds as text rather than typed (the Design Wizard's
+/// promotion-choice and zone fields, and its box of further parameter lines). Written in
+/// place of the typed values, so the parser reads them as it reads any definition text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TextEdits<'a> {
+    /// `None`: the typed `promoChoice`. `Some(None)`: no `promoChoice` line (the format's
+    /// default choices). `Some(Some(text))`: that value.
+    pub promo_choice: Option<Option<&'a str>>,
+    /// Per piece, its `morph=` value (`None`: no morph line); `None` here: the typed morphs.
+    pub morphs: Option<&'a [Option<String>]>,
+    /// Further lines, written after the parameters and before the holes and pieces.
+    pub extra: &'a [String],
+}
+
 pub(crate) fn to_text(d: &Definition) -> String {
+    to_text_with(d, &TextEdits::default())
+}
+
+pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
     let mut out = String::new();
     let r = &d.rules;
     let _ = writeln!(out, "files={}", d.files);
@@ -45,7 +63,15 @@ pub(crate) fn to_text(d: &Definition) -> String {
     let _ = writeln!(out, "symmetry={}", d.symmetry);
     let _ = writeln!(out, "promoZone={}", d.promo_zone);
     let _ = writeln!(out, "maxPromote={}", d.max_promote);
-    let _ = writeln!(out, "promoChoice={}", d.promo_choice.to_text());
+    match edits.promo_choice {
+        None => {
+            let _ = writeln!(out, "promoChoice={}", d.promo_choice.to_text());
+        }
+        Some(Some(text)) => {
+            let _ = writeln!(out, "promoChoice={text}");
+        }
+        Some(None) => {}
+    }
     if let Some(o) = d.promo_offset {
         let _ = writeln!(out, "promoOffset={o}");
     }
@@ -143,6 +169,9 @@ pub(crate) fn to_text(d: &Definition) -> String {
     for p in &d.params {
         let _ = writeln!(out, "{}={}", p.key, p.value);
     }
+    for line in edits.extra {
+        let _ = writeln!(out, "{line}");
+    }
     if !d.holes.is_empty() {
         let holes: Vec<Coord> = match d.symmetry {
             Symmetry::None => d.holes.clone(),
@@ -160,7 +189,7 @@ pub(crate) fn to_text(d: &Definition) -> String {
         };
         let _ = writeln!(out, "hole::::{}", squares(&holes));
     }
-    for p in &d.pieces {
+    for (i, p) in d.pieces.iter().enumerate() {
         let sq = match d.symmetry {
             Symmetry::None if !p.black.is_empty() => {
                 format!("{},,{}", squares(&p.white), squares(&p.black))
@@ -189,11 +218,38 @@ pub(crate) fn to_text(d: &Definition) -> String {
             _ => {}
         }
         out.push('\n');
-        if let Some(m) = &p.morph {
-            let _ = writeln!(out, "morph={}", m.to_text());
+        match edits.morphs {
+            None => {
+                if let Some(m) = &p.morph {
+                    let _ = writeln!(out, "morph={}", m.to_text());
+                }
+            }
+            Some(texts) => {
+                if let Some(Some(m)) = texts.get(i) {
+                    let _ = writeln!(out, "morph={m}");
+                }
+            }
         }
     }
     out
+}
+
+/// The symmetry under which Black's squares and the holes are exactly White's reflected:
+/// `mirror`, else `rotate`, else `none` (both armies written out).
+pub(crate) fn fitting_symmetry(d: &Definition) -> Symmetry {
+    [Symmetry::Mirror, Symmetry::Rotate]
+        .into_iter()
+        .find(|&s| {
+            let reflect = |c: Coord| black_of(c, s, d.files, d.ranks);
+            let holes: BTreeSet<Coord> = d.holes.iter().copied().collect();
+            let same = |a: &[Coord], b: &[Coord]| {
+                let a: BTreeSet<Coord> = a.iter().map(|&c| reflect(c)).collect();
+                a == b.iter().copied().collect()
+            };
+            d.holes.iter().all(|&h| holes.contains(&reflect(h)))
+                && d.pieces.iter().all(|p| same(&p.white, &p.black))
+        })
+        .unwrap_or(Symmetry::None)
 }
 
 /// Are `p`'s Black squares those its White squares give under the symmetry (as sets)?

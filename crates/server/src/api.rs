@@ -124,15 +124,17 @@ fn body_problem(e: axum::extract::rejection::StringRejection) -> Problem {
 }
 
 /// At most [`MAX_DIAGNOSTICS`] of a list, and how many more there were.
-fn capped(mut list: Vec<String>) -> (Vec<String>, usize) {
+fn capped<T>(mut list: Vec<T>) -> (Vec<T>, usize) {
     let more = list.len().saturating_sub(MAX_DIAGNOSTICS);
     list.truncate(MAX_DIAGNOSTICS);
     (list, more)
 }
 
-/// `POST /api/check`: the body is a definition; the answer lists its problems (each with
-/// line and column, at most [`MAX_DIAGNOSTICS`] of each kind, with the count of the rest in
-/// `more_errors` / `more_warnings`) and, when it compiles, the start FEN.
+/// `POST /api/check`: the body is a definition; the answer lists its problems as the
+/// parser and the build report them (`errors` and `warnings`, each `{severity, line, column,
+/// piece, parameter, message}`, as `fairyboard check --json` prints them; at most
+/// [`MAX_DIAGNOSTICS`] of each kind, with the count of the rest in `more_errors` /
+/// `more_warnings`) and, when it compiles, the start FEN.
 pub(crate) async fn check(
     State(state): State<Shared>,
     body: Result<String, axum::extract::rejection::StringRejection>,
@@ -141,21 +143,16 @@ pub(crate) async fn check(
     state
         .budget
         .parse(body.len(), move || {
-            let (ok, errors, warnings, fen) = match Variant::from_definition("wizard", &body) {
-                Ok((v, w)) => {
-                    let fen = Position::start(Arc::new(v)).to_fen();
-                    (true, Vec::new(), w, Some(fen))
-                }
-                Err(errors) => {
-                    let parsed = idiagram::parse(&body);
-                    let warnings = parsed.warnings().map(|d| d.to_string()).collect();
-                    (false, errors, warnings, None)
-                }
-            };
+            let checked = fairyboard_core::definition::check("wizard", &body);
+            let (errors, warnings): (Vec<_>, Vec<_>) =
+                checked.diagnostics.into_iter().partition(|d| d.is_error());
+            let fen = checked
+                .variant
+                .map(|v| Position::start(Arc::new(v)).to_fen());
             let (errors, more_errors) = capped(errors);
             let (warnings, more_warnings) = capped(warnings);
             let mut out = json!({
-                "ok": ok,
+                "ok": errors.is_empty(),
                 "errors": errors,
                 "more_errors": more_errors,
                 "warnings": warnings,

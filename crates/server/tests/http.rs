@@ -13,7 +13,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use common::{send_to, Reply};
 use fairyboard_server::{router, Config};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -339,15 +339,41 @@ async fn api_rules_and_definition_check() {
     );
     // Odd values are skipped with warnings (the board is still built), as the Interactive
     // Diagram does; only a definition without pieces is refused.
+    // Each problem comes typed: `ten` starts at column 7 of line 1 (`files=` is six
+    // characters), `k9` at column 12 of line 2 (`rook::::a1,` is eleven).
     let odd = check("files=ten\nrook::::a1,k9\n").await.json();
     assert_eq!(odd["ok"], true);
-    let warnings = odd["warnings"].to_string();
-    assert!(warnings.contains("line 1"), "{warnings}");
-    assert!(warnings.contains("'k9'"), "{warnings}");
+    let w = &odd["warnings"];
+    assert_eq!(w.as_array().map(Vec::len), Some(2), "{w}");
+    assert_eq!(
+        (&w[0]["line"], &w[0]["column"], &w[0]["parameter"]),
+        (&json!(1), &json!(7), &json!("files"))
+    );
+    assert_eq!(
+        (&w[0]["severity"], &w[0]["piece"]),
+        (&json!("warning"), &json!(null))
+    );
+    assert_eq!(
+        (&w[1]["line"], &w[1]["column"], &w[1]["piece"]),
+        (&json!(2), &json!(12), &json!("rook"))
+    );
+    assert!(w[1]["message"].as_str().unwrap().contains("'k9'"), "{w}");
     let bad = check("files=ten\n").await.json();
     assert_eq!(bad["ok"], false);
+    assert_eq!(bad["errors"][0]["severity"], "error");
     let errors = bad["errors"].to_string();
     assert!(errors.contains("no piece types"), "{errors}");
+    // A build finding (a move character the build skips) points at that character: the
+    // move field of `rook::R!:` starts at column 7, `!` is its second character.
+    let skipped = check("files=4\nranks=4\nrook::R!::a1\n").await.json();
+    let w = &skipped["warnings"];
+    assert!(
+        w.as_array().unwrap().iter().any(|d| d["line"] == 3
+            && d["column"] == 8
+            && d["piece"] == "rook"
+            && d["message"].as_str().unwrap().contains("skipped")),
+        "{w}"
+    );
     let huge = send(
         Request::post("/api/check")
             .body(Body::from("x".repeat(200 * 1024)))

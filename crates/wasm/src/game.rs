@@ -25,29 +25,15 @@ use fairyboard_core::position::PROMO_FROM_HAND;
 use fairyboard_core::{
     pgn, shuffle, Color, MarkKind, Marks, Move, MoveKind, MoveList, Position, Setup, Variant,
 };
-use idiagram::{Definition, Severity};
+use idiagram::{Definition, Diagnostic};
 use serde::{Deserialize, Serialize};
-
-/// A problem with the definition, for the error list under the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Problem {
-    /// `error` or `warning`.
-    pub severity: &'static str,
-    /// 1-based; 0 when the problem has no place in the text.
-    pub line: usize,
-    pub column: usize,
-    pub piece: Option<String>,
-    pub parameter: Option<String>,
-    pub message: String,
-    /// The whole diagnostic as one readable line.
-    pub text: String,
-}
 
 /// A definition read for display: the parsed definition, its problems, and a game when
 /// the rules could be compiled (perhaps with some pieces' moves left out).
 pub struct Loaded {
     pub definition: Definition,
-    pub problems: Vec<Problem>,
+    /// The parser's and the build's findings, sorted by line and column.
+    pub problems: Vec<Diagnostic>,
     pub game: Option<Game>,
 }
 
@@ -56,26 +42,9 @@ pub struct Loaded {
 /// any piece type has no game.
 pub fn load(text: &str) -> Loaded {
     let checked = check("diagram", text);
-    let problems = checked
-        .diagnostics
-        .iter()
-        .map(|d| Problem {
-            severity: if d.severity == Severity::Error {
-                "error"
-            } else {
-                "warning"
-            },
-            line: d.line,
-            column: d.column,
-            piece: d.piece.clone(),
-            parameter: d.parameter.clone(),
-            message: d.message.clone(),
-            text: d.to_string(),
-        })
-        .collect();
     Loaded {
         definition: checked.definition,
-        problems,
+        problems: checked.diagnostics,
         game: checked.variant.map(|v| Game::new(Arc::new(v))),
     }
 }
@@ -742,15 +711,10 @@ impl Game {
         }
     }
 
-    /// The hashes of the positions before the current one, oldest first (repetitions).
-    pub fn history(&self) -> Vec<u64> {
-        let mut pos = self.start.clone();
-        let mut out = Vec::with_capacity(self.ply);
-        for m in &self.record[..self.ply] {
-            out.push(pos.hash());
-            pos.make(m);
-        }
-        out
+    /// The hashes of the positions before the current one, oldest first: the core game's
+    /// own history (repetitions), as the protocols hand it to the search.
+    pub fn hashes(&self) -> &[u64] {
+        self.line.hashes()
     }
 
     /// The current position (mutable: searches make and unmake moves on it, leaving it as

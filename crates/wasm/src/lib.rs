@@ -21,8 +21,8 @@ pub mod game;
 
 use fairyboard_ai::{Control, Limits, Options, Searcher};
 use fairyboard_core::Color;
-use game::{load, Game, Problem};
-use idiagram::Definition;
+use game::{load, Game};
+use idiagram::{Definition, Diagnostic};
 use serde::Serialize;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
@@ -31,7 +31,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct Diagram {
     definition: Definition,
-    problems: Vec<Problem>,
+    problems: Vec<Diagnostic>,
     game: Option<Game>,
     /// The AI, made at its first move (it keeps its tables between moves).
     searcher: Option<Searcher>,
@@ -62,6 +62,14 @@ fn color(c: u8) -> Color {
     } else {
         Color::Black
     }
+}
+
+/// A diagnostic as the page lists it: its typed fields (`severity`, `line`, `column`,
+/// `piece`, `parameter`, `message`) plus `text`, the whole finding as one readable line.
+fn problem(d: &Diagnostic) -> serde_json::Value {
+    let mut v = serde_json::to_value(d).unwrap_or_default();
+    v["text"] = d.to_string().into();
+    v
 }
 
 fn ok_or_error(r: Result<serde_json::Value, String>) -> String {
@@ -104,10 +112,10 @@ impl Diagram {
                     id: p.id.clone(),
                     betza: p.betza.clone(),
                     image: p.image.clone(),
-                    images: a.graphics_dir.is_some().then(|| {
-                        [idiagram::Color::White, idiagram::Color::Black]
-                            .map(|c| d.image_file(i, c).unwrap_or_default())
-                    }),
+                    images: a
+                        .graphics_dir
+                        .is_some()
+                        .then(|| Color::BOTH.map(|c| d.image_file(i, c).unwrap_or_default())),
                     royal: d.royal.contains(&i),
                     promoted: vp.and_then(|p| p.promoted),
                     demoted: vp.and_then(|p| p.demoted),
@@ -138,7 +146,7 @@ impl Diagram {
                 "aiTime": a.ai_time,
             },
             "pieces": pieces,
-            "problems": self.problems,
+            "problems": self.problems.iter().map(problem).collect::<Vec<_>>(),
             "playable": self.game.is_some(),
             "holdings": variant.as_ref().is_some_and(|v| v.has_holdings()),
             "drops": variant.as_ref().is_some_and(|v| v.drops),
@@ -388,10 +396,12 @@ impl Diagram {
                 },
             )
         });
-        let history = g.history();
         let variant = g.variant.clone();
         let limits = Limits::movetime(f64::from(ms.max(1)));
-        let result = searcher.search(g.position_mut(), &history, &limits, &mut WallClock);
+        // The search makes and unmakes moves on its own copy; the game's history comes with
+        // it, as the protocols pass theirs.
+        let mut pos = g.position().clone();
+        let result = searcher.search(&mut pos, g.hashes(), &limits, &mut WallClock);
         result.best.map(|m| variant.uci(&m)).unwrap_or_default()
     }
 
@@ -431,73 +441,110 @@ impl Diagram {
     }
 }
 
-/// The definition as written, for the Design Wizard's "load a definition": board size,
-/// symmetry, holes, each piece line with its start squares (ranges expanded) and line number,
-/// and every general parameter as written, in order, with its line (so parameters the
-/// wizard has no field for, and per-piece `morph` lines, are kept).
+/// The definition model of a text, for an editor (the Design Wizard loads a pasted
+/// definition through it): `{definition, promoChoice, morphs, diagnostics}`. `definition` is
+/// the parser's resolved [`Definition`] as serde data (defaults filled in: IDs, moves, royal
+/// types, Black's squares); `promoChoice` is the `promoChoice` value as written (`null`
+/// when the text has none, so the format's default stays a default); `morphs` each piece's
+/// zones (`morph=`) as text or `null`; `diagnostics` the parser's findings.
 ///
 /// ```
-/// let j: serde_json::Value = serde_json::from_str(&fairyboard_wasm::parse_definition(
-///     "files=6\nranks=6\nroyal=2\nrook::::a1-c1\nking::KisO2::e1\n",
+/// let j: serde_json::Value = serde_json::from_str(&fairyboard_wasm::definition_model(
+///     "files=6\nranks=6\nrook::::a1-c1\nmorph=K\nking::KisO2::e1\n",
 /// ))
 /// .unwrap();
-/// assert_eq!(j["pieces"][0]["white"].as_array().unwrap().len(), 3);
-/// assert_eq!(j["pieces"][1]["black"][0], serde_json::json!([4, 5]));
-/// assert_eq!(j["params"][2]["key"], "royal");
-/// // The royal types, 0-based, as resolved (without `royal=`, the last type).
-/// assert_eq!(j["royal"], serde_json::json!([1]));
-///
-/// // Black listed after ",," (symmetry=none); holes apart from the pieces; morph kept.
-/// let j: serde_json::Value = serde_json::from_str(&fairyboard_wasm::parse_definition(
-///     "files=4\nranks=4\nsymmetry=none\nking::K::a1,,d4\nmorph=Q\nhole::::b2\n",
-/// ))
-/// .unwrap();
-/// assert_eq!(j["pieces"].as_array().unwrap().len(), 1);
-/// assert_eq!(j["pieces"][0]["black"], serde_json::json!([[3, 3]]));
-/// assert_eq!(j["holes"], serde_json::json!([[1, 1]]));
-/// assert_eq!(j["params"][3]["key"], "morph");
-/// assert_eq!(j["params"][3]["line"], 5);
+/// let d = &j["definition"];
+/// assert_eq!(d["pieces"][0]["white"].as_array().unwrap().len(), 3);
+/// // Black's squares, derived by the default symmetry (mirror): e1 -> e6.
+/// assert_eq!(d["pieces"][1]["black"][0], serde_json::json!({ "file": 4, "rank": 5 }));
+/// // Without `royal=`, the last type is royal; the ID defaults to the name's initial.
+/// assert_eq!((&d["royal"], &d["pieces"][0]["id"]), (&serde_json::json!([1]), &serde_json::json!("R")));
+/// assert_eq!(j["promoChoice"], serde_json::Value::Null);
+/// assert_eq!(j["morphs"], serde_json::json!(["K", null]));
 /// ```
 #[wasm_bindgen]
-pub fn parse_definition(text: &str) -> String {
+pub fn definition_model(text: &str) -> String {
     let parsed = idiagram::parse(text);
     let d = &parsed.definition;
-    let squares = |list: &[idiagram::Coord]| -> Vec<[u8; 2]> {
-        list.iter().map(|c| [c.file, c.rank]).collect()
-    };
-    let pieces: Vec<serde_json::Value> = d
-        .pieces
-        .iter()
-        .map(|p| {
-            json!({
-                "name": p.name,
-                "id": p.id,
-                "betza": p.betza,
-                "image": p.image,
-                "white": squares(&p.white),
-                "black": squares(&p.black),
-                "hand": p.hand,
-                "blackHand": p.black_hand,
-                "line": p.line,
-            })
-        })
-        .collect();
-    let params: Vec<serde_json::Value> = parsed
+    let promo_choice = parsed
         .all_params
         .iter()
-        .map(|p| json!({ "key": p.key, "value": p.value, "line": p.line }))
+        .rev()
+        .find(|p| p.key == "promoChoice")
+        .map(|p| p.value.trim());
+    let morphs: Vec<Option<String>> = d
+        .pieces
+        .iter()
+        .map(|p| p.morph.as_ref().map(|m| m.to_text()))
         .collect();
     json!({
-        "files": d.files,
-        "ranks": d.ranks,
-        "symmetry": d.symmetry.as_str(),
-        "holes": squares(&d.holes),
-        "pieces": pieces,
-        "royal": d.royal,
-        "params": params,
-        "errors": parsed.errors().map(|e| e.to_string()).collect::<Vec<_>>(),
+        "definition": d,
+        "promoChoice": promo_choice,
+        "morphs": morphs,
+        "diagnostics": parsed.diagnostics.iter().map(problem).collect::<Vec<_>>(),
     })
     .to_string()
+}
+
+/// The edits an editor sends [`write_definition`].
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Edited {
+    definition: Definition,
+    /// The `promoChoice` value as the editor holds it (`null`: the format's default).
+    promo_choice: Option<String>,
+    /// Each piece's zones (`morph=`) as text, `null` for none.
+    morphs: Vec<Option<String>>,
+    /// Further parameter lines, as typed.
+    extra: Vec<String>,
+}
+
+/// Write an edited definition model as definition text: the JSON of
+/// `{definition, promoChoice, morphs, extra}` (`definition` as [`definition_model`] gives
+/// it) in, `{ok, text, pieceLines}` out, or `{ok: false, error}`. The text is the
+/// definition's canonical form ([`Definition::to_text`]) with the symmetry Black's squares
+/// and the holes follow (`mirror`, `rotate`, else `none`), and the editor's own text for
+/// `promoChoice`, the zones and the further lines; `pieceLines` gives each piece's line.
+///
+/// ```
+/// let model = serde_json::json!({
+///     "definition": { "files": 4, "ranks": 4, "royal": [0], "pieces": [
+///         { "name": "king", "id": "K", "betza": "K", "image": "king",
+///           "white": [{ "file": 0, "rank": 0 }], "black": [{ "file": 3, "rank": 3 }] }
+///     ] },
+///     "promoChoice": null, "morphs": [null], "extra": ["lightShade=#ffffff"],
+/// });
+/// let out: serde_json::Value =
+///     serde_json::from_str(&fairyboard_wasm::write_definition(&model.to_string())).unwrap();
+/// // a1 and d4: Black's king is White's turned half round.
+/// assert_eq!(
+///     out["text"],
+///     "files=4\nranks=4\nsymmetry=rotate\npromoZone=1\nmaxPromote=1\nroyal=1\n\
+///      lightShade=#ffffff\nking:K:K::a1\n"
+/// );
+/// assert_eq!(out["pieceLines"], serde_json::json!([8]));
+/// ```
+#[wasm_bindgen]
+pub fn write_definition(edited: &str) -> String {
+    ok_or_error(
+        serde_json::from_str::<Edited>(edited)
+            .map_err(|e| format!("definition model: {e}"))
+            .map(|mut e| {
+                e.definition.fit_symmetry();
+                let text = e.definition.to_text_with(&idiagram::TextEdits {
+                    promo_choice: Some(e.promo_choice.as_deref()),
+                    morphs: Some(&e.morphs),
+                    extra: &e.extra,
+                });
+                let lines: Vec<usize> = idiagram::parse(&text)
+                    .definition
+                    .pieces
+                    .iter()
+                    .map(|p| p.line)
+                    .collect();
+                json!({ "ok": true, "text": text, "pieceLines": lines })
+            }),
+    )
 }
 
 /// The licensed art of one piece in a catalogue variant (`""`: none), by the rule the

@@ -558,3 +558,24 @@ fn every_mark_kind_the_browser_gets_has_its_class_and_style() {
         assert!(css.contains(&format!(".idg-{name}")), "{name}");
     }
 }
+
+/// The game's history is the core game's: after the knights go out and back, the four
+/// positions before the current one start with the start position, which is the current
+/// one again; stepping back two moves leaves two.
+#[test]
+fn the_history_handed_to_the_search_is_the_core_games() {
+    let mut g = fairyboard_wasm::game::load(CHESS)
+        .game
+        .expect("chess builds");
+    let start = g.position().hash();
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        g.play(m).expect("legal");
+    }
+    assert_eq!(g.hashes().len(), 4);
+    assert_eq!(g.hashes()[0], start);
+    assert_eq!(g.position().hash(), start);
+    assert_ne!(g.hashes()[1], start);
+    g.goto(2);
+    assert_eq!(g.hashes().len(), 2);
+    assert_eq!(g.hashes()[0], start);
+}

@@ -73,7 +73,7 @@
 
 use idiagram::{Baring, CaptureCell, CaptureMatrix, Outcome, Rules, Target, Zone};
 
-use crate::build::BuildError;
+use idiagram::Diagnostic;
 
 /// A set of piece types (the engine supports up to 126).
 pub type TypeSet = u128;
@@ -209,13 +209,10 @@ impl RuleSet {
         ids: &[&str],
         royal: &[bool],
         extra: &Extra,
-    ) -> Result<(RuleSet, Vec<String>), BuildError> {
+    ) -> Result<(RuleSet, Vec<Diagnostic>), Diagnostic> {
         let n = ids.len();
-        let err = |message: String| BuildError {
-            line: 0,
-            piece: None,
-            message,
-        };
+        // Every finding here is about one parameter (placed in the text by the caller).
+        let err = |key: &str, message: String| Diagnostic::error(message).in_parameter(key);
         let mut warnings = Vec::new();
         let type_of = |id: &str| ids.iter().rposition(|&i| i == id);
         let mut set = RuleSet {
@@ -236,29 +233,32 @@ impl RuleSet {
             move_rule: extra.move_rule,
             ..RuleSet::default()
         };
-        let refs = rules
-            .iron
-            .iter()
-            .chain(&rules.anti_trade)
-            .chain(&rules.counter_strike)
-            .chain(&rules.protected)
-            .chain(rules.trade_threshold.iter())
-            .chain(rules.conversion.iter())
-            .chain(rules.track_pieces.iter());
-        for &t in refs {
-            if t >= n {
-                return Err(err(format!(
-                    "a rule parameter names piece number {}, but only {n} pieces are defined",
-                    t + 1
-                )));
+        let refs: [(&str, &[usize]); 7] = [
+            ("iron", &rules.iron),
+            ("antiTrade", &rules.anti_trade),
+            ("counterStrike", &rules.counter_strike),
+            ("protected", &rules.protected),
+            ("tradeThreshold", rules.trade_threshold.as_slice()),
+            ("conversion", rules.conversion.as_slice()),
+            ("trackPieces", rules.track_pieces.as_slice()),
+        ];
+        for (key, list) in refs {
+            if let Some(&t) = list.iter().find(|&&t| t >= n) {
+                return Err(err(
+                    key,
+                    format!(
+                        "{key} names piece number {}, but only {n} pieces are defined",
+                        t + 1
+                    ),
+                ));
             }
         }
         for (t, &r) in royal.iter().enumerate() {
             if r && has(set.iron, t) {
-                warnings.push(format!(
+                warnings.push(Diagnostic::warning(format!(
                     "piece '{}' is both royal and iron: iron wins (it can never be captured, so it can never be checked)",
                     ids[t]
-                ));
+                )).in_parameter("iron"));
             }
         }
         for b in &rules.baring {
@@ -272,19 +272,22 @@ impl RuleSet {
                 }
                 Baring::Piece(t) if t < n => set.baring |= 1u128 << t.min(127),
                 Baring::Piece(t) => {
-                    return Err(err(format!(
-                        "baring names piece number {}, but only {n} pieces are defined",
-                        t + 1
-                    )))
+                    return Err(err(
+                        "baring",
+                        format!(
+                            "baring names piece number {}, but only {n} pieces are defined",
+                            t + 1
+                        ),
+                    ))
                 }
             }
         }
         for c in &rules.contageous {
             let t = type_of(&c.id).ok_or_else(|| {
-                err(format!(
-                    "contageous names '{}', which no piece has as ID",
-                    c.id
-                ))
+                err(
+                    "contageous",
+                    format!("contageous names '{}', which no piece has as ID", c.id),
+                )
             })?;
             if c.immune {
                 set.immune |= 1u128 << t.min(127);
@@ -294,9 +297,12 @@ impl RuleSet {
         }
         if let Some(kind) = &rules.spell {
             set.spell = Some(SpellKind::parse(kind).ok_or_else(|| {
-                err(format!(
-                    "spell '{kind}' is not known (fairyboard knows burn, freeze and protect)"
-                ))
+                err(
+                    "spell",
+                    format!(
+                        "spell '{kind}' is not known (fairyboard knows burn, freeze and protect)"
+                    ),
+                )
             })?);
         }
         if let Some(first) = rules.track_pieces {
@@ -305,10 +311,18 @@ impl RuleSet {
                 set.casters |= 1u128 << t.min(127);
             }
             if set.spell.is_none() {
-                warnings.push("trackPieces without spell: the tracked pieces cast no spell".into());
+                warnings.push(
+                    Diagnostic::warning(
+                        "trackPieces without spell: the tracked pieces cast no spell",
+                    )
+                    .in_parameter("trackPieces"),
+                );
             }
         } else if set.spell.is_some() {
-            warnings.push("spell without trackPieces: no piece casts it".into());
+            warnings.push(
+                Diagnostic::warning("spell without trackPieces: no piece casts it")
+                    .in_parameter("spell"),
+            );
         }
         if let Some(zone) = &extra.burn_zone {
             set.burn = Some(zone.clone());
@@ -329,12 +343,12 @@ impl RuleSet {
                         CaptureCell::Normal => Effect::Normal,
                         CaptureCell::Promote(id) => Effect::Promote(
                             type_of(id).ok_or_else(|| {
-                                err(format!("captureMatrix promotes to '{id}', which no piece has as ID"))
+                                err("captureMatrix", format!("captureMatrix promotes to '{id}', which no piece has as ID"))
                             })? as u8,
                         ),
                         CaptureCell::EnemyPromote(id) => Effect::EnemyPromote(
                             type_of(id).ok_or_else(|| {
-                                err(format!("captureMatrix turns a piece into '{id}', which no piece has as ID"))
+                                err("captureMatrix", format!("captureMatrix turns a piece into '{id}', which no piece has as ID"))
                             })? as u8,
                         ),
                         CaptureCell::ShogiPromote => Effect::OptionalPromote,

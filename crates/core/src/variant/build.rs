@@ -1,7 +1,9 @@
-//! Building a [`Variant`] from a definition: compile every piece's moves, bind them to the
-//! board, and precompute landing (morph/promotion) rules, drop rules and attack tables.
+//! Building a [`Variant`] straight from the parsed [`Definition`] (the one model of a
+//! variant's text): compile every piece's moves, bind them to the board, and precompute
+//! landing (morph/promotion) rules, drop rules and attack tables. Problems come back as the
+//! parser's own [`Diagnostic`]s, so a definition's readers see one kind of finding.
 
-use std::fmt;
+use idiagram::{Definition, Diagnostic, MorphCell};
 
 use crate::attack::AttackTable;
 use crate::coord::Coord;
@@ -14,110 +16,6 @@ use crate::variant::{
 };
 use xbetza::{Flags, Kind};
 
-/// What landing on a square of a morph board does (White's view).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MorphSpec {
-    Plain,
-    /// Instant promotion to the type with this ID.
-    Promote(String),
-    /// Promotion with a choice from promoChoice set N (0 = the default set).
-    Choice(u8),
-    /// Optional shogi-style promotion.
-    Optional,
-    /// Forced shogi-style promotion.
-    Forced,
-    /// The piece may not go there.
-    Forbidden,
-    /// The piece may not go there onto a friend.
-    NoFriend,
-    /// Game-end squares (the rules layer reads them; movement is plain).
-    DelayedWin,
-    ImmediateWin,
-}
-
-/// One entry of a promoChoice set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChoiceSpec {
-    pub id: String,
-    /// `*`: only while a piece of that type is in the hand (taken from there).
-    pub from_hand: bool,
-    /// `!`: not on the last rank (with promoOffset: this type must promote).
-    pub not_last: bool,
-    /// A digit suffix M: only on the last M ranks.
-    pub last_ranks: Option<u8>,
-}
-
-#[derive(Clone, Debug)]
-pub struct PieceSpec {
-    pub name: String,
-    pub id: String,
-    pub betza: String,
-    pub image: String,
-    pub royal: bool,
-    pub white: Vec<Coord>,
-    pub black: Vec<Coord>,
-    /// Start counts in hand, indexed by colour (White, Black).
-    pub hand: [u32; 2],
-    /// Indexed `[rank][file]`, White's view.
-    pub morph: Option<Vec<Vec<MorphSpec>>>,
-    /// Source line, for error messages.
-    pub line: usize,
-}
-
-/// The rules core's view of a definition.
-#[derive(Clone, Debug)]
-pub struct VariantSpec {
-    pub name: String,
-    pub files: u8,
-    pub ranks: u8,
-    pub symmetry: Symmetry,
-    pub holes: Vec<Coord>,
-    pub pieces: Vec<PieceSpec>,
-    pub promo_zone: u8,
-    pub max_promote: usize,
-    pub promo_choice: Vec<Vec<ChoiceSpec>>,
-    pub promo_offset: Option<usize>,
-    pub holdings_type: i8,
-    pub any_royal_loses: bool,
-    /// Game rules beyond moving (capture matrix aside): royalty, baring, iron, spells,
-    /// shuffles... as the definition states them.
-    pub rules: idiagram::Rules,
-    pub capture_matrix: Option<idiagram::CaptureMatrix>,
-    /// `handSwap=1`: a piece in hand may replace a friend with the same ID on the board.
-    pub hand_swap: bool,
-}
-
-/// The end of the warning for a move character the build skipped.
-pub const SKIPPED: &str = "; that character is skipped";
-
-/// A problem building the variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildError {
-    pub line: usize,
-    pub piece: Option<String>,
-    pub message: String,
-}
-
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "line {}", self.line)?;
-        }
-        if let Some(p) = &self.piece {
-            if self.line > 0 {
-                write!(f, " ")?;
-            }
-            write!(f, "(piece '{p}')")?;
-        }
-        if self.line > 0 || self.piece.is_some() {
-            write!(f, ": ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for BuildError {}
-
 /// The square a White-view coordinate stands for from `color`'s side.
 pub(crate) fn for_color(c: Coord, color: Color, files: u8, ranks: u8, symmetry: Symmetry) -> Coord {
     match (color, symmetry) {
@@ -128,86 +26,96 @@ pub(crate) fn for_color(c: Coord, color: Color, files: u8, ranks: u8, symmetry: 
 }
 
 impl Variant {
-    /// Compile a variant. Returns it with warnings, or the error that leaves no game to build
-    /// (a board or piece count beyond the limits). Everything else is a warning that says what
-    /// was kept, as the Interactive Diagram shows every page it can.
-    pub fn from_spec(spec: &VariantSpec) -> Result<(Variant, Vec<BuildError>), Vec<BuildError>> {
-        let mut warnings = Vec::new();
-        let err = |line: usize, piece: Option<&str>, message: String| BuildError {
-            line,
-            piece: piece.map(str::to_string),
-            message,
+    /// Compile the variant `name` from a parsed definition. Returns it with warnings, or the
+    /// errors that leave no game to build (a board or piece count beyond the limits, a rule
+    /// naming a piece that does not exist). Everything else is a warning that says what was
+    /// kept, as the Interactive Diagram shows every page it can. Findings about a piece carry
+    /// its line (and, for its move, the column of the move character); findings about a
+    /// parameter name it (the caller places them, see [`crate::definition::check`]).
+    pub fn compile(
+        name: &str,
+        def: &Definition,
+    ) -> Result<(Variant, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let mut warnings: Vec<Diagnostic> = Vec::new();
+        // A finding about piece `p` on its line, column 1 (the line as a whole).
+        let about = |p: &idiagram::PieceDef, message: String| {
+            Diagnostic::warning(message)
+                .at(p.line, if p.line > 0 { 1 } else { 0 })
+                .in_piece(&p.name)
         };
-        if spec.files == 0
-            || spec.ranks == 0
-            || spec.files > crate::coord::MAX_SIDE
-            || spec.ranks > crate::coord::MAX_SIDE
+        // A finding about piece `p`'s move, at `offset` characters into the move field.
+        let about_move = |p: &idiagram::PieceDef, offset: usize, message: String| {
+            Diagnostic::warning(format!("move '{}': {message}", p.betza))
+                .at(
+                    p.line,
+                    if p.line > 0 {
+                        p.move_column + offset
+                    } else {
+                        0
+                    },
+                )
+                .in_piece(&p.name)
+        };
+        if def.files == 0
+            || def.ranks == 0
+            || def.files > crate::coord::MAX_SIDE
+            || def.ranks > crate::coord::MAX_SIDE
         {
-            return Err(vec![err(
-                0,
-                None,
-                format!(
-                    "board {}x{} is outside 1x1..{}x{}",
-                    spec.files,
-                    spec.ranks,
-                    crate::coord::MAX_SIDE,
-                    crate::coord::MAX_SIDE
-                ),
+            return Err(vec![Diagnostic::error(format!(
+                "board {}x{} is outside 1x1..{}x{}",
+                def.files,
+                def.ranks,
+                crate::coord::MAX_SIDE,
+                crate::coord::MAX_SIDE
+            ))
+            .in_parameter(
+                if def.files == 0 || def.files > crate::coord::MAX_SIDE {
+                    "files"
+                } else {
+                    "ranks"
+                },
             )]);
         }
-        if spec.pieces.len() > MAX_TYPES {
-            return Err(vec![err(
-                0,
-                None,
-                format!(
-                    "{} piece types; at most {MAX_TYPES} are supported",
-                    spec.pieces.len()
-                ),
-            )]);
+        if def.pieces.len() > MAX_TYPES {
+            return Err(vec![Diagnostic::error(format!(
+                "{} piece types; at most {MAX_TYPES} are supported",
+                def.pieces.len()
+            ))]);
         }
         let options = xbetza::CompileOptions {
-            max_range: spec.files.max(spec.ranks),
+            max_range: def.files.max(def.ranks),
         };
         let mut programs = Vec::new();
         // Moves are read as the Interactive Diagram reads them: what cannot be understood is
         // dropped with a warning and the piece keeps the rest (no moves at all, at worst).
-        for p in &spec.pieces {
+        for p in &def.pieces {
             let (descriptor, dropped) = xbetza::parse_lenient(&p.betza);
             for e in &dropped {
-                warnings.push(err(
-                    p.line,
-                    Some(&p.name),
-                    format!("move '{}': {e}{SKIPPED}", p.betza),
+                warnings.push(about_move(
+                    p,
+                    e.pos,
+                    format!("{e}; that character is skipped"),
                 ));
             }
             let program = match descriptor {
                 None => xbetza::Program::default(),
                 Some(d) => {
                     for w in &d.warnings {
-                        warnings.push(err(
-                            p.line,
-                            Some(&p.name),
-                            format!("move '{}': {w}", p.betza),
-                        ));
+                        warnings.push(about_move(p, 0, w.to_string()));
                     }
                     // A term beyond the limits is left out (with a warning); the piece
                     // keeps the moves that fit.
                     let (prog, left_out) = xbetza::compile_partial(&d, &options, MAX_LEGS);
                     for e in left_out {
-                        warnings.push(err(
-                            p.line,
-                            Some(&p.name),
-                            format!("move '{}': {e}", p.betza),
-                        ));
+                        warnings.push(about_move(p, 0, e.to_string()));
                     }
                     if prog.most_victims() > MAX_VICTIMS {
-                        warnings.push(err(
-                            p.line,
-                            Some(&p.name),
+                        warnings.push(about_move(
+                            p,
+                            0,
                             format!(
-                                "move '{}': paths that take more than {MAX_VICTIMS} pieces on \
-                                 the way are not generated",
-                                p.betza
+                                "paths that take more than {MAX_VICTIMS} pieces on the way \
+                                 are not generated"
                             ),
                         ));
                     }
@@ -224,9 +132,9 @@ impl Variant {
             .max()
             .unwrap_or(1)
             // A step longer than the board never lands; its records are marked dead.
-            .min(spec.files.max(spec.ranks))
+            .min(def.files.max(def.ranks))
             .max(1);
-        let geometry = Geometry::new(spec.files, spec.ranks, pad);
+        let geometry = Geometry::new(def.files, def.ranks, pad);
         let mut template = vec![OFF; geometry.cells];
         for sq in geometry.squares() {
             template[sq] = EMPTY;
@@ -234,24 +142,26 @@ impl Variant {
         // A piece listed on a hole stands there in the original, and the square turns back
         // into a hole once it leaves. fairyboard's board cannot change shape during a game, so
         // such a square stays playable (with a warning that says so).
-        let occupied: std::collections::HashSet<Coord> = spec
+        let occupied: std::collections::HashSet<Coord> = def
             .pieces
             .iter()
             .flat_map(|p| p.white.iter().chain(&p.black))
             .copied()
             .collect();
-        for h in &spec.holes {
-            if h.file >= spec.files || h.rank >= spec.ranks {
-                warnings.push(err(0, None, format!("hole {h} is off the board; ignored")));
-            } else if let Some(p) = spec
+        for h in &def.holes {
+            if h.file >= def.files || h.rank >= def.ranks {
+                warnings.push(
+                    Diagnostic::warning(format!("hole {h} is off the board; ignored"))
+                        .in_piece("hole"),
+                );
+            } else if let Some(p) = def
                 .pieces
                 .iter()
                 .find(|p| p.white.contains(h) || p.black.contains(h))
                 .filter(|_| occupied.contains(h))
             {
-                warnings.push(err(
-                    p.line,
-                    Some(&p.name),
+                warnings.push(about(
+                    p,
                     format!(
                         "square {h} is a hole but this piece starts there; the piece is placed and the square stays playable"
                     ),
@@ -268,25 +178,23 @@ impl Variant {
         // Setup.
         let mut setup_cells: Vec<Cell> = vec![EMPTY; geometry.cells];
         let mut setup = Vec::new();
-        for (t, p) in spec.pieces.iter().enumerate() {
+        for (t, p) in def.pieces.iter().enumerate() {
             for (color, list) in [(Color::White, &p.white), (Color::Black, &p.black)] {
                 for c in list {
-                    if c.file >= spec.files || c.rank >= spec.ranks {
-                        warnings.push(err(
-                            p.line,
-                            Some(&p.name),
+                    if c.file >= def.files || c.rank >= def.ranks {
+                        warnings.push(about(
+                            p,
                             format!(
                                 "square {c} is off the {}x{} board; the piece is left out there",
-                                spec.files, spec.ranks
+                                def.files, def.ranks
                             ),
                         ));
                         continue;
                     }
                     let sq = geometry.square(*c);
                     if setup_cells[sq] != EMPTY {
-                        warnings.push(err(
-                            p.line,
-                            Some(&p.name),
+                        warnings.push(about(
+                            p,
                             format!("square {c} was already occupied; this piece replaces it"),
                         ));
                         setup.retain(|&(s, _)| s != sq);
@@ -298,9 +206,9 @@ impl Variant {
         }
 
         // Promotion rules per type, colour and square.
-        let n = spec.pieces.len();
+        let n = def.pieces.len();
         let type_by_id = |id: &str, not: usize| -> Option<usize> {
-            spec.pieces
+            def.pieces
                 .iter()
                 .enumerate()
                 .rev()
@@ -308,8 +216,8 @@ impl Variant {
                 .map(|(i, _)| i)
         };
         let promoted_of = |t: usize| -> Option<usize> {
-            let off = spec.promo_offset?;
-            (t < spec.max_promote && t + off < n).then_some(t + off)
+            let off = def.promo_offset?;
+            (t < def.max_promote && t + off < n).then_some(t + off)
         };
         let mut promo_rules: Vec<PromoRule> = Vec::new();
         let mut rule_index = |rule: PromoRule| -> Landing {
@@ -327,7 +235,7 @@ impl Variant {
         };
         let mut landings: Vec<[Vec<Landing>; 2]> = Vec::with_capacity(n);
         let mut wins: Vec<[Vec<u8>; 2]> = Vec::with_capacity(n);
-        for (t, p) in spec.pieces.iter().enumerate() {
+        for (t, p) in def.pieces.iter().enumerate() {
             let mut win = [vec![0u8; geometry.cells], vec![0u8; geometry.cells]];
             let mut per_color: [Vec<Landing>; 2] = [
                 vec![Landing::Plain; geometry.cells],
@@ -337,32 +245,37 @@ impl Variant {
                 for &sq in &playable {
                     let c = geometry.coord(sq).unwrap_or(Coord::new(0, 0));
                     // White-view coordinate of this square for this colour.
-                    let wv = for_color(c, color, spec.files, spec.ranks, spec.symmetry);
-                    let dist = spec.ranks - 1 - wv.rank; // 0 = last rank
-                    let choose = |set: usize, err_list: &mut Vec<BuildError>| -> PromoRule {
+                    let wv = for_color(c, color, def.files, def.ranks, def.symmetry);
+                    let dist = def.ranks - 1 - wv.rank; // 0 = last rank
+                    let choose = |set: usize, err_list: &mut Vec<Diagnostic>| -> PromoRule {
                         let mut rule = PromoRule {
                             choices: Vec::new(),
                             may_stay: false,
                         };
-                        let Some(entries) = spec.promo_choice.get(set) else {
+                        let Some(entries) = def.promo_choice.sets.get(set) else {
                             if set == 0 {
                                 // No choices at all: the piece cannot promote.
                                 rule.may_stay = true;
                                 return rule;
                             }
-                            err_list.push(err(
-                                p.line,
-                                Some(&p.name),
-                                format!("promoChoice has no set {}; no promotion there", set + 1),
-                            ));
+                            err_list.push(
+                                about(
+                                    p,
+                                    format!(
+                                        "promoChoice has no set {}; no promotion there",
+                                        set + 1
+                                    ),
+                                )
+                                .in_parameter("morph"),
+                            );
                             return rule;
                         };
                         for e in entries {
-                            if e.not_last && dist == 0 {
+                            if e.not_last_rank && dist == 0 {
                                 continue;
                             }
                             if let Some(m) = e.last_ranks {
-                                if dist >= m {
+                                if u32::from(dist) >= m {
                                     continue;
                                 }
                             }
@@ -372,73 +285,70 @@ impl Variant {
                             }
                             match type_by_id(&e.id, t) {
                                 Some(to) => {
-                                    if !rule.choices.contains(&(to as u8, e.from_hand)) {
-                                        rule.choices.push((to as u8, e.from_hand));
+                                    if !rule.choices.contains(&(to as u8, e.needs_hand)) {
+                                        rule.choices.push((to as u8, e.needs_hand));
                                     }
                                 }
-                                None => err_list.push(err(
-                                    0,
-                                    None,
-                                    format!(
+                                None => err_list.push(
+                                    Diagnostic::warning(format!(
                                         "promoChoice names '{}', which no piece has as ID; that choice is left out",
                                         e.id
-                                    ),
-                                )),
+                                    ))
+                                    .in_parameter("promoChoice"),
+                                ),
                             }
                         }
                         rule
                     };
                     let mut local_warnings = Vec::new();
                     let landing = if let Some(morph) = &p.morph {
-                        let cell = morph
-                            .get(wv.rank as usize)
-                            .and_then(|r| r.get(wv.file as usize))
-                            .cloned()
-                            .unwrap_or(MorphSpec::Plain);
+                        let cell = morph.cell(Color::White, wv);
                         match cell {
-                            MorphSpec::Plain => Landing::Plain,
-                            MorphSpec::DelayedWin | MorphSpec::ImmediateWin => {
+                            MorphCell::Normal => Landing::Plain,
+                            MorphCell::DelayedWin | MorphCell::ImmediateWin => {
                                 win[color.index()][sq] =
-                                    if cell == MorphSpec::DelayedWin { 1 } else { 2 };
+                                    if *cell == MorphCell::DelayedWin { 1 } else { 2 };
                                 Landing::Plain
                             }
-                            MorphSpec::Forbidden => Landing::Forbidden,
-                            MorphSpec::NoFriend => Landing::NoFriend,
-                            MorphSpec::Promote(id) => match type_by_id(&id, t) {
+                            MorphCell::Forbidden => Landing::Forbidden,
+                            MorphCell::NoFriendlyCapture => Landing::NoFriend,
+                            MorphCell::Promote(id) => match type_by_id(id, t) {
                                 Some(to) => rule_index(PromoRule {
                                     choices: vec![(to as u8, false)],
                                     may_stay: false,
                                 }),
                                 None => {
-                                    local_warnings.push(err(p.line, Some(&p.name), format!("morph promotes to '{id}', which no other piece has as ID; the square is plain")));
+                                    local_warnings.push(about(p, format!("morph promotes to '{id}', which no other piece has as ID; the square is plain")).in_parameter("morph"));
                                     Landing::Plain
                                 }
                             },
-                            MorphSpec::Choice(set) => {
-                                rule_index(choose(set as usize, &mut local_warnings))
+                            MorphCell::Choice => rule_index(choose(0, &mut local_warnings)),
+                            MorphCell::ChoiceSet(set) => {
+                                rule_index(choose(*set as usize, &mut local_warnings))
                             }
-                            MorphSpec::Optional | MorphSpec::Forced => match promoted_of(t) {
-                                Some(to) => rule_index(PromoRule {
-                                    choices: vec![(to as u8, false)],
-                                    may_stay: cell == MorphSpec::Optional,
-                                }),
-                                None => {
-                                    local_warnings.push(err(
-                                        p.line,
-                                        Some(&p.name),
+                            MorphCell::ShogiOptional | MorphCell::ShogiForced => {
+                                match promoted_of(t) {
+                                    Some(to) => rule_index(PromoRule {
+                                        choices: vec![(to as u8, false)],
+                                        may_stay: *cell == MorphCell::ShogiOptional,
+                                    }),
+                                    None => {
+                                        local_warnings.push(about(
+                                        p,
                                         "morph has a shogi-style promotion ('|' or '^') but this piece has no promoOffset partner; the square is plain".into(),
-                                    ));
-                                    Landing::Plain
+                                    ).in_parameter("morph"));
+                                        Landing::Plain
+                                    }
                                 }
-                            },
+                            }
                         }
-                    } else if t < spec.max_promote && spec.promo_zone > 0 && dist < spec.promo_zone
-                    {
+                    } else if t < def.max_promote && def.promo_zone > 0 && dist < def.promo_zone {
                         if let Some(to) = promoted_of(t) {
-                            let must = spec
+                            let must = def
                                 .promo_choice
-                                .first()
-                                .is_some_and(|s| s.iter().any(|e| e.id == p.id && e.not_last));
+                                .default_set()
+                                .iter()
+                                .any(|e| e.id == p.id && e.not_last_rank);
                             rule_index(PromoRule {
                                 choices: vec![(to as u8, false)],
                                 may_stay: !must,
@@ -463,10 +373,10 @@ impl Variant {
 
         let mut pieces = Vec::with_capacity(n);
         let mut attack = Vec::with_capacity(n);
-        for (t, (p, program)) in spec.pieces.iter().zip(programs).enumerate() {
+        for (t, (p, program)) in def.pieces.iter().zip(programs).enumerate() {
             let linked = [
-                link(&program, &geometry, Color::White, spec.symmetry),
-                link(&program, &geometry, Color::Black, spec.symmetry),
+                link(&program, &geometry, Color::White, def.symmetry),
+                link(&program, &geometry, Color::Black, def.symmetry),
             ];
             attack.push([
                 AttackTable::build(&linked[0], &geometry),
@@ -482,21 +392,21 @@ impl Variant {
                     dead[color.index()][sq] = !moves;
                 }
             }
-            let demoted = spec
+            let demoted = def
                 .promo_offset
-                .and_then(|off| (t >= off && t - off < spec.max_promote).then(|| (t - off) as u8));
+                .and_then(|off| (t >= off && t - off < def.max_promote).then(|| (t - off) as u8));
             pieces.push(PieceType {
                 name: p.name.clone(),
                 id: p.id.clone(),
                 betza: p.betza.clone(),
                 image: p.image.clone(),
-                royal: p.royal,
+                royal: def.royal.contains(&t),
                 promoted: promoted_of(t).map(|x| x as u8),
                 demoted,
                 // Any type that can turn into another (zone or morph board): its pieces can
                 // leave the board without being captured.
                 pawn: p.id == "P" || p.name.to_lowercase().contains("pawn"),
-                promotes: t < spec.max_promote
+                promotes: t < def.max_promote
                     || landings[t]
                         .iter()
                         .flatten()
@@ -510,8 +420,8 @@ impl Variant {
                 plain_landing: [0, 1].map(|c| landings[t][c].iter().all(|l| *l == Landing::Plain)),
                 landing: std::mem::take(&mut landings[t]),
                 dead,
-                no_doubled_drop: spec.rules.drop_no_doubled.contains(&t),
-                no_drop_mate: spec.rules.drop_no_mate.contains(&t),
+                no_doubled_drop: def.rules.drop_no_doubled.contains(&t),
+                no_drop_mate: def.rules.drop_no_mate.contains(&t),
             });
         }
         let mut fen_ids: Vec<(String, u8)> = Vec::new();
@@ -524,42 +434,45 @@ impl Variant {
         }
         fen_ids.sort_by_key(|(s, _)| std::cmp::Reverse(s.chars().count()));
         let mut initial_hand = [vec![0; n], vec![0; n]];
-        for (t, p) in spec.pieces.iter().enumerate() {
-            initial_hand[0][t] = p.hand[0];
-            initial_hand[1][t] = p.hand[1];
+        for (t, p) in def.pieces.iter().enumerate() {
+            initial_hand[0][t] = p.hand;
+            initial_hand[1][t] = p.black_hand.unwrap_or(p.hand);
         }
         let forward = [Color::White, Color::Black].map(|c| {
-            let (dx, dy) = crate::variant::orient(0, 1, c, spec.symmetry);
+            let (dx, dy) = crate::variant::orient(0, 1, c, def.symmetry);
             geometry.offset(dx, dy)
         });
         let sandbox = setup.is_empty();
-        let ids: Vec<&str> = spec.pieces.iter().map(|p| p.id.as_str()).collect();
-        let royal: Vec<bool> = spec.pieces.iter().map(|p| p.royal).collect();
-        let burn_zone = match &spec.rules.burn_zone {
+        let ids: Vec<&str> = def.pieces.iter().map(|p| p.id.as_str()).collect();
+        let royal: Vec<bool> = (0..n).map(|t| def.royal.contains(&t)).collect();
+        let burn_zone = match &def.rules.burn_zone {
             None => None,
             Some(d) => match crate::rules::burn_steps(d) {
                 Ok(steps) => Some(steps),
                 Err(e) => {
-                    warnings.push(err(0, None, format!("burnZone '{d}': {e}; nothing burns")));
+                    warnings.push(
+                        Diagnostic::warning(format!("burnZone '{d}': {e}; nothing burns"))
+                            .in_parameter("burnZone"),
+                    );
                     None
                 }
             },
         };
         let extra = crate::rules::Extra {
-            hand_swap: spec.hand_swap,
-            repetition: spec.rules.repetition,
-            move_rule: spec.rules.move_rule,
+            hand_swap: def.hand_swap,
+            repetition: def.rules.repetition,
+            move_rule: def.rules.move_rule,
             burn_zone,
         };
         let (mut rules, rule_warnings) = crate::rules::RuleSet::compile(
-            &spec.rules,
-            spec.capture_matrix.as_ref(),
+            &def.rules,
+            def.capture_matrix.as_ref(),
             &ids,
             &royal,
             &extra,
         )
         .map_err(|e| vec![e])?;
-        warnings.extend(rule_warnings.into_iter().map(|w| err(0, None, w)));
+        warnings.extend(rule_warnings);
         if wins
             .iter()
             .any(|w| w.iter().any(|c| c.iter().any(|&x| x != 0)))
@@ -572,29 +485,29 @@ impl Variant {
             end_rules: false,
             rules,
             forward,
-            name: spec.name.clone(),
+            name: name.to_string(),
             keys: crate::zobrist::Keys::new(n, geometry.cells),
             geometry,
-            symmetry: spec.symmetry,
+            symmetry: def.symmetry,
             pieces,
             template,
             playable,
             setup,
             setup_cells,
             initial_hand,
-            holdings_type: spec.holdings_type,
+            holdings_type: def.holdings_type,
             // With holdingsType=1 the hand is a promotion reserve, except on a board that
             // starts empty: such a definition is a sandbox (the Interactive Diagram Piece Lab
             // keeps every piece in hand) and its pieces enter play by being dropped.
-            drops: spec.holdings_type != 1 || sandbox,
-            promo_from_zone: spec.rules.promo_from_zone,
-            piece_values: spec.rules.piece_values.clone(),
-            demote_promoted: spec.rules.demote_promoted,
-            any_royal_loses: spec.any_royal_loses,
-            shuffle: spec.rules.shuffle.clone(),
-            // Set from the definition by `definition::check`.
-            about: Default::default(),
-            shades: [None, None],
+            drops: def.holdings_type != 1 || sandbox,
+            promo_from_zone: def.rules.promo_from_zone,
+            piece_values: def.rules.piece_values.clone(),
+            demote_promoted: def.rules.demote_promoted,
+            // `extinction=` has no published value syntax; any value but 0 switches it on.
+            any_royal_loses: def.rules.extinction.as_deref().is_some_and(|v| v != "0"),
+            shuffle: def.rules.shuffle.clone(),
+            about: def.about(),
+            shades: ["lightShade", "darkShade"].map(|k| def.param(k).map(|s| s.trim().to_string())),
             promo_rules,
             attack,
             fen_ids,

@@ -1,5 +1,6 @@
-//! The variant room: a definition compiled once into a [`Variant`]. [`definition`] and
-//! [`build`] turn Interactive Diagram text into the compiled form (a new definition
+//! The variant room: a definition compiled once into a [`Variant`]. [`definition`] reads
+//! Interactive Diagram text into the parser's `idiagram::Definition` and [`build`] compiles
+//! that model straight into a [`Variant`] (the one seam; a new definition
 //! parameter or piece modifier's binding to the board starts in [`build`]); [`geometry`]
 //! is the board, [`catalogue`] the shipped games, [`shuffle`] and [`value`] the start
 //! shuffles and piece values, [`fast_paths`] the gate that picks the generators. Nothing
@@ -21,28 +22,8 @@ use crate::fast_paths::{leg_allows, shape_allows, LegPath};
 use crate::geometry::{Geometry, Square};
 use xbetza::{Flags, Kind, Program};
 
-/// White or Black. White moves first and has rank 1 at its side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Color {
-    White = 0,
-    Black = 1,
-}
-
-impl Color {
-    #[inline]
-    pub fn flip(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-}
+/// White or Black: the definition format's own type, so parser and rules core share one.
+pub use idiagram::Color;
 
 /// How Black's side is derived from White's (setup, moves, morph boards): the definition
 /// format's own type, so parser and rules core share one. With `None` setups are listed

@@ -6,7 +6,6 @@
 use std::io::Read as _;
 
 use fairyboard_core::definition::{check, Checked};
-use idiagram::Diagnostic;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -42,12 +41,11 @@ pub fn run(args: Args) -> Result<String, String> {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     let report = if args.json {
-        let list: Vec<serde_json::Value> = diagnostics.iter().map(json).collect();
         let value = serde_json::json!({
             "ok": errors == 0,
             "errors": errors,
             "warnings": warnings,
-            "diagnostics": list,
+            "diagnostics": diagnostics,
         });
         format!("{value}\n")
     } else {
@@ -72,15 +70,4 @@ pub fn run(args: Args) -> Result<String, String> {
         print!("{report}");
         Err(format!("{name}: {errors} error(s) in the definition"))
     }
-}
-
-fn json(d: &Diagnostic) -> serde_json::Value {
-    serde_json::json!({
-        "severity": d.severity.to_string(),
-        "line": d.line,
-        "column": d.column,
-        "piece": d.piece,
-        "parameter": d.parameter,
-        "message": d.message,
-    })
 }
