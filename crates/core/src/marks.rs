@@ -20,8 +20,10 @@
 //! * [`Illegal`](MarkKind::Illegal): only moves that leave a royal in danger go here.
 //!
 //! Move diagrams (one piece on an empty board) use [`Both`](MarkKind::Both) for a square
-//! the piece moves to and captures on, and [`Context`](MarkKind::Context) for a square where
-//! another piece would change the moves elsewhere (a screen, a locust victim).
+//! the piece moves to and captures on, [`Context`](MarkKind::Context) for a square where
+//! another piece would change the moves elsewhere (a screen, a locust victim, the square
+//! that blocks a lame leaper) and [`Initial`](MarkKind::Initial) for a square only the
+//! piece's first move reaches (a pawn's double step, castling, an initial leap).
 //!
 //! The front ends only translate: the browser diagram paints a CSS class per kind, XBoard's
 //! `highlight` colour FEN uses its protocol's letters (yellow move, red capture, cyan a
@@ -63,6 +65,8 @@ pub enum MarkKind {
     Context,
     /// Only pseudo-legal moves (leaving a royal in danger) go here.
     Illegal,
+    /// Move diagrams: only the piece's first move goes here (`i` in Betza, castling).
+    Initial,
 }
 
 /// One marked square.
@@ -291,11 +295,31 @@ impl Probe {
     /// square is a [`HopScreen`](MarkKind::HopScreen); [`LocustVictim`](MarkKind::LocustVictim)
     /// where an enemy is taken on the way; [`Transit`](MarkKind::Transit) where a first
     /// leg followed by more legs stops (read from the leg program); and
-    /// [`Context`](MarkKind::Context) on every screen or victim square (another piece
-    /// there changes the moves elsewhere). With `pairs`, also every pair of enemies (a
+    /// [`Context`](MarkKind::Context) on every screen or victim square and on every square
+    /// that blocks a lame leaper (another piece there changes the moves elsewhere in a way
+    /// the marks alone do not show). With `pairs`, also every pair of enemies (a
     /// screen and a victim), for hoppers that capture only over a screen; that is
     /// quadratic in the board's squares, so only worth it for pieces that hop.
     pub fn diagram(&mut self, from: Coord, moved: bool, pairs: bool) -> Vec<DiagramMark> {
+        self.diagram_among(from, moved, pairs, &[])
+    }
+
+    /// The move diagram of the probed piece among `fixed` pieces (a screen or an enemy a
+    /// reader of the diagram put there): what follows from them. With no fixed piece it is
+    /// [`diagram`](Self::diagram). Otherwise every question is asked with the fixed pieces
+    /// on the board and one more enemy at most, and the marks say where the piece goes and
+    /// takes: a fixed enemy it takes is a [`Capture`](MarkKind::Capture), one taken on the
+    /// way a [`LocustVictim`](MarkKind::LocustVictim); a square reached (moving or taking)
+    /// only thanks to a fixed piece, over it or through it, is a [`Hop`](MarkKind::Hop)
+    /// (the piece's own square too, when it takes and returns). No screens or context:
+    /// those belong to the diagram without fixed pieces.
+    pub fn diagram_among(
+        &mut self,
+        from: Coord,
+        moved: bool,
+        pairs: bool,
+        fixed: &[Extra],
+    ) -> Vec<DiagramMark> {
         let (files, ranks) = (self.variant().geometry.files, self.variant().geometry.ranks);
         let plain = |rs: &[Reach]| -> BTreeSet<Coord> {
             rs.iter()
@@ -309,25 +333,52 @@ impl Probe {
             royal: false,
             virgin: false,
         };
-        let moves = plain(&self.reach(from, moved, &[]));
-        let mut captures = BTreeSet::new();
+        let with = |more: &[Extra]| -> Vec<Extra> { fixed.iter().chain(more).copied().collect() };
+        let held: BTreeSet<Coord> = fixed.iter().map(|e| e.at).collect();
+        let among = !fixed.is_empty();
+        let alone = self.reach(from, moved, fixed);
+        let reached = plain(&alone);
+        let moves: BTreeSet<Coord> = reached.difference(&held).copied().collect();
+        let mut captures: BTreeSet<Coord> = fixed
+            .iter()
+            .filter(|e| e.color == Color::Black && reached.contains(&e.at))
+            .map(|e| e.at)
+            .collect();
         let mut blockable = BTreeSet::new();
         let mut blockers = BTreeSet::new();
+        let mut blocked_by: Vec<(Coord, Coord)> = Vec::new();
         let mut hops = BTreeSet::new();
         let mut screens = BTreeSet::new();
         let mut locust = BTreeSet::new();
+        for r in alone.iter().filter(|r| !r.victims.is_empty()) {
+            locust.extend(r.victims.iter().copied());
+            if !moves.contains(&r.to) {
+                hops.insert(r.to);
+            }
+        }
         let squares: Vec<Coord> = (0..ranks)
             .flat_map(|r| (0..files).map(move |f| Coord::new(f, r)))
-            .filter(|&s| s != from && !self.variant().is_hole(self.variant().square(s)))
+            .filter(|&s| {
+                s != from && !held.contains(&s) && !self.variant().is_hole(self.variant().square(s))
+            })
             .collect();
         for &s in &squares {
             for color in Color::BOTH {
-                let rs = self.reach(from, moved, &[piece(s, color)]);
+                let rs = self.reach(from, moved, &with(&[piece(s, color)]));
                 let dests = plain(&rs);
-                if color == Color::Black {
-                    if dests.contains(&s) {
-                        captures.insert(s);
+                if color == Color::Black && dests.contains(&s) {
+                    captures.insert(s);
+                }
+                if among {
+                    for d in &moves {
+                        if *d != s && !dests.contains(d) {
+                            blockable.insert(*d);
+                            blockers.insert(s);
+                        }
                     }
+                    continue;
+                }
+                if color == Color::Black {
                     for r in rs.iter().filter(|r| r.victims.contains(&s)) {
                         locust.insert(s);
                         if !moves.contains(&r.to) {
@@ -339,24 +390,30 @@ impl Probe {
                     if *d != s && !dests.contains(d) {
                         blockable.insert(*d);
                         blockers.insert(s);
+                        blocked_by.push((s, *d));
                     }
                 }
                 for d in dests {
-                    if d != s && !moves.contains(&d) {
+                    if d != s && !moves.contains(&d) && !held.contains(&d) {
                         hops.insert(d);
                         screens.insert(s);
                     }
                 }
             }
         }
-        if pairs {
+        if pairs && !among {
             for &screen in &squares {
                 for &victim in &squares {
-                    if victim == screen || captures.contains(&victim) || hops.contains(&victim) {
+                    // Every screen is wanted (a reader hovers them), but once a screen and
+                    // a victim are each known, that pair has nothing to add.
+                    if victim == screen
+                        || captures.contains(&victim)
+                        || (hops.contains(&victim) && screens.contains(&screen))
+                    {
                         continue;
                     }
                     let two = [piece(screen, Color::Black), piece(victim, Color::Black)];
-                    let rs = self.reach(from, moved, &two);
+                    let rs = self.reach(from, moved, &with(&two));
                     if rs.iter().any(|r| r.victims.is_empty() && r.to == victim) {
                         hops.insert(victim);
                         screens.insert(screen);
@@ -364,6 +421,15 @@ impl Probe {
                 }
             }
         }
+        // A lame leaper's block: a square off the line to the move it stops, or one the
+        // piece never goes to itself (a slider's own squares block it in plain view).
+        let lame: BTreeSet<Coord> = blocked_by
+            .iter()
+            .filter(|(s, d)| {
+                !line_between(from, *d).contains(s) || !(moves.contains(s) || captures.contains(s))
+            })
+            .map(|&(s, _)| s)
+            .collect();
         let mut out = BTreeSet::new();
         let way = |s: &Coord| {
             if blockable.contains(s) || blockers.contains(s) {
@@ -372,8 +438,20 @@ impl Probe {
                 Way::Leap
             }
         };
+        // Among fixed pieces: a square where the piece moves or takes only thanks to them
+        // is a hop, whatever else it does there.
+        let empty = if among {
+            plain(&self.reach(from, moved, &[]))
+        } else {
+            BTreeSet::new()
+        };
         for s in moves.union(&captures) {
+            let new_move = among && moves.contains(s) && !empty.contains(s);
+            let new_capture = among
+                && captures.contains(s)
+                && !plain(&self.reach(from, moved, &[piece(*s, Color::Black)])).contains(s);
             let kind = match (moves.contains(s), captures.contains(s)) {
+                _ if new_move || new_capture => MarkKind::Hop,
                 (true, true) => MarkKind::Both,
                 (true, false) => MarkKind::Move,
                 _ => MarkKind::Capture,
@@ -394,13 +472,64 @@ impl Probe {
             }
         };
         add(&hops, MarkKind::Hop);
-        add(&screens, MarkKind::HopScreen);
         add(&locust, MarkKind::LocustVictim);
-        add(
-            &screens.union(&locust).copied().collect(),
-            MarkKind::Context,
-        );
-        add(&self.first_legs(from), MarkKind::Transit);
+        if !among {
+            add(&screens, MarkKind::HopScreen);
+            let context = screens
+                .iter()
+                .chain(&locust)
+                .chain(&lame)
+                .copied()
+                .collect();
+            add(&context, MarkKind::Context);
+            add(&self.first_legs(from), MarkKind::Transit);
+        }
+        out.into_iter().collect()
+    }
+
+    /// The squares only the piece's first move reaches from `from`: where the unmoved
+    /// piece goes (on the empty board, and beside unmoved friends at both ends of its rank,
+    /// the partners castling needs) and the same piece having moved does not. Marked
+    /// [`Initial`](MarkKind::Initial); a [`Slide`](Way::Slide) when a friend on a square
+    /// between stops it (a pawn's double step, castling through).
+    pub fn initial(&mut self, from: Coord) -> Vec<DiagramMark> {
+        let files = self.variant().geometry.files;
+        let partner = |file: u8| Extra {
+            at: Coord::new(file, from.rank),
+            color: Color::White,
+            royal: false,
+            virgin: true,
+        };
+        let scenes = [vec![], vec![partner(0), partner(files.saturating_sub(1))]];
+        let mut out = BTreeSet::new();
+        for others in &scenes {
+            let goes = |probe: &mut Probe, moved: bool, more: Option<Extra>| {
+                let all: Vec<Extra> = others.iter().copied().chain(more).collect();
+                probe
+                    .reach(from, moved, &all)
+                    .into_iter()
+                    .map(|r| r.to)
+                    .collect::<BTreeSet<Coord>>()
+            };
+            let first = goes(self, false, None);
+            let later = goes(self, true, None);
+            for &at in first.difference(&later) {
+                let blocked = line_between(from, at).into_iter().any(|b| {
+                    let friend = Extra {
+                        at: b,
+                        color: Color::White,
+                        royal: false,
+                        virgin: false,
+                    };
+                    !goes(self, false, Some(friend)).contains(&at)
+                });
+                out.insert(DiagramMark {
+                    at,
+                    kind: MarkKind::Initial,
+                    way: if blocked { Way::Slide } else { Way::Leap },
+                });
+            }
+        }
         out.into_iter().collect()
     }
 

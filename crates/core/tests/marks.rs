@@ -8,7 +8,10 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use fairyboard_core::{catalogue, MarkKind, Move, Position, Variant};
+use fairyboard_core::coord::Coord;
+use fairyboard_core::explore::{Extra, Probe};
+use fairyboard_core::marks::{DiagramMark, Way};
+use fairyboard_core::{catalogue, Color, MarkKind, Move, Position, Variant};
 
 fn lion() -> Arc<Variant> {
     std::env::set_var(
@@ -215,4 +218,87 @@ fn illegal_targets_are_marked_and_take_no_other_kind() {
     assert_eq!(marks.marks.len(), 6);
     assert!(marks.marks.iter().all(|m| m.kind == MarkKind::Illegal));
     assert!(marks.legal.iter().all(|&l| !l));
+}
+
+// ---------------------------------------------------------------------------------------
+// Move diagrams that explain a piece: lame leapers' blocks, screens among fixed pieces,
+// first moves.
+
+/// The squares of a move diagram from d4 of an empty 8x8 board with `kind`.
+fn diagram_squares(marks: &[DiagramMark], kind: MarkKind) -> BTreeSet<String> {
+    marks
+        .iter()
+        .filter(|m| m.kind == kind)
+        .map(|m| m.at.to_string())
+        .collect()
+}
+
+fn d4() -> Coord {
+    "d4".parse().unwrap()
+}
+
+#[test]
+fn a_lame_leapers_blocks_are_context_a_sliders_own_squares_are_not() {
+    // Xiangqi horse (xbetza.md: nN is blocked on the orthogonal neighbour in the long
+    // direction) and elephant (nA: blocked on the diagonal neighbour).
+    let mut horse = Probe::new("nN", 8, 8).unwrap();
+    let d = horse.diagram(d4(), true, false);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::Context),
+        set(&["c4", "d3", "d5", "e4"])
+    );
+    let mut elephant = Probe::new("nA", 8, 8).unwrap();
+    let d = elephant.diagram(d4(), true, false);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::Context),
+        set(&["c3", "c5", "e3", "e5"])
+    );
+    // A rook is blocked only on squares it goes to: nothing more to explore.
+    let mut rook = Probe::new("R", 8, 8).unwrap();
+    let d = rook.diagram(d4(), true, false);
+    assert!(diagram_squares(&d, MarkKind::Context).is_empty());
+}
+
+#[test]
+fn among_a_fixed_screen_a_cannon_hops_to_the_squares_behind_it() {
+    let mut cannon = Probe::new("mRcpR", 8, 8).unwrap();
+    // With pairs, every square with a square behind it on the line is a screen.
+    let d = cannon.diagram(d4(), true, true);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::HopScreen),
+        set(&["b4", "c4", "d2", "d3", "d5", "d6", "d7", "e4", "f4", "g4"])
+    );
+    // An enemy fixed on d6: the cannon takes on d7 or d8 over it, still moves to d5, and
+    // the fixed piece itself is no target.
+    let screen = Extra {
+        at: "d6".parse().unwrap(),
+        color: Color::Black,
+        royal: false,
+        virgin: false,
+    };
+    let d = cannon.diagram_among(d4(), true, false, &[screen]);
+    assert_eq!(diagram_squares(&d, MarkKind::Hop), set(&["d7", "d8"]));
+    assert!(diagram_squares(&d, MarkKind::Move).contains("d5"));
+    assert!(d.iter().all(|m| m.at != screen.at));
+    assert!(diagram_squares(&d, MarkKind::Context).is_empty());
+}
+
+#[test]
+fn first_moves_are_initial() {
+    // FIDE pawn: the double step, blocked by a piece on the square in front.
+    let mut pawn = Probe::new("fmWfcFifmnD", 8, 8).unwrap();
+    let i = pawn.initial(d4());
+    assert_eq!(diagram_squares(&i, MarkKind::Initial), set(&["d6"]));
+    assert_eq!(i[0].way, Way::Slide);
+    // Castling two squares towards an unmoved partner at either end of the rank.
+    let mut king = Probe::new("KisO2", 8, 8).unwrap();
+    assert_eq!(
+        diagram_squares(&king.initial(d4()), MarkKind::Initial),
+        set(&["b4", "f4"])
+    );
+    // A knight's leap as the first move only; a piece without `i` has no first moves.
+    let mut leaper = Probe::new("KimN", 8, 8).unwrap();
+    assert_eq!(leaper.initial(d4()).len(), 8);
+    let mut plain = Probe::new("K", 8, 8).unwrap();
+    assert!(plain.initial(d4()).is_empty());
 }
