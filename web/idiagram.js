@@ -23,6 +23,7 @@ const MARK_CLASS = {
   move: 'idg-move', capture: 'idg-capture', both: 'idg-both', locust: 'idg-locust',
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
   stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
+  initial: 'idg-initial',
 };
 
 function el(tag, cls, text) {
@@ -170,7 +171,17 @@ class IDiagram {
     legendLink.href = '#';
     const aiLink = el('a', 'idg-ai-link', 'Play it!');
     aiLink.href = '#';
-    bar.append(this.status, free, legendLink);
+    // Move diagrams: Black's direction on request.
+    this.blackView = el('label', 'idg-black-view');
+    this.blackBox = el('input');
+    this.blackBox.type = 'checkbox';
+    this.blackBox.addEventListener('change', () => {
+      const s = this.showing;
+      if (s) this.drawDiagram(s.piece, s.base);
+    });
+    this.blackView.append(this.blackBox, document.createTextNode(" Black's moves"));
+    this.blackView.hidden = true;
+    bar.append(this.status, free, legendLink, this.blackView);
     if (this.info.enableAI !== 0 && this.info.playable) bar.append(aiLink);
     wrap.appendChild(bar);
 
@@ -430,6 +441,8 @@ class IDiagram {
     this.state = JSON.parse(this.engine.state());
     this.showing = null;
     delete this.board.dataset.showing;
+    delete this.board.dataset.showingSide;
+    this.blackView.hidden = true;
     this.drawPieces(this.state.cells, null);
     this.clearMarks();
     if (this.state.last) {
@@ -525,15 +538,18 @@ class IDiagram {
 
   drawDiagram(piece, base, hover) {
     const args = hover ? [hover[0], hover[1]] : [-1, -1];
-    const d = JSON.parse(this.engine.move_diagram(piece, args[0], args[1]));
+    const black = this.blackBox.checked;
+    const d = JSON.parse(this.engine.move_diagram(piece, args[0], args[1], black));
     if (d.ok === false) return;
     const cells = new Array(this.info.files * this.info.ranks).fill(null);
-    cells[d.at[1] * this.info.files + d.at[0]] = { piece, color: 0 };
+    cells[d.at[1] * this.info.files + d.at[0]] = { piece, color: d.color };
     this.drawPieces(cells, d.probe);
     this.clearMarks();
     for (const m of d.marks) this.mark(m.file, m.rank, m.kind, m.way);
     if (!hover) this.showing = { piece, base, diagram: d };
     this.board.dataset.showing = String(piece);
+    this.board.dataset.showingSide = black ? 'black' : 'white';
+    this.blackView.hidden = false;
   }
 
   hoverSquare(f, r, entering) {
