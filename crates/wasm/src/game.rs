@@ -828,9 +828,9 @@ impl Game {
     /// core's move diagram ([`Probe::diagram_among`]). Each square gets one kind, the first
     /// that applies of `both` (with its slide or leap way), `move`, `capture`, `hop`
     /// (reached only over or through another piece), `initial` (only the first move goes
-    /// here: [`Probe::initial`]) and `locust`, plus `+hover` (or `hover` alone) where a piece
-    /// would change the moves elsewhere: a screen, a victim taken on the way, the square
-    /// that blocks a lame leaper. With `hover`: an enemy stands on that square and the
+    /// here: [`Probe::initial`], without a hovered piece) and `locust`, plus `+hover` (or
+    /// `hover` alone) where a piece would change the moves elsewhere: a screen, a victim
+    /// taken on the way, the square that blocks a lame leaper. With `hover`: an enemy stands on that square and the
     /// diagram is the piece's among it (what a capture or a hop over it leads to, what is
     /// left when it blocks). With `black`, the diagram of a Black piece: the board
     /// reflected as the definition turns White's moves into Black's (ranks mirrored, or
@@ -881,7 +881,10 @@ impl Game {
         // Pairs of pieces (a screen and a victim) only for pieces that hop: quadratic.
         let pairs = probe.hops() && fixed.is_empty();
         let mut diagram = probe.diagram_among(centre, true, pairs, &fixed);
-        diagram.extend(probe.initial(centre));
+        // First moves, on the empty board only (the hovered piece might block them).
+        if fixed.is_empty() {
+            diagram.extend(probe.initial(centre));
+        }
         let mut kinds: BTreeMap<Coord, BTreeSet<MarkKind>> = BTreeMap::new();
         let mut ways: BTreeMap<Coord, Way> = BTreeMap::new();
         for m in &diagram {

@@ -223,6 +223,19 @@ fn a_vao_offers_its_diagonal_screens() {
 }
 
 #[test]
+fn a_bent_hopper_offers_its_screens() {
+    // Hop over an orthogonal neighbour, then one diagonal step outwards (a Mao that needs a
+    // screen where the Xiangqi horse needs an empty square): nothing on the empty board,
+    // the four neighbours to hover; a screen on d5 leads to c6 and e6.
+    let d = Diagram::new("files=8\nranks=8\nroyal=2\nhopper:H:pafsW::a1\nking::::h1\n");
+    assert_eq!(parse(d.info())["problems"].as_array().unwrap().len(), 0);
+    let v = diagram_of(&d, 0, None, false);
+    assert_eq!(with_kind(&v, "hover"), ["c4", "d3", "d5", "e4"]);
+    let h = diagram_of(&d, 0, Some("d5"), false);
+    assert_eq!(marks(&h), ["c6:hop", "e6:hop"]);
+}
+
+#[test]
 fn lame_leapers_blocking_squares_are_explorable() {
     let d = Diagram::new(EXPLAINED);
     // Xiangqi horse on d4: the eight knight squares, and the four orthogonal neighbours
