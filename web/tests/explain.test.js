@@ -258,6 +258,30 @@ test('every mark stands out on dark and light squares, dark and light pieces, by
   assert.deepEqual(alike, [], 'kinds told apart only by colour');
 });
 
+test("the picked piece's square and the last move stand out on dark and light boards", async () => {
+  await open('/web/tests/pages/explain.html');
+  // The frame against the same square without it: dark and light squares, dark and light art.
+  const weak = [];
+  const where = ['d4', 'e4', 'd8', 'e2'].flatMap((s) => [['dark', s], ['x', s]]);
+  for (const [d, s] of where) {
+    for (const cls of ['idg-from', 'idg-last']) {
+      const locator = page.locator(sq(d, s));
+      await page.$eval(sq(d, s), (e, c) => e.classList.add(c), cls);
+      const marked = await pixels(await locator.screenshot());
+      await page.$eval(sq(d, s), (e, c) => e.classList.remove(c), cls);
+      const bare = await pixels(await locator.screenshot());
+      let n = 0;
+      for (let i = 0; i < marked.length; i += 4) {
+        const a = luminance(marked[i], marked[i + 1], marked[i + 2]);
+        const b = luminance(bare[i], bare[i + 1], bare[i + 2]);
+        if (contrast(a, b) >= 3) n++;
+      }
+      if (n < marked.length / 4 * 0.02) weak.push(`${d} ${s} ${cls}: ${n} px`);
+    }
+  }
+  assert.deepEqual(weak, []);
+});
+
 test('a square to hover keeps its kind: both + hover shows the tint, the diamond and the badge', async () => {
   await open('/web/tests/pages/explain.html');
   await show('x', 1);
