@@ -4,7 +4,7 @@
 Each shape is drawn twice over: a wide white stroke (the halo) under the kind's colour with a
 black outline, so it stays readable on light and dark squares and on light and dark piece
 art; the kinds differ by shape, not only by colour. Paste the output over the rules after
-".idg-sq::after, .idg-sq::before" in web/idiagram.css.
+".idg-sq::before, .idg-swatch::before { z-index: 2; }" in web/idiagram.css.
 """
 
 import math
@@ -92,4 +92,7 @@ for kind, body in SHAPES.items():
     print(f".idg-{kind}::after {{ background-image: {svg(body)}; }}")
 print(f".idg-both.idg-leap::after {{ background-image: {svg(shape(path(star(4, 30, 11)), '#ff8a00'))}; }}")
 print(f".idg-hover::before {{ background-image: {svg(question(79, 21, 15, 25))}; }}")
-print(f'.idg-sq[data-mark="hover"]::before {{ background-image: {svg(question(50, 50, 21, 34))}; }}')
+print(
+    '.idg-sq[data-mark="hover"]::before, .idg-swatch[data-mark="hover"]::before '
+    f"{{ background-image: {svg(question(50, 50, 21, 34))}; }}"
+)

@@ -18,6 +18,18 @@ const diagrams = [];
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
 const sqName = (f, r) => FILES[f] + (r + 1);
 
+/** What each mark of a move diagram means, for the key under the board (in this order). */
+const KEY = [
+  ['both slide', 'moves or captures; a piece between blocks it'],
+  ['both leap', 'moves or captures, leaping'],
+  ['move', 'moves only'],
+  ['capture', 'captures only'],
+  ['hop', 'only over or through another piece'],
+  ['initial', 'first move only'],
+  ['locust', 'captured on the way'],
+  ['hover', 'hover: a piece here changes the moves'],
+];
+
 /** Move-highlight classes by kind; context kinds use the opposite system (see the CSS). */
 const MARK_CLASS = {
   move: 'idg-move', capture: 'idg-capture', both: 'idg-both', locust: 'idg-locust',
@@ -184,6 +196,11 @@ class IDiagram {
     bar.append(this.status, free, legendLink, this.blackView);
     if (this.info.enableAI !== 0 && this.info.playable) bar.append(aiLink);
     wrap.appendChild(bar);
+
+    // The key to a move diagram's marks, shown with the diagram.
+    this.key = el('div', 'idg-key');
+    this.key.hidden = true;
+    wrap.appendChild(this.key);
 
     this.showProblems(wrap);
 
@@ -443,6 +460,7 @@ class IDiagram {
     delete this.board.dataset.showing;
     delete this.board.dataset.showingSide;
     this.blackView.hidden = true;
+    this.key.hidden = true;
     this.drawPieces(this.state.cells, null);
     this.clearMarks();
     if (this.state.last) {
@@ -550,6 +568,27 @@ class IDiagram {
     this.board.dataset.showing = String(piece);
     this.board.dataset.showingSide = black ? 'black' : 'white';
     this.blackView.hidden = false;
+    if (!hover) this.fillKey(d.marks);
+  }
+
+  /** The key: a sample of each shape the diagram shows, with what it means. */
+  fillKey(marks) {
+    const shown = new Set();
+    for (const m of marks) {
+      for (const k of m.kind.split('+')) shown.add(k === 'both' ? 'both ' + (m.way || 'slide') : k);
+    }
+    this.key.replaceChildren();
+    for (const [kind, meaning] of KEY) {
+      if (!shown.has(kind)) continue;
+      const item = el('span', 'idg-key-item');
+      item.dataset.kind = kind;
+      const swatch = el('span', 'idg-swatch');
+      for (const k of kind.split(' ')) swatch.classList.add(MARK_CLASS[k]);
+      if (kind === 'hover') swatch.dataset.mark = 'hover';
+      item.append(swatch, document.createTextNode(meaning));
+      this.key.appendChild(item);
+    }
+    this.key.hidden = !this.key.childElementCount;
   }
 
   hoverSquare(f, r, entering) {

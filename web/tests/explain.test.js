@@ -104,6 +104,9 @@ test('a cannon offers its screens; hovering one shows the captures behind it', a
   assert.deepEqual(await pieceAt('x', 'd6'), { piece: 0, color: 1 });
   assert.deepEqual(await squares('x', 'hop'), ['d7', 'd8']);
   assert.ok((await squares('x', 'move')).includes('d5'));
+  // The key under the board names the shapes shown.
+  const key = () => page.$$eval('#x .idg-key-item', (e) => e.map((x) => x.dataset.kind));
+  assert.deepEqual(await key(), ['move', 'hover']);
   // Leaving it restores the diagram.
   await page.hover(sq('x', 'h8'));
   assert.equal(await pieceAt('x', 'd6'), null);
@@ -137,6 +140,7 @@ test('initial moves are marked with their own symbol; Black\'s direction on requ
   await show('x', 0);
   // The pawn: d5 moving, c5/e5 capturing, d6 only as its first move.
   assert.deepEqual(await marks('x'), ['c5:capture', 'd5:move', 'd6:initial', 'e5:capture']);
+  assert.deepEqual(await page.$$eval('#x .idg-key-item', (e) => e.map((x) => x.dataset.kind)), ['move', 'capture', 'initial']);
   const shape = (s) => page.$eval(sq('x', s), (e) => getComputedStyle(e, '::after').backgroundImage);
   assert.match(await shape('d6'), /svg/);
   assert.notEqual(await shape('d6'), await shape('d5'));
@@ -163,56 +167,61 @@ test('initial moves are marked with their own symbol; Black\'s direction on requ
 
 // ---------- marks anyone can see ----------
 
-/** The PNG's pixels, decoded by the browser. */
-async function pixels(png) {
-  return page.evaluate(async (b64) => {
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bmp.width, bmp.height);
-    const g = canvas.getContext('2d');
-    g.drawImage(bmp, 0, 0);
-    return Array.from(g.getImageData(0, 0, bmp.width, bmp.height).data);
-  }, png.toString('base64'));
-}
-
-/** WCAG 2 relative luminance of an sRGB pixel. */
-function luminance(r, g, b) {
-  const c = (v) => {
-    v /= 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
-}
-
-function contrast(a, b) {
-  const [hi, lo] = a > b ? [a, b] : [b, a];
-  return (hi + 0.05) / (lo + 0.05);
+/**
+ * Compare two photographs (PNG) of a diagram's board in the browser: for each named square,
+ * the pixels where the first stands out from the second by at least WCAG's 3:1 contrast for
+ * graphics (relative luminance, WCAG 2 §1.4.11), as a string of 0/1 per pixel.
+ */
+async function standoutBySquare(d, marked, bare, names) {
+  return page.evaluate(async ([d, a, b, names]) => {
+    const decode = async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bmp.width, bmp.height);
+      const g = canvas.getContext('2d');
+      g.drawImage(bmp, 0, 0);
+      return g.getImageData(0, 0, bmp.width, bmp.height);
+    };
+    const [A, B] = [await decode(a), await decode(b)];
+    const lin = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
+    const lum = (p, i) => 0.2126 * lin(p[i]) + 0.7152 * lin(p[i + 1]) + 0.0722 * lin(p[i + 2]);
+    const out = {};
+    for (const name of names) {
+      const e = document.querySelector(`#${d} .idg-sq[data-square="${name}"]`);
+      let mask = '';
+      for (let y = e.offsetTop; y < e.offsetTop + e.offsetHeight; y++) {
+        for (let x = e.offsetLeft; x < e.offsetLeft + e.offsetWidth; x++) {
+          const i = (y * A.width + x) * 4;
+          const [la, lb] = [lum(A.data, i), lum(B.data, i)];
+          mask += (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05) >= 3 ? '1' : '0';
+        }
+      }
+      out[name] = mask;
+    }
+    return out;
+  }, [d, marked.toString('base64'), bare.toString('base64'), names]);
 }
 
 /**
- * The pixels of square `s` where the mark's shape stands out from what lies beneath it (the
- * square, its tint and its piece) by at least WCAG's 3:1 for graphics: the square is
- * photographed with the mark and with its shapes hidden, and compared pixel by pixel.
+ * For each of `names` on diagram `d` marked `kind`: the pixels where the mark's shapes stand
+ * out from what lies beneath them (the square, its tint, its piece). The board is
+ * photographed with the marks and with their shapes hidden.
  */
-async function standout(d, s, kind, way) {
-  const locator = page.locator(sq(d, s));
-  await page.evaluate(([d, s, kind, way]) => {
+async function standout(d, names, kind, way) {
+  await page.evaluate(([d, names, kind, way]) => {
     const diagram = window.fairyboardDiagrams.find((x) => x.host.id === d);
     diagram.clearMarks();
-    const [f, r] = [s.charCodeAt(0) - 97, +s.slice(1) - 1];
-    diagram.mark(f, r, kind, way);
-  }, [d, s, kind, way]);
-  const marked = await pixels(await locator.screenshot());
-  await page.$eval(sq(d, s), (e) => e.classList.add('idg-test-bare'));
-  const bare = await pixels(await locator.screenshot());
-  await page.$eval(sq(d, s), (e) => e.classList.remove('idg-test-bare'));
-  const mask = [];
-  for (let i = 0; i < marked.length; i += 4) {
-    const a = luminance(marked[i], marked[i + 1], marked[i + 2]);
-    const b = luminance(bare[i], bare[i + 1], bare[i + 2]);
-    mask.push(contrast(a, b) >= 3);
-  }
-  return mask;
+    for (const s of names) diagram.mark(s.charCodeAt(0) - 97, +s.slice(1) - 1, kind, way);
+  }, [d, names, kind, way]);
+  const board = page.locator(`#${d} .idg-board`);
+  const marked = await board.screenshot();
+  await board.evaluate((e) => e.classList.add('idg-test-bare'));
+  const bare = await board.screenshot();
+  await board.evaluate((e) => e.classList.remove('idg-test-bare'));
+  return standoutBySquare(d, marked, bare, names);
 }
 
 const KINDS = [
@@ -223,36 +232,40 @@ const KINDS = [
 test('every mark stands out on dark and light squares, dark and light pieces, by shape', async () => {
   await open('/web/tests/pages/explain.html');
   // A test-only switch that hides the shapes, for the photograph beneath them.
-  await page.addStyleTag({ content: '.idg-test-bare::after, .idg-test-bare::before { display: none !important; }' });
-  // On the dark board: d4 an empty dark square, e4 an empty light one, d8 Black's queen and
-  // e7 a Black pawn (dark art), d1 White's queen; on the default board the same squares.
-  const where = [['dark', 'd4'], ['dark', 'e4'], ['dark', 'd8'], ['dark', 'e7'], ['dark', 'd1'],
-    ['x', 'd4'], ['x', 'e4'], ['x', 'e7'], ['x', 'e1']];
+  await page.addStyleTag({
+    content: '.idg-test-bare .idg-sq::after, .idg-test-bare .idg-sq::before { display: none !important; }',
+  });
+  // d4 an empty dark square, e4 an empty light one, d8 Black's queen and e7 a Black pawn
+  // (dark art), d1 White's queen: on the dark board and (but d8, d1) on the default one.
+  const where = { dark: ['d4', 'e4', 'd8', 'e7', 'd1'], x: ['d4', 'e4', 'e7', 'e1'] };
   const weak = [];
-  for (const [d, s] of where) {
-    for (const [kind, way] of KINDS) {
-      const mask = await standout(d, s, kind, way);
-      const n = mask.filter(Boolean).length;
-      // At least 2% of the square (a 50px square: 50 pixels) stands out.
-      if (n < mask.length * 0.02) weak.push(`${d} ${s} ${kind}${way ? ' ' + way : ''}: ${n} px`);
+  const shapes = [];
+  for (const [kind, way] of KINDS) {
+    const name = kind + (way ? ' ' + way : '');
+    for (const [d, names] of Object.entries(where)) {
+      const masks = await standout(d, names, kind, way);
+      for (const s of names) {
+        const n = [...masks[s]].filter((c) => c === '1').length;
+        // At least 2% of the square (a 50px square: 50 pixels) stands out.
+        if (n < masks[s].length * 0.02) weak.push(`${d} ${s} ${name}: ${n} px`);
+      }
+      if (d === 'dark') shapes.push([name, masks.d4]);
     }
   }
   assert.deepEqual(weak, [], 'marks that do not stand out');
   // Shape, not colour: on the dark board's empty square, the outlines of any two kinds
   // differ in at least a quarter of their pixels.
-  const masks = [];
-  for (const [kind, way] of KINDS) masks.push([kind + (way ? ' ' + way : ''), await standout('dark', 'd4', kind, way)]);
   const alike = [];
-  for (let i = 0; i < masks.length; i++) {
-    for (let j = i + 1; j < masks.length; j++) {
-      const [a, b] = [masks[i][1], masks[j][1]];
+  for (let i = 0; i < shapes.length; i++) {
+    for (let j = i + 1; j < shapes.length; j++) {
+      const [a, b] = [shapes[i][1], shapes[j][1]];
       let both = 0;
       let either = 0;
       for (let k = 0; k < a.length; k++) {
-        if (a[k] && b[k]) both++;
-        if (a[k] || b[k]) either++;
+        if (a[k] === '1' && b[k] === '1') both++;
+        if (a[k] === '1' || b[k] === '1') either++;
       }
-      if (both / either > 0.75) alike.push(`${masks[i][0]} ~ ${masks[j][0]}: ${(both / either).toFixed(2)}`);
+      if (both / either > 0.75) alike.push(`${shapes[i][0]} ~ ${shapes[j][0]}: ${(both / either).toFixed(2)}`);
     }
   }
   assert.deepEqual(alike, [], 'kinds told apart only by colour');
@@ -260,23 +273,24 @@ test('every mark stands out on dark and light squares, dark and light pieces, by
 
 test("the picked piece's square and the last move stand out on dark and light boards", async () => {
   await open('/web/tests/pages/explain.html');
-  // The frame against the same square without it: dark and light squares, dark and light art.
+  // The frame against the same squares without it: dark and light squares, dark and light art.
+  const names = ['d4', 'e4', 'd8', 'e2'];
   const weak = [];
-  const where = ['d4', 'e4', 'd8', 'e2'].flatMap((s) => [['dark', s], ['x', s]]);
-  for (const [d, s] of where) {
+  for (const d of ['dark', 'x']) {
     for (const cls of ['idg-from', 'idg-last']) {
-      const locator = page.locator(sq(d, s));
-      await page.$eval(sq(d, s), (e, c) => e.classList.add(c), cls);
-      const marked = await pixels(await locator.screenshot());
-      await page.$eval(sq(d, s), (e, c) => e.classList.remove(c), cls);
-      const bare = await pixels(await locator.screenshot());
-      let n = 0;
-      for (let i = 0; i < marked.length; i += 4) {
-        const a = luminance(marked[i], marked[i + 1], marked[i + 2]);
-        const b = luminance(bare[i], bare[i + 1], bare[i + 2]);
-        if (contrast(a, b) >= 3) n++;
+      const paint = (on) => page.evaluate(([d, names, cls, on]) => {
+        for (const s of names) document.querySelector(`#${d} .idg-sq[data-square="${s}"]`).classList.toggle(cls, on);
+      }, [d, names, cls, on]);
+      const board = page.locator(`#${d} .idg-board`);
+      await paint(true);
+      const marked = await board.screenshot();
+      await paint(false);
+      const bare = await board.screenshot();
+      const masks = await standoutBySquare(d, marked, bare, names);
+      for (const s of names) {
+        const n = [...masks[s]].filter((c) => c === '1').length;
+        if (n < masks[s].length * 0.02) weak.push(`${d} ${s} ${cls}: ${n} px`);
       }
-      if (n < marked.length / 4 * 0.02) weak.push(`${d} ${s} ${cls}: ${n} px`);
     }
   }
   assert.deepEqual(weak, []);
