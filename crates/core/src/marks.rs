@@ -402,7 +402,11 @@ impl Probe {
             }
         }
         if pairs && !among {
-            for &screen in &squares {
+            let rays = self.hop_rays(from);
+            for &screen in squares
+                .iter()
+                .filter(|s| rays.as_ref().is_none_or(|r| r.contains(s)))
+            {
                 for &victim in &squares {
                     // Every screen is wanted (a reader hovers them), but once a screen and
                     // a victim are each known, that pair has nothing to add.
@@ -531,6 +535,38 @@ impl Probe {
             }
         }
         out.into_iter().collect()
+    }
+
+    /// The squares a screen may stand on for the piece's hops from `from`: the rays of its
+    /// hopping legs, when each is a first leg of unit steps (a cannon, a vao, a
+    /// grasshopper, a bent hopper that hops its first step); `None` (anywhere) for any other
+    /// hop. Spares the screen-and-victim pairs that cannot hop.
+    fn hop_rays(&self, from: Coord) -> Option<BTreeSet<Coord>> {
+        let v = self.variant();
+        let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
+        let mut out = BTreeSet::new();
+        for r in &v.pieces[0].program.records {
+            if r.kind != Kind::Leg || !r.flags.intersects(Flags::HOP | Flags::GRASS | Flags::JUMP) {
+                continue;
+            }
+            let (dx, dy) = (r.step.dx as i32, r.step.dy as i32);
+            if r.depth != 0 || dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) {
+                return None;
+            }
+            let limit = if r.range == 0 {
+                files.max(ranks)
+            } else {
+                r.range as i32
+            };
+            for k in 1..=limit {
+                let (f, rk) = (from.file as i32 + k * dx, from.rank as i32 + k * dy);
+                if f < 0 || rk < 0 || f >= files || rk >= ranks {
+                    break;
+                }
+                out.insert(Coord::new(f as u8, rk as u8));
+            }
+        }
+        Some(out)
     }
 
     /// The stops of first legs that more legs follow, from `from` on the empty board.

@@ -302,3 +302,20 @@ fn first_moves_are_initial() {
     let mut plain = Probe::new("K", 8, 8).unwrap();
     assert!(plain.initial(d4()).is_empty());
 }
+
+#[test]
+fn a_capturing_bent_hopper_needs_a_screen_and_a_victim() {
+    // Hop over an orthogonal neighbour, then capture one diagonal step outwards: alone or
+    // beside one piece it does nothing, so only pairs find its screens and victims.
+    let mut hopper = Probe::new("cpafsW", 8, 8).unwrap();
+    let d = hopper.diagram(d4(), true, true);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::HopScreen),
+        set(&["c4", "d3", "d5", "e4"])
+    );
+    assert_eq!(
+        diagram_squares(&d, MarkKind::Hop),
+        set(&["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
+    );
+    assert!(diagram_squares(&d, MarkKind::Move).is_empty());
+}
