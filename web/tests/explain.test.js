@@ -306,3 +306,27 @@ test('a square to hover keeps its kind: both + hover shows the tint, the diamond
   assert.match(await style('d6', 'backgroundImage', '::before'), /svg/);
   assert.equal(await style('d8', 'backgroundImage', '::before'), 'none');
 });
+
+test('figure: a hopper\'s move diagram on 12x12 (every screen-and-victim pair)', async () => {
+  await open('/web/tests/pages/explain.html');
+  const ms = await page.evaluate(async () => {
+    const { Diagram } = await import('/web/pkg/fairyboard_wasm.js');
+    const d = new Diagram('files=12\nranks=12\nroyal=3\ncannon:C:mRcpR::a1\ngrasshopper:G:gQ::b1\nking::::f1\n');
+    const best = [];
+    for (const t of [0, 1]) {
+      let b = Infinity;
+      for (let k = 0; k < 5; k++) {
+        const t0 = performance.now();
+        d.move_diagram(t, -1, -1, false);
+        b = Math.min(b, performance.now() - t0);
+      }
+      best.push(b);
+    }
+    return best;
+  });
+  console.log(`# move diagram 12x12, best of 5: cannon ${ms[0].toFixed(1)} ms, grasshopper ${ms[1].toFixed(1)} ms`);
+  fs.appendFileSync(path.join(shots, 'figures.txt'),
+    `move_diagram_cannon_12x12_ms ${ms[0].toFixed(1)}\nmove_diagram_grasshopper_12x12_ms ${ms[1].toFixed(1)}\n`);
+  // A click in the piece table should answer at once; a generous bar on a loaded machine.
+  assert.ok(ms[0] < 500 && ms[1] < 500, ms.join(' '));
+});
