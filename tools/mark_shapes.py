@@ -85,6 +85,7 @@ SHAPES = {
     "screen": ring("#ffe14d"),
     "hop": shape(path("M50 22 L78 72 H22 Z"), "#b28cff"),
     "initial": shape("<rect x='30' y='30' width='40' height='40' {a}/>", "#3d9bff"),
+    "block": shape("<rect x='22' y='41' width='56' height='18' {a}/>", "#a0a0a0"),
     "illegal": barred("#aaa"),
 }
 

@@ -25,8 +25,9 @@ const KEY = [
   ['move', 'moves only'],
   ['capture', 'captures only'],
   ['hop', 'only over or through another piece'],
-  ['initial', 'first move only'],
+  ['initial', 'first move only (castling too)'],
   ['locust', 'captured on the way'],
+  ['block', 'a piece here blocks a leap'],
   ['hover', 'hover: a piece here changes the moves'],
 ];
 
@@ -36,6 +37,7 @@ const MARK_CLASS = {
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
   stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
   initial: 'idg-initial',
+  block: 'idg-block',
 };
 
 function el(tag, cls, text) {

@@ -122,7 +122,7 @@ test("a lame leaper's blocking squares can be explored", async () => {
   await show('x', 2);
   // Xiangqi horse on d4: eight knight squares; the orthogonal neighbours block them.
   assert.deepEqual(await squares('x', 'both'), ['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5']);
-  assert.deepEqual(await squares('x', 'hover'), ['c4', 'd3', 'd5', 'e4']);
+  assert.deepEqual(await squares('x', 'block+hover'), ['c4', 'd3', 'd5', 'e4']);
   // A piece on d5 takes c6 and e6 away (xbetza.md's worked example for nN).
   await page.hover(sq('x', 'd5'));
   assert.ok(await pieceAt('x', 'd5'));
@@ -130,7 +130,7 @@ test("a lame leaper's blocking squares can be explored", async () => {
   // The elephant: blocked on the diagonal neighbour.
   await page.hover(sq('x', 'h1'));
   await show('x', 4);
-  assert.deepEqual(await squares('x', 'hover'), ['c3', 'c5', 'e3', 'e5']);
+  assert.deepEqual(await squares('x', 'block+hover'), ['c3', 'c5', 'e3', 'e5']);
   await page.hover(sq('x', 'e5'));
   assert.deepEqual(await marks('x'), ['b2:both', 'b6:both', 'f2:both']);
 });
@@ -226,7 +226,7 @@ async function standout(d, names, kind, way) {
 
 const KINDS = [
   ['move'], ['capture'], ['both', 'slide'], ['both', 'leap'], ['transit'], ['stop'], ['locust'],
-  ['screen'], ['hop'], ['initial'], ['illegal'], ['hover'],
+  ['screen'], ['hop'], ['initial'], ['illegal'], ['block'], ['hover'],
 ];
 
 test('every mark stands out on dark and light squares, dark and light pieces, by shape', async () => {

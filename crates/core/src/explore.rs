@@ -257,6 +257,8 @@ pub struct Reach {
     /// Locust victims captured on the way, in leg order.
     pub victims: Vec<Coord>,
     pub to: Coord,
+    /// The move is castling (`to` is the castler's square after it).
+    pub castle: bool,
 }
 
 /// One piece probed many times on an otherwise empty board. A [`Scene`] compiles a
@@ -389,6 +391,7 @@ impl Probe {
                     .map(|&v| variant.coord(v as usize))
                     .collect(),
                 to: variant.coord(m.to()),
+                castle: m.kind == MoveKind::Castle,
             })
             .collect();
         // Leave the board empty for the next question.

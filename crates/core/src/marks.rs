@@ -20,10 +20,18 @@
 //! * [`Illegal`](MarkKind::Illegal): only moves that leave a royal in danger go here.
 //!
 //! Move diagrams (one piece on an empty board) use [`Both`](MarkKind::Both) for a square
-//! the piece moves to and captures on, [`Context`](MarkKind::Context) for a square where
-//! another piece would change the moves elsewhere (a screen, a locust victim, the square
-//! that blocks a lame leaper) and [`Initial`](MarkKind::Initial) for a square only the
-//! piece's first move reaches (a pawn's double step, castling, an initial leap).
+//! the piece moves to and captures on, and [`Context`](MarkKind::Context) for a square where
+//! another piece would change the moves elsewhere (a screen, a locust victim). They add
+//! what a reader of a rules page needs to tell moves apart that the live marks leave to
+//! the position: [`Initial`](MarkKind::Initial) beside a target only an unmoved piece has
+//! (a pawn's double step), [`Castle`](MarkKind::Castle) for castling,
+//! [`Block`](MarkKind::Block) for a square whose piece blocks a move without being a
+//! target itself (a lame leaper's leg square, the xiangqi elephant's eye), and
+//! [`HopCapture`](MarkKind::HopCapture) for a target taken over a screen, so that a
+//! cannon (captures over a screen) does not look like a grasshopper (moves over one).
+//!
+//! [`MarkKind::name`] and [`MarkKind::meaning`] are the one vocabulary: the browser
+//! diagram's CSS classes and the rules page's legend are both written from them.
 //!
 //! The front ends only translate: the browser diagram paints a CSS class per kind, XBoard's
 //! `highlight` colour FEN uses its protocol's letters (yellow move, red capture, cyan a
@@ -65,8 +73,85 @@ pub enum MarkKind {
     Context,
     /// Only pseudo-legal moves (leaving a royal in danger) go here.
     Illegal,
-    /// Move diagrams: only the piece's first move goes here (`i` in Betza, castling).
+    /// Move diagrams: only an unmoved piece goes here (an initial double step or leap);
+    /// marked beside the square's [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture)
+    /// or [`Both`](MarkKind::Both).
     Initial,
+    /// Move diagrams: castling takes the piece here (it and its partner unmoved, the
+    /// squares between empty).
+    Castle,
+    /// Move diagrams: a piece here blocks a move to another square, and the piece never
+    /// goes here itself (a lame leaper's leg square).
+    Block,
+    /// Move diagrams: a target reached only by jumping over a piece, where the piece
+    /// captures; [`Hop`](MarkKind::Hop) alone is a target it moves to over a piece.
+    HopCapture,
+}
+
+impl MarkKind {
+    pub const ALL: [MarkKind; 14] = [
+        MarkKind::Move,
+        MarkKind::Capture,
+        MarkKind::Both,
+        MarkKind::Transit,
+        MarkKind::Stop,
+        MarkKind::LocustVictim,
+        MarkKind::HopScreen,
+        MarkKind::Hop,
+        MarkKind::Context,
+        MarkKind::Illegal,
+        MarkKind::Initial,
+        MarkKind::Castle,
+        MarkKind::Block,
+        MarkKind::HopCapture,
+    ];
+
+    /// The kind's name: the browser diagram's CSS class is `idg-` and this name, the rules
+    /// page's `data-marks` use it too.
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkKind::Move => "move",
+            MarkKind::Capture => "capture",
+            MarkKind::Both => "both",
+            MarkKind::Transit => "transit",
+            MarkKind::Stop => "stop",
+            MarkKind::LocustVictim => "locust",
+            MarkKind::HopScreen => "screen",
+            MarkKind::Hop => "hop",
+            MarkKind::Context => "hover",
+            MarkKind::Illegal => "illegal",
+            MarkKind::Initial => "initial",
+            MarkKind::Castle => "castle",
+            MarkKind::Block => "block",
+            MarkKind::HopCapture => "hop-capture",
+        }
+    }
+
+    /// What the kind means, in words for a legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            MarkKind::Move => "Move only (no capture)",
+            MarkKind::Capture => "Capture only",
+            MarkKind::Both => "Move or capture",
+            MarkKind::Transit => "First leg of a multi-leg move: the piece stops here and goes on",
+            MarkKind::Stop => {
+                "The move entered so far is complete: enter this square again to end it"
+            }
+            MarkKind::LocustVictim => "A piece here is captured on the way (locust capture)",
+            MarkKind::HopScreen => "A piece here can be jumped over (a screen or hurdle)",
+            MarkKind::Hop => "Reached only by jumping over a piece: moves here",
+            MarkKind::Context => "A piece here would change the moves elsewhere",
+            MarkKind::Illegal => "Only moves that leave the royal in danger go here",
+            MarkKind::Initial => "Only while the piece has not moved yet (initial move)",
+            MarkKind::Castle => {
+                "Castling: with an unmoved partner at the end of the line, nothing between"
+            }
+            MarkKind::Block => {
+                "A piece here blocks the moves beyond it (the piece cannot go here itself)"
+            }
+            MarkKind::HopCapture => "Reached only by jumping over a piece: captures here",
+        }
+    }
 }
 
 /// One marked square.
@@ -291,15 +376,19 @@ impl Probe {
     /// in turn: [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture) or
     /// [`Both`](MarkKind::Both) where it goes on the empty board or takes a lone enemy, each
     /// a [`Slide`](Way::Slide) when some other piece blocks it or a piece there blocks
-    /// others; [`Hop`](MarkKind::Hop) where it goes only with a piece elsewhere, whose
+    /// others; [`Block`](MarkKind::Block) on a square that is no target but whose piece
+    /// blocks one; [`Hop`](MarkKind::Hop) where it moves only with a piece elsewhere, whose
     /// square is a [`HopScreen`](MarkKind::HopScreen); [`LocustVictim`](MarkKind::LocustVictim)
     /// where an enemy is taken on the way; [`Transit`](MarkKind::Transit) where a first
     /// leg followed by more legs stops (read from the leg program); and
-    /// [`Context`](MarkKind::Context) on every screen or victim square and on every square
-    /// that blocks a lame leaper (another piece there changes the moves elsewhere in a way
-    /// the marks alone do not show). With `pairs`, also every pair of enemies (a
-    /// screen and a victim), for hoppers that capture only over a screen; that is
-    /// quadratic in the board's squares, so only worth it for pieces that hop.
+    /// [`Context`](MarkKind::Context) on every screen or victim square (another piece
+    /// there changes the moves elsewhere). An unmoved piece also gets
+    /// [`Initial`](MarkKind::Initial) on the targets a moved one lacks, and
+    /// [`Castle`](MarkKind::Castle) where it castles with unmoved partners standing where
+    /// its castling moves look for them. With `pairs`, also every pair of enemies (a
+    /// screen and a victim), for hoppers that capture only over a screen
+    /// ([`HopCapture`](MarkKind::HopCapture)); that is quadratic in the board's squares, so
+    /// only worth it for pieces that hop.
     pub fn diagram(&mut self, from: Coord, moved: bool, pairs: bool) -> Vec<DiagramMark> {
         self.diagram_among(from, moved, pairs, &[])
     }
@@ -311,8 +400,8 @@ impl Probe {
     /// takes: a fixed enemy it takes is a [`Capture`](MarkKind::Capture), one taken on the
     /// way a [`LocustVictim`](MarkKind::LocustVictim); a square reached (moving or taking)
     /// only thanks to a fixed piece, over it or through it, is a [`Hop`](MarkKind::Hop)
-    /// (the piece's own square too, when it takes and returns). No screens or context:
-    /// those belong to the diagram without fixed pieces.
+    /// (the piece's own square too, when it takes and returns). No screens, blocks or
+    /// context: those belong to the diagram without fixed pieces.
     pub fn diagram_among(
         &mut self,
         from: Coord,
@@ -323,7 +412,7 @@ impl Probe {
         let (files, ranks) = (self.variant().geometry.files, self.variant().geometry.ranks);
         let plain = |rs: &[Reach]| -> BTreeSet<Coord> {
             rs.iter()
-                .filter(|r| r.victims.is_empty())
+                .filter(|r| r.victims.is_empty() && !r.castle)
                 .map(|r| r.to)
                 .collect()
         };
@@ -339,6 +428,12 @@ impl Probe {
         let alone = self.reach(from, moved, fixed);
         let reached = plain(&alone);
         let moves: BTreeSet<Coord> = reached.difference(&held).copied().collect();
+        // What a piece that has moved still reaches: the rest is initial only.
+        let mut later = if moved {
+            moves.clone()
+        } else {
+            plain(&self.reach(from, true, fixed))
+        };
         let mut captures: BTreeSet<Coord> = fixed
             .iter()
             .filter(|e| e.color == Color::Black && reached.contains(&e.at))
@@ -346,8 +441,8 @@ impl Probe {
             .collect();
         let mut blockable = BTreeSet::new();
         let mut blockers = BTreeSet::new();
-        let mut blocked_by: Vec<(Coord, Coord)> = Vec::new();
         let mut hops = BTreeSet::new();
+        let mut hop_captures = BTreeSet::new();
         let mut screens = BTreeSet::new();
         let mut locust = BTreeSet::new();
         for r in alone.iter().filter(|r| !r.victims.is_empty()) {
@@ -368,6 +463,11 @@ impl Probe {
                 let dests = plain(&rs);
                 if color == Color::Black && dests.contains(&s) {
                     captures.insert(s);
+                    if !moved
+                        && plain(&self.reach(from, true, &with(&[piece(s, color)]))).contains(&s)
+                    {
+                        later.insert(s);
+                    }
                 }
                 if among {
                     for d in &moves {
@@ -390,11 +490,10 @@ impl Probe {
                     if *d != s && !dests.contains(d) {
                         blockable.insert(*d);
                         blockers.insert(s);
-                        blocked_by.push((s, *d));
                     }
                 }
                 for d in dests {
-                    if d != s && !moves.contains(&d) && !held.contains(&d) {
+                    if d != s && !moves.contains(&d) {
                         hops.insert(d);
                         screens.insert(s);
                     }
@@ -403,37 +502,48 @@ impl Probe {
         }
         if pairs && !among {
             let rays = self.hop_rays(from);
-            for &screen in squares
-                .iter()
-                .filter(|s| rays.as_ref().is_none_or(|r| r.contains(s)))
-            {
-                for &victim in &squares {
-                    // Every screen is wanted (a reader hovers them), but once a screen and
-                    // a victim are each known, that pair has nothing to add.
+            for &victim in &squares {
+                if captures.contains(&victim) {
+                    continue;
+                }
+                for &screen in &squares {
+                    // Every screen is wanted (each is a square where a piece matters), but
+                    // once a screen and a victim are each known, the pair adds nothing.
                     if victim == screen
-                        || captures.contains(&victim)
-                        || (hops.contains(&victim) && screens.contains(&screen))
+                        || rays.as_ref().is_some_and(|r| !r.contains(&screen))
+                        || (hop_captures.contains(&victim) && screens.contains(&screen))
                     {
                         continue;
                     }
                     let two = [piece(screen, Color::Black), piece(victim, Color::Black)];
-                    let rs = self.reach(from, moved, &with(&two));
-                    if rs.iter().any(|r| r.victims.is_empty() && r.to == victim) {
-                        hops.insert(victim);
+                    let rs = self.reach(from, moved, &two);
+                    if rs
+                        .iter()
+                        .any(|r| r.victims.is_empty() && !r.castle && r.to == victim)
+                    {
+                        hop_captures.insert(victim);
                         screens.insert(screen);
                     }
                 }
             }
         }
-        // A lame leaper's block: a square off the line to the move it stops, or one the
-        // piece never goes to itself (a slider's own squares block it in plain view).
-        let lame: BTreeSet<Coord> = blocked_by
-            .iter()
-            .filter(|(s, d)| {
-                !line_between(from, *d).contains(s) || !(moves.contains(s) || captures.contains(s))
-            })
-            .map(|&(s, _)| s)
-            .collect();
+        let castles = if moved || among {
+            BTreeSet::new()
+        } else {
+            let partners: Vec<Extra> = self
+                .castle_partners(from)
+                .into_iter()
+                .map(|at| Extra {
+                    virgin: true,
+                    ..piece(at, Color::White)
+                })
+                .collect();
+            self.reach(from, false, &partners)
+                .into_iter()
+                .filter(|r| r.castle)
+                .map(|r| r.to)
+                .collect()
+        };
         let mut out = BTreeSet::new();
         let way = |s: &Coord| {
             if blockable.contains(s) || blockers.contains(s) {
@@ -442,8 +552,7 @@ impl Probe {
                 Way::Leap
             }
         };
-        // Among fixed pieces: a square where the piece moves or takes only thanks to them
-        // is a hop, whatever else it does there.
+        // Among fixed pieces: what the piece moves to or takes only thanks to them.
         let empty = if among {
             plain(&self.reach(from, moved, &[]))
         } else {
@@ -454,18 +563,41 @@ impl Probe {
             let new_capture = among
                 && captures.contains(s)
                 && !plain(&self.reach(from, moved, &[piece(*s, Color::Black)])).contains(s);
-            let kind = match (moves.contains(s), captures.contains(s)) {
-                _ if new_move || new_capture => MarkKind::Hop,
-                (true, true) => MarkKind::Both,
-                (true, false) => MarkKind::Move,
-                _ => MarkKind::Capture,
-            };
-            out.insert(DiagramMark {
-                at: *s,
-                kind,
-                way: way(s),
-            });
+            let kinds = [
+                (new_move, MarkKind::Hop),
+                (new_capture, MarkKind::HopCapture),
+                (
+                    !new_move && !new_capture,
+                    match (moves.contains(s), captures.contains(s)) {
+                        (true, true) => MarkKind::Both,
+                        (true, false) => MarkKind::Move,
+                        _ => MarkKind::Capture,
+                    },
+                ),
+            ];
+            for (_, kind) in kinds.into_iter().filter(|&(on, _)| on) {
+                out.insert(DiagramMark {
+                    at: *s,
+                    kind,
+                    way: way(s),
+                });
+            }
+            if !moved && !later.contains(s) {
+                out.insert(DiagramMark {
+                    at: *s,
+                    kind: MarkKind::Initial,
+                    way: way(s),
+                });
+            }
         }
+        let targets: BTreeSet<Coord> = moves
+            .iter()
+            .chain(&captures)
+            .chain(&hops)
+            .chain(&hop_captures)
+            .chain(&locust)
+            .copied()
+            .collect();
         let mut add = |set: &BTreeSet<Coord>, kind: MarkKind| {
             for &at in set {
                 out.insert(DiagramMark {
@@ -476,63 +608,20 @@ impl Probe {
             }
         };
         add(&hops, MarkKind::Hop);
+        add(&hop_captures, MarkKind::HopCapture);
         add(&locust, MarkKind::LocustVictim);
         if !among {
             add(&screens, MarkKind::HopScreen);
-            let context = screens
-                .iter()
-                .chain(&locust)
-                .chain(&lame)
-                .copied()
-                .collect();
-            add(&context, MarkKind::Context);
+            add(
+                &screens.union(&locust).copied().collect(),
+                MarkKind::Context,
+            );
             add(&self.first_legs(from), MarkKind::Transit);
-        }
-        out.into_iter().collect()
-    }
-
-    /// The squares only the piece's first move reaches from `from`: where the unmoved
-    /// piece goes (on the empty board, and beside unmoved friends at both ends of its rank,
-    /// the partners castling needs) and the same piece having moved does not. Marked
-    /// [`Initial`](MarkKind::Initial); a [`Slide`](Way::Slide) when a friend on a square
-    /// between stops it (a pawn's double step, castling through).
-    pub fn initial(&mut self, from: Coord) -> Vec<DiagramMark> {
-        let files = self.variant().geometry.files;
-        let partner = |file: u8| Extra {
-            at: Coord::new(file, from.rank),
-            color: Color::White,
-            royal: false,
-            virgin: true,
-        };
-        let scenes = [vec![], vec![partner(0), partner(files.saturating_sub(1))]];
-        let mut out = BTreeSet::new();
-        for others in &scenes {
-            let goes = |probe: &mut Probe, moved: bool, more: Option<Extra>| {
-                let all: Vec<Extra> = others.iter().copied().chain(more).collect();
-                probe
-                    .reach(from, moved, &all)
-                    .into_iter()
-                    .map(|r| r.to)
-                    .collect::<BTreeSet<Coord>>()
-            };
-            let first = goes(self, false, None);
-            let later = goes(self, true, None);
-            for &at in first.difference(&later) {
-                let blocked = line_between(from, at).into_iter().any(|b| {
-                    let friend = Extra {
-                        at: b,
-                        color: Color::White,
-                        royal: false,
-                        virgin: false,
-                    };
-                    !goes(self, false, Some(friend)).contains(&at)
-                });
-                out.insert(DiagramMark {
-                    at,
-                    kind: MarkKind::Initial,
-                    way: if blocked { Way::Slide } else { Way::Leap },
-                });
-            }
+            add(&castles, MarkKind::Castle);
+            add(
+                &blockers.difference(&targets).copied().collect(),
+                MarkKind::Block,
+            );
         }
         out.into_iter().collect()
     }
@@ -567,6 +656,31 @@ impl Probe {
             }
         }
         Some(out)
+    }
+
+    /// Where the castling moves of the piece on `from` look for their partner: on its
+    /// rank, as many squares in from the edge as the move says (`skip_first`).
+    fn castle_partners(&self, from: Coord) -> Vec<Coord> {
+        let v = self.variant();
+        let files = v.geometry.files;
+        let mut out = Vec::new();
+        for r in &v.pieces[0].program.records {
+            if r.kind != Kind::Castle || r.step.dx == 0 {
+                continue;
+            }
+            let file = if r.step.dx < 0 {
+                Some(r.skip_first)
+            } else {
+                files.checked_sub(1 + r.skip_first)
+            };
+            if let Some(file) = file {
+                let at = Coord::new(file, from.rank);
+                if at != from && !out.contains(&at) && !v.is_hole(v.square(at)) {
+                    out.push(at);
+                }
+            }
+        }
+        out
     }
 
     /// The stops of first legs that more legs follow, from `from` on the empty board.

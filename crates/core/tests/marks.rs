@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::explore::{Extra, Probe};
-use fairyboard_core::marks::{DiagramMark, Way};
+use fairyboard_core::marks::DiagramMark;
 use fairyboard_core::{catalogue, Color, MarkKind, Move, Position, Variant};
 
 fn lion() -> Arc<Variant> {
@@ -238,25 +238,25 @@ fn d4() -> Coord {
 }
 
 #[test]
-fn a_lame_leapers_blocks_are_context_a_sliders_own_squares_are_not() {
+fn a_lame_leapers_blocks_are_marked_a_sliders_own_squares_are_not() {
     // Xiangqi horse (xbetza.md: nN is blocked on the orthogonal neighbour in the long
     // direction) and elephant (nA: blocked on the diagonal neighbour).
     let mut horse = Probe::new("nN", 8, 8).unwrap();
     let d = horse.diagram(d4(), true, false);
     assert_eq!(
-        diagram_squares(&d, MarkKind::Context),
+        diagram_squares(&d, MarkKind::Block),
         set(&["c4", "d3", "d5", "e4"])
     );
     let mut elephant = Probe::new("nA", 8, 8).unwrap();
     let d = elephant.diagram(d4(), true, false);
     assert_eq!(
-        diagram_squares(&d, MarkKind::Context),
+        diagram_squares(&d, MarkKind::Block),
         set(&["c3", "c5", "e3", "e5"])
     );
     // A rook is blocked only on squares it goes to: nothing more to explore.
     let mut rook = Probe::new("R", 8, 8).unwrap();
     let d = rook.diagram(d4(), true, false);
-    assert!(diagram_squares(&d, MarkKind::Context).is_empty());
+    assert!(diagram_squares(&d, MarkKind::Block).is_empty());
 }
 
 #[test]
@@ -268,7 +268,8 @@ fn among_a_fixed_screen_a_cannon_hops_to_the_squares_behind_it() {
         diagram_squares(&d, MarkKind::HopScreen),
         set(&["b4", "c4", "d2", "d3", "d5", "d6", "d7", "e4", "f4", "g4"])
     );
-    // An enemy fixed on d6: the cannon takes on d7 or d8 over it, still moves to d5, and
+    // An enemy fixed on d6: the cannon takes on d7 or d8 over it (captures reached only
+    // over a piece), still moves to d5, and
     // the fixed piece itself is no target.
     let screen = Extra {
         at: "d6".parse().unwrap(),
@@ -277,7 +278,10 @@ fn among_a_fixed_screen_a_cannon_hops_to_the_squares_behind_it() {
         virgin: false,
     };
     let d = cannon.diagram_among(d4(), true, false, &[screen]);
-    assert_eq!(diagram_squares(&d, MarkKind::Hop), set(&["d7", "d8"]));
+    assert_eq!(
+        diagram_squares(&d, MarkKind::HopCapture),
+        set(&["d7", "d8"])
+    );
     assert!(diagram_squares(&d, MarkKind::Move).contains("d5"));
     assert!(d.iter().all(|m| m.at != screen.at));
     assert!(diagram_squares(&d, MarkKind::Context).is_empty());
@@ -285,37 +289,34 @@ fn among_a_fixed_screen_a_cannon_hops_to_the_squares_behind_it() {
 
 #[test]
 fn first_moves_are_initial() {
-    // FIDE pawn: the double step, blocked by a piece on the square in front.
-    let mut pawn = Probe::new("fmWfcFifmnD", 8, 8).unwrap();
-    let i = pawn.initial(d4());
-    assert_eq!(diagram_squares(&i, MarkKind::Initial), set(&["d6"]));
-    assert_eq!(i[0].way, Way::Slide);
+    let first = |betza: &str, kind: MarkKind| {
+        let mut probe = Probe::new(betza, 8, 8).unwrap();
+        diagram_squares(&probe.diagram(d4(), false, false), kind)
+    };
+    // FIDE pawn: the double step.
+    assert_eq!(first("fmWfcFifmnD", MarkKind::Initial), set(&["d6"]));
     // Castling two squares towards an unmoved partner at either end of the rank.
-    let mut king = Probe::new("KisO2", 8, 8).unwrap();
-    assert_eq!(
-        diagram_squares(&king.initial(d4()), MarkKind::Initial),
-        set(&["b4", "f4"])
-    );
+    assert_eq!(first("KisO2", MarkKind::Castle), set(&["b4", "f4"]));
     // A knight's leap as the first move only; a piece without `i` has no first moves.
-    let mut leaper = Probe::new("KimN", 8, 8).unwrap();
-    assert_eq!(leaper.initial(d4()).len(), 8);
-    let mut plain = Probe::new("K", 8, 8).unwrap();
-    assert!(plain.initial(d4()).is_empty());
+    assert_eq!(first("KimN", MarkKind::Initial).len(), 8);
+    assert!(first("K", MarkKind::Initial).is_empty());
 }
 
 #[test]
 fn a_capturing_bent_hopper_needs_a_screen_and_a_victim() {
-    // Hop over an orthogonal neighbour, then capture one diagonal step outwards: alone or
-    // beside one piece it does nothing, so only pairs find its screens and victims.
-    let mut hopper = Probe::new("cpafsW", 8, 8).unwrap();
+    // Hop over an orthogonal neighbour, then capture one diagonal step outwards (`p` on the
+    // first leg, `c` on the second): alone or beside one piece it does nothing, so only
+    // pairs find its screens and victims.
+    let mut hopper = Probe::new("pacfsW", 8, 8).unwrap();
     let d = hopper.diagram(d4(), true, true);
     assert_eq!(
         diagram_squares(&d, MarkKind::HopScreen),
         set(&["c4", "d3", "d5", "e4"])
     );
     assert_eq!(
-        diagram_squares(&d, MarkKind::Hop),
+        diagram_squares(&d, MarkKind::HopCapture),
         set(&["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
     );
     assert!(diagram_squares(&d, MarkKind::Move).is_empty());
+    assert!(diagram_squares(&d, MarkKind::Hop).is_empty());
 }

@@ -313,8 +313,10 @@ fn cannon_diagram_agrees() {
     let hops = set(&["d6", "d7", "d8", "d2", "d1", "b4", "a4", "f4", "g4", "h4"]);
     assert_eq!(diagram(2, false, false, MarkKind::Move), rook);
     assert_eq!(glance(2, Mark::Move), rook);
-    assert_eq!(diagram(2, false, true, MarkKind::Hop), hops);
-    assert_eq!(glance(2, Mark::Hop), hops);
+    assert_eq!(diagram(2, false, true, MarkKind::HopCapture), hops);
+    assert_eq!(glance(2, Mark::HopCapture), hops);
+    // It never moves over a screen: a cannon does not look like a grasshopper.
+    assert!(diagram(2, false, true, MarkKind::Hop).is_empty());
     assert!(glance(2, Mark::Capture).is_empty() && glance(2, Mark::Slide).is_empty());
     // The browser: every rook square a move; a piece on any of them with a square behind
     // it is a screen, so those react to hovering (the last square of each line does not).
@@ -333,7 +335,7 @@ fn checker_diagram_agrees() {
     assert_eq!(diagram(3, false, false, MarkKind::LocustVictim), victims);
     assert_eq!(glance(3, Mark::Locust), victims);
     assert_eq!(diagram(3, false, false, MarkKind::Hop), landings);
-    assert_eq!(glance(3, Mark::Hop), landings);
+    assert_eq!(glance(3, Mark::HopMove), landings);
     // No move and no capture of its own; each victim square reacts to hovering, and the
     // browser shows the landings as the rules page does (reached only over a piece).
     assert!(diagram(3, false, false, MarkKind::Move).is_empty());

@@ -552,6 +552,19 @@ impl Default for Definition {
     }
 }
 
+/// The author's words about the game (fairyboard's own parameters, see
+/// [`Definition::about`]): plain text, which a page must escape.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    pub title: Option<String>,
+    pub aliases: Vec<String>,
+    /// Paragraphs, one per occurrence of the parameter.
+    pub introduction: Vec<String>,
+    pub notes: Vec<String>,
+    pub strategy: Vec<String>,
+    pub history: Vec<String>,
+}
+
 /// The display settings of a definition, with the format's defaults applied.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Appearance<'a> {
@@ -602,6 +615,47 @@ impl Definition {
             .rev()
             .find(|p| p.key == key)
             .map(|p| p.value.as_str())
+    }
+
+    /// Every value of the untyped parameter `key`, in order (a repeatable one).
+    pub fn params_all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.params
+            .iter()
+            .filter(move |p| p.key == key)
+            .map(|p| p.value.as_str())
+    }
+
+    /// The author's own words for the rules page (fairyboard's `title`, `aliases`,
+    /// `introduction`, `notes`, `strategy`, `history`), trimmed, blanks left out.
+    pub fn about(&self) -> About {
+        let all = |k: &str| -> Vec<String> {
+            self.params_all(k)
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        About {
+            title: self
+                .param("title")
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_string),
+            aliases: self
+                .param("aliases")
+                .map(|a| {
+                    a.split(',')
+                        .map(str::trim)
+                        .filter(|a| !a.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
+            introduction: all("introduction"),
+            notes: all("notes"),
+            strategy: all("strategy"),
+            history: all("history"),
+        }
     }
 
     /// Display settings with defaults applied (malformed numbers count as absent).

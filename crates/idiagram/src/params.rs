@@ -46,7 +46,7 @@ pub struct Parameter {
     pub handled: &'static str,
     /// What it means, in one line.
     pub doc: &'static str,
-    /// May occur more than once (one piece type each).
+    /// May occur more than once (one piece type, or one paragraph, each).
     pub repeatable: bool,
     pub(crate) read: Read,
 }
@@ -98,6 +98,20 @@ const fn display(
         doc,
         Read::Display(check),
     )
+}
+
+/// fairyboard's author text for the rules page: shown as plain text (never as markup),
+/// one paragraph per occurrence, kept in [`Definition::params`] as written.
+const fn prose(name: &'static str, doc: &'static str) -> Parameter {
+    Parameter {
+        name,
+        syntax: "text (one paragraph per line; repeat the parameter for more)",
+        default: "none",
+        handled: "display (Definition::about)",
+        doc,
+        repeatable: true,
+        read: Read::Display(DisplayCheck::None),
+    }
 }
 
 const ZERO_ONE: &[i64] = &[0, 1];
@@ -512,6 +526,35 @@ static PARAMETERS: &[Parameter] = &[
         "1000",
         "fairyboard: the browser AI's thinking time per move",
         DisplayCheck::Milliseconds,
+    ),
+    p(
+        "title",
+        "text",
+        "the definition's file name",
+        "display (Definition::about)",
+        "fairyboard: the game's name as the rules page heads it",
+        Read::Display(DisplayCheck::None),
+    ),
+    p(
+        "aliases",
+        "names separated by commas",
+        "none",
+        "display (Definition::about)",
+        "fairyboard: other names the game is known by, listed under the title",
+        Read::Display(DisplayCheck::None),
+    ),
+    prose(
+        "introduction",
+        "fairyboard: the author's introduction, at the top of the rules page",
+    ),
+    prose(
+        "notes",
+        "fairyboard: the author's notes on the rules, after the generated sections",
+    ),
+    prose("strategy", "fairyboard: the author's advice on play"),
+    prose(
+        "history",
+        "fairyboard: the game's history (inventor, year, sources)",
     ),
     p(
         "morph",

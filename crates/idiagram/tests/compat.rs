@@ -207,7 +207,8 @@ fn the_parameter_table_is_what_the_parser_knows() {
         .filter(|p| p.repeatable)
         .map(|p| p.name)
         .collect();
-    // The format's repeatable references (idiagram.md §1) plus fairyboard's three.
+    // The format's repeatable references (idiagram.md §1) plus fairyboard's three, and
+    // fairyboard's author paragraphs (one paragraph per line).
     assert_eq!(
         repeatable,
         [
@@ -219,7 +220,11 @@ fn the_parameter_table_is_what_the_parser_knows() {
             "protected",
             "dropNoDoubled",
             "dropNoMate",
-            "pieceValue"
+            "pieceValue",
+            "introduction",
+            "notes",
+            "strategy",
+            "history"
         ]
     );
     let unknown = parse("colour=red\nking::::e1\n");

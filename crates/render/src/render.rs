@@ -651,6 +651,115 @@ fn mark_svg(out: &mut String, shape: MarkShape, color: Rgb, cx: f64, cy: f64, s:
                 ),
             );
         }
+        MarkShape::TriangleDown | MarkShape::TriangleHollow => {
+            let h = s * 0.25;
+            let (tip, base) = if shape == MarkShape::TriangleDown {
+                (cy + h, cy - h * 0.8)
+            } else {
+                (cy - h, cy + h * 0.8)
+            };
+            let d = format!(
+                "path class=\"mk {class}\" d=\"M{} {}L{} {}H{}Z\"",
+                n(cx),
+                n(tip),
+                n(cx + h),
+                n(base),
+                n(cx - h)
+            );
+            if shape == MarkShape::TriangleDown {
+                filled(out, d);
+            } else {
+                let _ = write!(
+                    out,
+                    "<{d} fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
+                    n(s * 0.08)
+                );
+            }
+        }
+        MarkShape::Star | MarkShape::Plus => {
+            // A plus reaches out of the square's middle symbol, to be seen around it.
+            let h = if shape == MarkShape::Plus {
+                s * 0.4
+            } else {
+                s * 0.24
+            };
+            let arms: &[(f64, f64)] = if shape == MarkShape::Star {
+                &[(0.0, 1.0), (0.866, 0.5), (0.866, -0.5)]
+            } else {
+                &[(0.0, 1.0), (1.0, 0.0)]
+            };
+            let mut d = String::new();
+            for &(x, y) in arms {
+                let _ = write!(
+                    d,
+                    "M{} {}L{} {}",
+                    n(cx - x * h),
+                    n(cy - y * h),
+                    n(cx + x * h),
+                    n(cy + y * h)
+                );
+            }
+            let _ = write!(
+                out,
+                "<path class=\"mk {class}\" d=\"{d}\" stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                n(s * 0.09)
+            );
+        }
+        MarkShape::Tower => {
+            // Body with three merlons on top.
+            let (w, h) = (s * 0.2, s * 0.22);
+            let (x0, x1, top, bottom) = (cx - w, cx + w, cy - h, cy + h);
+            let m = 2.0 * w / 5.0;
+            let notch = s * 0.08;
+            filled(
+                out,
+                format!(
+                    "path class=\"mk {class}\" d=\"M{} {}V{}H{}V{}H{}V{}H{}V{}H{}V{}H{}V{}Z\"",
+                    n(x0),
+                    n(bottom),
+                    n(top),
+                    n(x0 + m),
+                    n(top + notch),
+                    n(x0 + 2.0 * m),
+                    n(top),
+                    n(x0 + 3.0 * m),
+                    n(top + notch),
+                    n(x0 + 4.0 * m),
+                    n(top),
+                    n(x1),
+                    n(bottom)
+                ),
+            );
+        }
+        MarkShape::Bar => {
+            let (w, h) = (s * 0.3, s * 0.08);
+            filled(
+                out,
+                format!(
+                    "rect class=\"mk {class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
+                    n(cx - w),
+                    n(cy - h),
+                    n(2.0 * w),
+                    n(2.0 * h)
+                ),
+            );
+        }
+        MarkShape::Hatch => {
+            // Four diagonal strokes across the square (corner to corner and parallels).
+            let h = s * 0.5;
+            let mut d = String::new();
+            for k in [-0.5, 0.0, 0.5] {
+                let o = k * s;
+                let (ax, ay) = (cx - h + o.max(0.0), cy + h + o.min(0.0));
+                let (bx, by) = (cx + h + o.min(0.0), cy - h + o.max(0.0));
+                let _ = write!(d, "M{} {}L{} {}", n(ax), n(ay), n(bx), n(by));
+            }
+            let _ = write!(
+                out,
+                "<path class=\"mk {class}\" d=\"{d}\" stroke=\"{color}\" stroke-width=\"{}\" opacity=\"0.6\"/>",
+                n(s * 0.05)
+            );
+        }
         MarkShape::Diamond => {
             let h = s * 0.25;
             filled(

@@ -49,43 +49,71 @@ use fairyboard_core::marks::{DiagramMark, MarkKind, Way};
 use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
 use fairyboard_core::{catalogue, value, Color, Variant};
+use idiagram::About;
 use idiagram::ShuffleMark;
 use idiagram::Target;
 use serde::Serialize;
 use xbetza::{Flags, Kind};
 
+use crate::Rgb;
+
 #[path = "rules_page_svg.rs"]
 mod svg;
 
-/// One symbol of the move diagrams.
+/// One symbol of the move diagrams: the page's translation of the core's
+/// [`MarkKind`]s (with [`Way`] for "move or capture"), each drawn with its own shape so
+/// that no two symbols differ by colour alone. The shapes follow the live diagram's
+/// markers (a dot for a move, a cross for a capture, a diamond for both, a triangle for a
+/// hop, an asterisk for a locust victim, a ring for a screen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mark {
-    /// Move or capture along a line that another piece can block (yellow).
+    /// Move or capture along a line that another piece can block (yellow diamond).
     Slide,
-    /// Move or capture that no piece can block (orange).
+    /// Move or capture that no piece can block (orange square).
     Leap,
-    /// Move only (green).
+    /// Move only (green dot).
     Move,
-    /// Capture only (red).
+    /// Capture only (red cross).
     Capture,
-    /// Where the first leg of a multi-leg move stops before turning or going on (cyan).
+    /// Where the first leg of a multi-leg move stops before turning or going on (cyan frame).
     FirstLeg,
-    /// Reached only by passing over another piece: a hurdle or a victim (purple).
+    /// Reached only by jumping over another piece, moving or capturing (purple triangle).
     Hop,
-    /// A piece standing here is captured on the way to another square (black cross).
+    /// Reached only by jumping over another piece, moving only (hollow green triangle).
+    HopMove,
+    /// Reached only by jumping over another piece, capturing only (red triangle, point down).
+    HopCapture,
+    /// A piece standing here is captured on the way to another square (asterisk).
     Locust,
+    /// A piece standing here can be jumped over (grey ring).
+    Screen,
+    /// A piece standing here blocks a move beyond it; the piece never goes here (grey bar).
+    Block,
+    /// Only while the piece has not moved (blue plus).
+    Initial,
+    /// Castling (blue tower).
+    Castle,
+    /// The piece may never stand here: outside its zone (grey hatching).
+    Outside,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 7] = [
+    pub const ALL: [Mark; 14] = [
         Mark::Slide,
         Mark::Leap,
         Mark::Move,
         Mark::Capture,
         Mark::FirstLeg,
         Mark::Hop,
+        Mark::HopMove,
+        Mark::HopCapture,
         Mark::Locust,
+        Mark::Screen,
+        Mark::Block,
+        Mark::Initial,
+        Mark::Castle,
+        Mark::Outside,
     ];
 
     /// The CSS class of the symbol (also its name in the JSON).
@@ -97,20 +125,35 @@ impl Mark {
             Mark::Capture => "capture",
             Mark::FirstLeg => "first-leg",
             Mark::Hop => "hop",
+            Mark::HopMove => "hop-move",
+            Mark::HopCapture => "hop-capture",
             Mark::Locust => "locust",
+            Mark::Screen => "screen",
+            Mark::Block => "block",
+            Mark::Initial => "initial",
+            Mark::Castle => "castle",
+            Mark::Outside => "outside",
         }
     }
 
-    /// The legend's words for the symbol.
+    /// The legend's words for the symbol: the core's words for its mark kind where the
+    /// symbol is one kind.
     pub fn legend(self) -> &'static str {
         match self {
             Mark::Slide => "Sliding move or capture: can be blocked on any square along the line",
             Mark::Leap => "Leap, move or capture: cannot be blocked",
-            Mark::Move => "Move only (no capture)",
-            Mark::Capture => "Capture only",
-            Mark::FirstLeg => "First leg of a multi-leg move: the piece passes here and goes on",
-            Mark::Hop => "Reached only by jumping over a piece standing in between",
-            Mark::Locust => "A piece here is captured on the way (locust capture)",
+            Mark::Move => MarkKind::Move.meaning(),
+            Mark::Capture => MarkKind::Capture.meaning(),
+            Mark::FirstLeg => MarkKind::Transit.meaning(),
+            Mark::Hop => "Reached only by jumping over a piece: moves or captures here",
+            Mark::HopMove => MarkKind::Hop.meaning(),
+            Mark::HopCapture => MarkKind::HopCapture.meaning(),
+            Mark::Locust => MarkKind::LocustVictim.meaning(),
+            Mark::Screen => MarkKind::HopScreen.meaning(),
+            Mark::Block => MarkKind::Block.meaning(),
+            Mark::Initial => MarkKind::Initial.meaning(),
+            Mark::Castle => MarkKind::Castle.meaning(),
+            Mark::Outside => "The piece may never stand here (outside its zone or palace)",
         }
     }
 }
@@ -120,6 +163,11 @@ impl Mark {
 pub struct Glance {
     pub files: u8,
     pub ranks: u8,
+    /// What the picture shows, when it is not the piece's main diagram ("Black's moves",
+    /// "Castling from e1"); empty for the main one.
+    pub caption: String,
+    /// The piece shown is Black's.
+    pub black: bool,
     /// Where the piece stands.
     pub from: String,
     /// Marked squares, in board order, each with its symbols.
@@ -137,9 +185,16 @@ pub struct PieceRules {
     pub value: Option<f64>,
     pub remarks: Vec<String>,
     pub glance: Glance,
+    /// More diagrams where the main one cannot show everything: Black's moves when they
+    /// are not White's turned around in the reader's mind (a pawn's forward), castling
+    /// from the castler's start square.
+    pub more: Vec<Glance>,
     /// The move diagram (inline SVG).
     #[serde(skip)]
     pub glance_svg: String,
+    /// The pictures of [`more`](Self::more).
+    #[serde(skip)]
+    pub more_svg: Vec<String>,
     /// The piece's picture (inline SVG).
     #[serde(skip)]
     pub icon_svg: String,
@@ -157,6 +212,15 @@ pub struct SetupLine {
 #[derive(Clone, Debug, Serialize)]
 pub struct Rules {
     pub name: String,
+    /// The heading: the definition's `title=`, else the name with a capital.
+    pub title: String,
+    /// The author's words (`aliases=`, `introduction=`, `notes=`, `strategy=`,
+    /// `history=`): plain text, escaped on the page.
+    pub about: Author,
+    /// The board's light and dark squares: the definition's `lightShade`/`darkShade`
+    /// where they are colours the page can read (`#rgb`, `#rrggbb`, `rgb(r, g, b)`).
+    #[serde(skip)]
+    pub shades: [Option<Rgb>; 2],
     pub files: u8,
     pub ranks: u8,
     pub setup: Vec<SetupLine>,
@@ -175,6 +239,28 @@ pub struct Rules {
     pub setup_svg: String,
 }
 
+/// The author's words on the page (from the definition's [`About`]).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Author {
+    pub aliases: Vec<String>,
+    pub introduction: Vec<String>,
+    pub notes: Vec<String>,
+    pub strategy: Vec<String>,
+    pub history: Vec<String>,
+}
+
+impl From<&About> for Author {
+    fn from(a: &About) -> Author {
+        Author {
+            aliases: a.aliases.clone(),
+            introduction: a.introduction.clone(),
+            notes: a.notes.clone(),
+            strategy: a.strategy.clone(),
+            history: a.history.clone(),
+        }
+    }
+}
+
 /// A standalone rules page.
 pub fn html(v: &Variant) -> String {
     document(&analyse(v))
@@ -186,55 +272,74 @@ pub fn document(rules: &Rules) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{} — rules</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
-        esc(&title(&rules.name)),
+        esc(&rules.title),
         fragment(rules)
     )
 }
 
 /// The style sheet the fragment needs (scoped to `.fbr`).
 pub const CSS: &str = "\
-.fbr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem;color:#222}
+.fbr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:0 1rem;color:#222;overflow-wrap:anywhere}
 .fbr h1{margin-bottom:.5rem}
-.fbr-top{display:flex;flex-wrap:wrap;gap:2rem;align-items:flex-start}
-.fbr-top svg{max-width:100%;height:auto}
+.fbr svg{max-width:100%;height:auto}
+.fbr-aliases{margin-top:0;color:#555;font-style:italic}
+.fbr-top{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start}
+.fbr-top>*{min-width:0;max-width:100%}
 .fbr table{border-collapse:collapse}
+.fbr-scroll{overflow-x:auto;max-width:100%}
 .fbr-pieces td,.fbr-pieces th{border:1px solid #999;padding:.3rem .5rem;vertical-align:top}
 .fbr-pieces th{background:#eee}
+.fbr-pieces td:first-child svg{width:36px}
 .fbr-names{display:flex;flex-wrap:wrap;gap:.2rem .8rem}
 .fbr-names a{white-space:nowrap}
 .fbr-glance{display:none}
 .fbr-glance:target{display:block}
 .fbr-glances:has(.fbr-glance:target) .fbr-hint{display:none}
+.fbr-views{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}
+.fbr-views>*{min-width:0;max-width:100%;margin:0}
+.fbr-views figcaption{font-size:.9rem;color:#555}
 .fbr-hint{color:#666;font-style:italic}
 .fbr-legend td{padding:.15rem .5rem}
+.fbr-legend td:first-child svg{width:28px}
 .fbr-note{color:#555;font-size:.9rem}
 .fbr code{font-size:.95em}
+@media (max-width:30rem){.fbr{padding:0 .4rem}.fbr-pieces td,.fbr-pieces th{padding:.2rem .25rem}}
 ";
 
 /// Analyse a variant for its page.
 pub fn analyse(v: &Variant) -> Rules {
     let fide = catalogue::load("chess").ok();
+    let shades = v.shades.clone().map(|s| s.as_deref().and_then(shade));
     let values = value::estimate(v);
     let mut pieces = Vec::new();
     for (t, p) in v.pieces.iter().enumerate() {
-        let (glance, value) =
+        let (glance, more, value) =
             match Probe::with_holes(&p.betza, v.geometry.files, v.geometry.ranks, &holes(v)) {
                 Ok(mut probe) => {
-                    let g = glance(v, t, &mut probe);
-                    (g, (!p.royal).then(|| values[t] as f64 / 100.0))
+                    let (g, more) = glances(v, t, &mut probe);
+                    (g, more, (!p.royal).then(|| values[t] as f64 / 100.0))
                 }
                 Err(_) => (
                     Glance {
                         files: v.geometry.files,
                         ranks: v.geometry.ranks,
+                        caption: String::new(),
+                        black: false,
                         from: centre(v).to_string(),
                         marks: vec![],
                     },
+                    vec![],
                     None,
                 ),
             };
         pieces.push(PieceRules {
-            glance_svg: svg::glance(v, t, &glance),
+            glance_svg: svg::glance(v, t, &glance, shades, &format!("fbr-g{t}")),
+            more_svg: more
+                .iter()
+                .enumerate()
+                .map(|(k, g)| svg::glance(v, t, g, shades, &format!("fbr-g{t}v{k}")))
+                .collect(),
+            more,
             icon_svg: svg::piece_icon(v, t),
             name: p.name.clone(),
             id: p.id.clone(),
@@ -247,6 +352,9 @@ pub fn analyse(v: &Variant) -> Rules {
     }
     Rules {
         name: v.name.clone(),
+        title: v.about.title.clone().unwrap_or_else(|| title(&v.name)),
+        about: Author::from(&v.about),
+        shades,
         files: v.geometry.files,
         ranks: v.geometry.ranks,
         setup: setup_lines(v),
@@ -257,7 +365,7 @@ pub fn analyse(v: &Variant) -> Rules {
         holdings: holdings_section(v),
         game_end: game_end_section(v),
         differences: fide.as_deref().map(|f| differences(v, f)),
-        setup_svg: svg::setup(v),
+        setup_svg: svg::setup(v, shades),
         pieces,
     }
 }
@@ -266,7 +374,15 @@ pub fn analyse(v: &Variant) -> Rules {
 pub fn fragment(r: &Rules) -> String {
     let mut h = String::new();
     let _ = writeln!(h, "<div class=\"fbr\">");
-    let _ = writeln!(h, "<h1>{}</h1>", esc(&title(&r.name)));
+    let _ = writeln!(h, "<h1>{}</h1>", esc(&r.title));
+    if !r.about.aliases.is_empty() {
+        let _ = writeln!(
+            h,
+            "<p class=\"fbr-aliases\">Also known as {}.</p>",
+            esc(&join_and(&r.about.aliases))
+        );
+    }
+    prose(&mut h, "introduction", None, &r.about.introduction);
     let _ = writeln!(h, "<div class=\"fbr-top\">");
     let _ = writeln!(h, "<div class=\"fbr-board\">{}</div>", r.setup_svg);
     let _ = writeln!(h, "<div><h3>Initial setup</h3>\n<ul class=\"fbr-setup\">");
@@ -310,7 +426,7 @@ pub fn fragment(r: &Rules) -> String {
     for (i, p) in r.pieces.iter().enumerate() {
         let _ = writeln!(
             h,
-            "<div class=\"fbr-glance\" id=\"fbr-moves-{i}\" data-piece=\"{}\" data-marks=\"{}\">\n<h4>{} ({}) on {}</h4>\n{}\n</div>",
+            "<div class=\"fbr-glance\" id=\"fbr-moves-{i}\" data-piece=\"{}\" data-marks=\"{}\">\n<h4>{} ({}) on {}</h4>\n<div class=\"fbr-views\"><div>{}</div>",
             esc(&p.id),
             svg::marks_attr(&p.glance),
             esc(&p.name),
@@ -318,9 +434,18 @@ pub fn fragment(r: &Rules) -> String {
             esc(&p.glance.from),
             p.glance_svg
         );
+        for (g, pic) in p.more.iter().zip(&p.more_svg) {
+            let _ = writeln!(
+                h,
+                "<figure data-marks=\"{}\">{pic}<figcaption>{}</figcaption></figure>",
+                svg::marks_attr(g),
+                esc(&g.caption)
+            );
+        }
+        let _ = writeln!(h, "</div></div>");
     }
     let _ = writeln!(h, "</div>\n<table class=\"fbr-legend\">");
-    for m in Mark::ALL {
+    for m in legend(r) {
         let _ = writeln!(
             h,
             "<tr><td>{}</td><td>{}</td></tr>",
@@ -330,7 +455,10 @@ pub fn fragment(r: &Rules) -> String {
     }
     let _ = writeln!(h, "</table>");
 
-    let _ = writeln!(h, "<h3>Pieces</h3>\n<table class=\"fbr-pieces\">");
+    let _ = writeln!(
+        h,
+        "<h3>Pieces</h3>\n<div class=\"fbr-scroll\"><table class=\"fbr-pieces\">"
+    );
     let _ = writeln!(
         h,
         "<tr><th></th><th>Piece</th><th>ID</th><th>Value</th><th>Moves (Betza)</th><th>Remarks</th></tr>"
@@ -349,7 +477,7 @@ pub fn fragment(r: &Rules) -> String {
     }
     let _ = writeln!(
         h,
-        "</table>\n<p class=\"fbr-note\">Values in pawns, as the built-in AI plays with them: \
+        "</table></div>\n<p class=\"fbr-note\">Values in pawns, as the built-in AI plays with them: \
          estimated from each piece's moves among random blockers on every square (less for a \
          piece bound to one square colour or unable to retreat, more for one that promotes), \
          unless the definition gives its own.</p>"
@@ -364,6 +492,9 @@ pub fn fragment(r: &Rules) -> String {
     ] {
         section(&mut h, heading, items);
     }
+    prose(&mut h, "notes", Some("Notes"), &r.about.notes);
+    prose(&mut h, "strategy", Some("Strategy"), &r.about.strategy);
+    prose(&mut h, "history", Some("History"), &r.about.history);
     if let Some(diff) = &r.differences {
         if diff.is_empty() {
             section(
@@ -377,6 +508,51 @@ pub fn fragment(r: &Rules) -> String {
     }
     let _ = writeln!(h, "</div>");
     h
+}
+
+/// The symbols the page's move diagrams use, in [`Mark::ALL`] order: the legend lists
+/// these (every page has one, and no entry for a symbol it never draws).
+pub fn legend(r: &Rules) -> Vec<Mark> {
+    let used: BTreeSet<Mark> = r
+        .pieces
+        .iter()
+        .flat_map(|p| std::iter::once(&p.glance).chain(&p.more))
+        .flat_map(|g| g.marks.iter().flat_map(|(_, ms)| ms.iter().copied()))
+        .collect();
+    Mark::ALL.into_iter().filter(|m| used.contains(m)).collect()
+}
+
+/// The author's paragraphs, as text: the definition's words never become markup.
+fn prose(h: &mut String, class: &str, heading: Option<&str>, paragraphs: &[String]) {
+    if paragraphs.is_empty() {
+        return;
+    }
+    let _ = writeln!(h, "<section class=\"fbr-author fbr-{class}\">");
+    if let Some(heading) = heading {
+        let _ = writeln!(h, "<h3 id=\"fbr-{class}\">{heading}</h3>");
+    }
+    for p in paragraphs {
+        let _ = writeln!(h, "<p>{}</p>", esc(p));
+    }
+    let _ = writeln!(h, "</section>");
+}
+
+/// A board colour of the definition (`lightShade=#f0d9b5`, `rgb(240, 217, 181)`); `None`
+/// for anything else (a colour name, a malformed value), which leaves the page's own.
+fn shade(s: &str) -> Option<Rgb> {
+    let s = s.trim();
+    if let Some(inner) = s.strip_prefix("rgb(").and_then(|r| r.strip_suffix(')')) {
+        let v: Vec<u8> = inner
+            .split(',')
+            .map(|x| x.trim().parse::<u8>())
+            .collect::<Result<_, _>>()
+            .ok()?;
+        return match v.as_slice() {
+            &[r, g, b] => Some(Rgb(r, g, b)),
+            _ => None,
+        };
+    }
+    s.starts_with('#').then(|| Rgb::parse(s)).flatten()
 }
 
 fn section(h: &mut String, heading: &str, items: &[String]) {
@@ -444,22 +620,6 @@ fn moves_and_captures(marks: &[DiagramMark]) -> (BTreeSet<Coord>, BTreeSet<Coord
         }
     }
     (moves, captures)
-}
-
-/// The symbol of a core move-diagram mark on the page: move-or-capture squares are a
-/// slide or a leap as the core reports how they are reached; screens and context squares
-/// get none.
-fn symbol(m: &DiagramMark) -> Option<Mark> {
-    Some(match (m.kind, m.way) {
-        (MarkKind::Both, Way::Slide) => Mark::Slide,
-        (MarkKind::Both, Way::Leap) => Mark::Leap,
-        (MarkKind::Move, _) => Mark::Move,
-        (MarkKind::Capture, _) => Mark::Capture,
-        (MarkKind::Transit, _) => Mark::FirstLeg,
-        (MarkKind::Hop, _) => Mark::Hop,
-        (MarkKind::LocustVictim, _) => Mark::Locust,
-        _ => return None,
-    })
 }
 
 /// The variant's holes, for probes that must not slide onto them.
@@ -531,48 +691,183 @@ fn unblockable(v: &Variant, probe: &mut Probe, from: Coord, to: Coord, capture: 
     probe.reach(from, false, &others).iter().any(|r| r.to == to)
 }
 
-fn glance(v: &Variant, t: usize, probe: &mut Probe) -> Glance {
+/// The page's symbols for one square, from the core's kinds there.
+fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Mark> {
+    let has = |k: MarkKind| kinds.contains(&k);
+    let mut out = Vec::new();
+    if has(MarkKind::Both) {
+        out.push(match way {
+            Way::Slide => Mark::Slide,
+            Way::Leap => Mark::Leap,
+        });
+    } else if has(MarkKind::Move) {
+        out.push(Mark::Move);
+    } else if has(MarkKind::Capture) {
+        out.push(Mark::Capture);
+    }
+    match (has(MarkKind::Hop), has(MarkKind::HopCapture)) {
+        (true, true) => out.push(Mark::Hop),
+        (true, false) => out.push(Mark::HopMove),
+        (false, true) => out.push(Mark::HopCapture),
+        (false, false) => {}
+    }
+    for (kind, mark) in [
+        (MarkKind::Castle, Mark::Castle),
+        (MarkKind::Initial, Mark::Initial),
+        (MarkKind::LocustVictim, Mark::Locust),
+        (MarkKind::HopScreen, Mark::Screen),
+        (MarkKind::Block, Mark::Block),
+        (MarkKind::Transit, Mark::FirstLeg),
+    ] {
+        if has(kind) {
+            out.push(mark);
+        }
+    }
+    out
+}
+
+/// The piece's main move diagram and the others it needs (see [`PieceRules::more`]).
+fn glances(v: &Variant, t: usize, probe: &mut Probe) -> (Glance, Vec<Glance>) {
     let from = glance_square(v, t);
+    let home = start_squares(v, t)[0].first().copied();
+    let castles = !castlings(v, t).is_empty();
+    // Castling is shown from the start square, where it can happen.
+    let main = glance(v, t, probe, from, castles && home == Some(from));
+    let mut more = Vec::new();
+    if let Some(black) = black_view(v, t, &main) {
+        more.push(black);
+    }
+    if let (true, Some(home)) = (castles, home) {
+        if home != from {
+            let mut g = glance(v, t, probe, home, true);
+            g.caption = format!("Castling, from {home}");
+            more.push(g);
+        }
+    }
+    (main, more)
+}
+
+fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool) -> Glance {
     let (files, ranks) = (v.geometry.files, v.geometry.ranks);
     let hopper = has_flag(v, t, Flags::HOP | Flags::GRASS | Flags::JUMP);
-    let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
-    // On a square: how it is reached first, then hop, locust victim, first leg.
     let diagram = probe.diagram(from, false, hopper);
-    let mut found: Vec<(Coord, Mark)> = Vec::new();
+    let mut kinds: BTreeMap<Coord, (BTreeSet<MarkKind>, Way)> = BTreeMap::new();
     for m in &diagram {
-        // Squares the piece may never stand on are left out (a palace's outside).
-        let Some(mut mark) = symbol(m) else { continue };
-        if mark != Mark::Locust && !may_stand(v, t, m.at) {
+        // Squares the piece may never stand on get no target (a palace's outside); the
+        // piece's own square none at all (the piece is drawn there).
+        let target = !matches!(
+            m.kind,
+            MarkKind::LocustVictim | MarkKind::HopScreen | MarkKind::Block | MarkKind::Context
+        );
+        if m.at == from || (target && !may_stand(v, t, m.at)) {
             continue;
         }
-        if mark == Mark::Leap && !unblockable(v, probe, from, m.at, false) {
-            mark = Mark::Slide;
+        if m.kind == MarkKind::Castle && !castling {
+            continue;
         }
-        found.push((m.at, mark));
+        let e = kinds.entry(m.at).or_insert((BTreeSet::new(), m.way));
+        e.0.insert(m.kind);
+        if matches!(m.kind, MarkKind::Both) {
+            e.1 = m.way;
+        }
     }
-    let order = |m: Mark| match m {
-        Mark::Hop => 1,
-        Mark::Locust => 2,
-        Mark::FirstLeg => 3,
-        _ => 0,
-    };
-    found.sort_by_key(|&(s, m)| (order(m), s));
-    for (s, m) in found {
-        // Board order: top rank first, then files left to right.
-        let e = marks.entry((ranks - 1 - s.rank, s.file)).or_default();
-        if !e.contains(&m) {
-            e.push(m);
+    let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
+    for (s, (ks, mut way)) in kinds {
+        if ks.contains(&MarkKind::Both)
+            && way == Way::Leap
+            && !unblockable(v, probe, from, s, false)
+        {
+            way = Way::Slide;
+        }
+        let sym = symbols(&ks, way);
+        if !sym.is_empty() {
+            // Board order: top rank first, then files left to right.
+            marks.insert((ranks - 1 - s.rank, s.file), sym);
+        }
+    }
+    if !forbidden(v, t).is_empty() {
+        for rank in 0..ranks {
+            for file in 0..files {
+                let c = Coord::new(file, rank);
+                if c != from && !v.is_hole(v.square(c)) && !may_stand(v, t, c) {
+                    marks
+                        .entry((ranks - 1 - rank, file))
+                        .or_default()
+                        .push(Mark::Outside);
+                }
+            }
         }
     }
     Glance {
         files,
         ranks,
+        caption: String::new(),
+        black: false,
         from: from.to_string(),
         marks: marks
             .into_iter()
             .map(|((top, file), m)| (Coord::new(file, ranks - 1 - top).to_string(), m))
             .collect(),
     }
+}
+
+/// Whether Black's moves of type `t` differ from White's turned as the definition's
+/// symmetry turns them (mirrored ranks, or rotated), so that a reader cannot get Black's
+/// moves by reading White's diagram from the other side (a pawn moves up for White and
+/// down for Black; a rook's diagram serves both). Judged from the middle of a 15×15 board,
+/// where the board's edges do not cut the pattern.
+fn one_sided(v: &Variant, t: usize) -> bool {
+    let rotate = matches!(v.symmetry, idiagram::Symmetry::Rotate);
+    let Ok(mut probe) = Probe::new(&v.pieces[t].betza, 15, 15) else {
+        return false;
+    };
+    let c0 = Coord::new(7, 7);
+    let pattern: BTreeSet<(i32, i32, MarkKind)> = probe
+        .diagram(c0, false, false)
+        .iter()
+        .map(|m| {
+            (
+                m.at.file as i32 - c0.file as i32,
+                m.at.rank as i32 - c0.rank as i32,
+                m.kind,
+            )
+        })
+        .collect();
+    pattern.iter().any(|&(dx, dy, k)| {
+        let turned = if rotate { (-dx, -dy, k) } else { (dx, -dy, k) };
+        !pattern.contains(&turned)
+    })
+}
+
+/// Black's diagram: White's turned as the definition's symmetry turns Black's moves.
+fn black_view(v: &Variant, t: usize, white: &Glance) -> Option<Glance> {
+    if !one_sided(v, t) {
+        return None;
+    }
+    let (files, ranks) = (v.geometry.files, v.geometry.ranks);
+    let rotate = matches!(v.symmetry, idiagram::Symmetry::Rotate);
+    let turn = |c: Coord| {
+        if rotate {
+            Coord::new(files - 1 - c.file, ranks - 1 - c.rank)
+        } else {
+            Coord::new(c.file, ranks - 1 - c.rank)
+        }
+    };
+    let bfrom = turn(white.from.parse().ok()?);
+    let mut marks: Vec<(Coord, Vec<Mark>)> = white
+        .marks
+        .iter()
+        .filter_map(|(n, m)| Some((turn(n.parse().ok()?), m.clone())))
+        .collect();
+    marks.sort_by_key(|(c, _)| (std::cmp::Reverse(c.rank), c.file));
+    Some(Glance {
+        files,
+        ranks,
+        caption: format!("Black's moves, from {bfrom}"),
+        black: true,
+        from: bfrom.to_string(),
+        marks: marks.into_iter().map(|(c, m)| (c.to_string(), m)).collect(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------

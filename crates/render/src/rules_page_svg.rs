@@ -9,16 +9,27 @@ use fairyboard_core::coord::Coord;
 use fairyboard_core::variant::{cell_color, cell_type};
 use fairyboard_core::{Color, Variant};
 
-/// Shape and colour of a symbol: XBoard's colours, shapes to tell the extra kinds apart.
+/// Shape and colour of a symbol: XBoard's colours for moves, leaps, slides and first legs,
+/// and a shape of its own for every symbol (see [`Mark`]), so none is told by colour alone.
 pub fn look(m: Mark) -> (MarkShape, Rgb) {
+    const GREY: Rgb = Rgb(0x60, 0x60, 0x60);
+    const BLUE: Rgb = Rgb(0x20, 0x50, 0xd0);
+    const PURPLE: Rgb = Rgb(0x90, 0x30, 0xb0);
     match m {
-        Mark::Slide => (MarkShape::Dot, Rgb::SLIDE),
-        Mark::Leap => (MarkShape::Dot, Rgb::LEAP),
+        Mark::Slide => (MarkShape::Diamond, Rgb::SLIDE),
+        Mark::Leap => (MarkShape::Block, Rgb::LEAP),
         Mark::Move => (MarkShape::Dot, Rgb::MOVE_ONLY),
-        Mark::Capture => (MarkShape::Dot, Rgb::CAPTURE_ONLY),
+        Mark::Capture => (MarkShape::Cross, Rgb::CAPTURE_ONLY),
         Mark::FirstLeg => (MarkShape::Frame, Rgb::FIRST_LEG),
-        Mark::Hop => (MarkShape::Ring, Rgb(0x90, 0x30, 0xb0)),
-        Mark::Locust => (MarkShape::Cross, Rgb::BLACK),
+        Mark::Hop => (MarkShape::Triangle, PURPLE),
+        Mark::HopMove => (MarkShape::TriangleHollow, Rgb::MOVE_ONLY),
+        Mark::HopCapture => (MarkShape::TriangleDown, Rgb::CAPTURE_ONLY),
+        Mark::Locust => (MarkShape::Star, Rgb(0x00, 0x90, 0xa8)),
+        Mark::Screen => (MarkShape::Ring, GREY),
+        Mark::Block => (MarkShape::Bar, GREY),
+        Mark::Initial => (MarkShape::Plus, BLUE),
+        Mark::Castle => (MarkShape::Tower, BLUE),
+        Mark::Outside => (MarkShape::Hatch, GREY),
     }
 }
 
@@ -49,26 +60,33 @@ fn sq(c: Coord) -> Sq {
 }
 
 /// A move diagram: piece `t` of `v` alone on the board with its symbols.
-pub fn glance(v: &Variant, t: usize, g: &Glance) -> String {
+/// `scope` prefixes the picture's ids (unique per picture of a page).
+pub fn glance(v: &Variant, t: usize, g: &Glance, shades: [Option<Rgb>; 2], scope: &str) -> String {
     let mut d = Diagram::empty(g.files as usize, g.ranks as usize);
     d.variant = Some(v.name.clone());
+    holes(v, &mut d);
     if let Ok(from) = g.from.parse::<Coord>() {
+        let side = if g.black { Side::Black } else { Side::White };
         d.set(
             from.file as usize,
             from.rank as usize,
-            SquareContent::Item(Item::piece(piece_ref(v, t), Side::White)),
+            SquareContent::Item(Item::piece(piece_ref(v, t), side)),
         );
     }
-    let mut style = Style {
-        square_px: square_px(g.files),
-        coordinates: true,
-        ..Style::default()
-    };
+    let mut style = board_style(g.files, shades);
     for (name, marks) in &g.marks {
         let Ok(c) = name.parse::<Coord>() else {
             continue;
         };
-        for &m in marks {
+        // Symbols that surround the square's middle are drawn first, under it.
+        let mut marks = marks.clone();
+        marks.sort_by_key(|m| match m {
+            Mark::Outside => 0,
+            Mark::Initial => 1,
+            Mark::Screen | Mark::FirstLeg => 2,
+            _ => 3,
+        });
+        for m in marks {
             let (shape, color) = look(m);
             style.marks.push(crate::Mark {
                 square: sq(c),
@@ -77,7 +95,7 @@ pub fn glance(v: &Variant, t: usize, g: &Glance) -> String {
             });
         }
     }
-    scoped(render::svg(&d, &style), &format!("fbr-g{t}"))
+    scoped(render::svg(&d, &style), scope)
 }
 
 /// The `data-marks` text of a move diagram: `d6:leap e5:slide …`.
@@ -127,18 +145,35 @@ pub fn piece_icon(v: &Variant, t: usize) -> String {
     scoped(render::svg(&d, &style), &format!("fbr-i{t}"))
 }
 
-/// The start position with the variant's own pieces.
-pub fn setup(v: &Variant) -> String {
-    let (files, ranks) = (v.geometry.files as usize, v.geometry.ranks as usize);
-    let mut d = Diagram::empty(files, ranks);
-    d.variant = Some(v.name.clone());
-    for rank in 0..ranks {
-        for file in 0..files {
-            if v.is_hole(v.square(Coord::new(file as u8, rank as u8))) {
-                d.set(file, rank, SquareContent::Hole);
+/// A board picture's style: its square size, coordinates, the definition's colours.
+fn board_style(files: u8, [light, dark]: [Option<Rgb>; 2]) -> Style {
+    let base = Style::default();
+    Style {
+        square_px: square_px(files),
+        coordinates: true,
+        light: light.unwrap_or(base.light),
+        dark: dark.unwrap_or(base.dark),
+        ..base
+    }
+}
+
+/// The variant's holes, drawn as holes.
+fn holes(v: &Variant, d: &mut Diagram) {
+    for rank in 0..v.geometry.ranks {
+        for file in 0..v.geometry.files {
+            if v.is_hole(v.square(Coord::new(file, rank))) {
+                d.set(file as usize, rank as usize, SquareContent::Hole);
             }
         }
     }
+}
+
+/// The start position with the variant's own pieces.
+pub fn setup(v: &Variant, shades: [Option<Rgb>; 2]) -> String {
+    let (files, ranks) = (v.geometry.files as usize, v.geometry.ranks as usize);
+    let mut d = Diagram::empty(files, ranks);
+    d.variant = Some(v.name.clone());
+    holes(v, &mut d);
     for &(s, cell) in &v.setup {
         let c = v.coord(s);
         let side = if cell_color(cell) == Color::White {
@@ -152,10 +187,6 @@ pub fn setup(v: &Variant) -> String {
             SquareContent::Item(Item::piece(piece_ref(v, cell_type(cell)), side)),
         );
     }
-    let style = Style {
-        square_px: square_px(v.geometry.files),
-        coordinates: true,
-        ..Style::default()
-    };
+    let style = board_style(v.geometry.files, shades);
     scoped(render::svg(&d, &style), "fbr-setup")
 }

@@ -135,10 +135,24 @@ pub enum MarkShape {
     Diamond,
     /// Small filled circle (e.g. a hop's screen).
     SmallDot,
+    /// Filled triangle, point down.
+    TriangleDown,
+    /// Hollow triangle, point up.
+    TriangleHollow,
+    /// Six-armed asterisk.
+    Star,
+    /// Upright cross (plus sign).
+    Plus,
+    /// A small tower with battlements.
+    Tower,
+    /// Thick horizontal bar.
+    Bar,
+    /// Diagonal hatching over the whole square.
+    Hatch,
 }
 
 impl MarkShape {
-    pub const ALL: [MarkShape; 8] = [
+    pub const ALL: [MarkShape; 15] = [
         MarkShape::Dot,
         MarkShape::Ring,
         MarkShape::Block,
@@ -147,9 +161,17 @@ impl MarkShape {
         MarkShape::Triangle,
         MarkShape::Diamond,
         MarkShape::SmallDot,
+        MarkShape::TriangleDown,
+        MarkShape::TriangleHollow,
+        MarkShape::Star,
+        MarkShape::Plus,
+        MarkShape::Tower,
+        MarkShape::Bar,
+        MarkShape::Hatch,
     ];
 
-    /// The query-string name (`dot`, `ring`, `block`, `frame`, `cross`, `triangle`, `diamond`, `smalldot`).
+    /// The query-string name (`dot`, `ring`, `block`, `frame`, `cross`, `triangle`, `diamond`,
+    /// `smalldot`, `triangledown`, `trianglehollow`, `star`, `plus`, `tower`, `bar`, `hatch`).
     pub fn name(self) -> &'static str {
         match self {
             MarkShape::Dot => "dot",
@@ -160,6 +182,13 @@ impl MarkShape {
             MarkShape::Triangle => "triangle",
             MarkShape::Diamond => "diamond",
             MarkShape::SmallDot => "smalldot",
+            MarkShape::TriangleDown => "triangledown",
+            MarkShape::TriangleHollow => "trianglehollow",
+            MarkShape::Star => "star",
+            MarkShape::Plus => "plus",
+            MarkShape::Tower => "tower",
+            MarkShape::Bar => "bar",
+            MarkShape::Hatch => "hatch",
         }
     }
 

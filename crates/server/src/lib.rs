@@ -92,9 +92,13 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// The `# name:` line of the definition, else the catalogue name.
+    /// The definition's `title=`, else its `# name:` line, else the catalogue name.
     pub fn title(&self) -> String {
-        title_of(&self.name, &self.text)
+        self.variant
+            .about
+            .title
+            .clone()
+            .unwrap_or_else(|| title_of(&self.name, &self.text))
     }
 }
 

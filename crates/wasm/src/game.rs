@@ -825,16 +825,17 @@ impl Game {
     }
 
     /// The move diagram of piece type `t` alone on the board at the centre, from the
-    /// core's move diagram ([`Probe::diagram_among`]). Each square gets one kind, the first
-    /// that applies of `both` (with its slide or leap way), `move`, `capture`, `hop`
-    /// (reached only over or through another piece), `initial` (only the first move goes
-    /// here: [`Probe::initial`], without a hovered piece) and `locust`, plus `+hover` (or
-    /// `hover` alone) where a piece would change the moves elsewhere: a screen, a victim
-    /// taken on the way, the square that blocks a lame leaper. With `hover`: an enemy stands on that square and the
-    /// diagram is the piece's among it (what a capture or a hop over it leads to, what is
-    /// left when it blocks). With `black`, the diagram of a Black piece: the board
-    /// reflected as the definition turns White's moves into Black's (ranks mirrored, or
-    /// the board turned half round with rotational symmetry), the enemy a White piece.
+    /// core's move diagram ([`Probe::diagram_among`]) of the piece unmoved. Each square gets
+    /// one kind, the first that applies of `initial` (only the first move goes here: an
+    /// initial step or leap, castling), `both` (with its slide or leap way), `move`,
+    /// `capture`, `hop` (reached only over or through another piece), `locust` and `block`
+    /// (a piece here blocks a lame leaper), plus `+hover` (or `hover` alone) where a piece
+    /// would change the moves elsewhere: a screen, a victim taken on the way, a block. With
+    /// `hover`: an enemy stands on that square and the diagram is the piece's (as one that
+    /// has moved) among it: what a capture or a hop over it leads to, what is left when it
+    /// blocks. With `black`, the diagram of a Black piece: the board reflected as the
+    /// definition turns White's moves into Black's (ranks mirrored, or the board turned
+    /// half round with rotational symmetry), the enemy a White piece.
     pub fn move_diagram(
         &self,
         t: usize,
@@ -880,11 +881,8 @@ impl Game {
             .collect();
         // Pairs of pieces (a screen and a victim) only for pieces that hop: quadratic.
         let pairs = probe.hops() && fixed.is_empty();
-        let mut diagram = probe.diagram_among(centre, true, pairs, &fixed);
-        // First moves, on the empty board only (the hovered piece might block them).
-        if fixed.is_empty() {
-            diagram.extend(probe.initial(centre));
-        }
+        // First moves on the empty board only (the hovered piece might block them).
+        let diagram = probe.diagram_among(centre, !fixed.is_empty(), pairs, &fixed);
         let mut kinds: BTreeMap<Coord, BTreeSet<MarkKind>> = BTreeMap::new();
         let mut ways: BTreeMap<Coord, Way> = BTreeMap::new();
         for m in &diagram {
@@ -897,12 +895,15 @@ impl Game {
         for (c, k) in kinds {
             let has = |kind: MarkKind| k.contains(&kind);
             let main = [
+                (MarkKind::Initial, "initial"),
+                (MarkKind::Castle, "initial"),
                 (MarkKind::Both, "both"),
                 (MarkKind::Move, "move"),
                 (MarkKind::Capture, "capture"),
                 (MarkKind::Hop, "hop"),
-                (MarkKind::Initial, "initial"),
+                (MarkKind::HopCapture, "hop"),
                 (MarkKind::LocustVictim, "locust"),
+                (MarkKind::Block, "block"),
             ]
             .into_iter()
             .find(|&(kind, _)| has(kind))
@@ -912,7 +913,7 @@ impl Game {
             if c == centre && fixed.is_empty() {
                 continue;
             }
-            let kind = match (main, has(MarkKind::Context)) {
+            let kind = match (main, has(MarkKind::Context) || has(MarkKind::Block)) {
                 (Some(k), true) => k_with_hover(k),
                 (Some(k), false) => k,
                 (None, true) => "hover",
@@ -987,6 +988,7 @@ fn k_with_hover(kind: &'static str) -> &'static str {
         "hop" => "hop+hover",
         "initial" => "initial+hover",
         "locust" => "locust+hover",
+        "block" => "block+hover",
         _ => "hover",
     }
 }

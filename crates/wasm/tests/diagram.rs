@@ -245,7 +245,7 @@ fn lame_leapers_blocking_squares_are_explorable() {
         with_kind(&v, "both"),
         ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
     );
-    assert_eq!(with_kind(&v, "hover"), ["c4", "d3", "d5", "e4"]);
+    assert_eq!(with_kind(&v, "block+hover"), ["c4", "d3", "d5", "e4"]);
     // A piece on d5 blocks c6 and e6 (xbetza.md's worked example: nN from d4 with d5
     // occupied reaches b3 b5 c2 e2 f3 f5).
     let h = diagram_of(&d, 2, Some("d5"), false);
@@ -254,7 +254,7 @@ fn lame_leapers_blocking_squares_are_explorable() {
     // Xiangqi elephant: two diagonal steps, blocked on the square between.
     let e = diagram_of(&d, 4, None, false);
     assert_eq!(with_kind(&e, "both"), ["b2", "b6", "f2", "f6"]);
-    assert_eq!(with_kind(&e, "hover"), ["c3", "c5", "e3", "e5"]);
+    assert_eq!(with_kind(&e, "block+hover"), ["c3", "c5", "e3", "e5"]);
 }
 
 #[test]
@@ -650,4 +650,27 @@ fn refused_drops_name_their_rule() {
         .as_str()
         .unwrap()
         .starts_with("Drops go to empty squares"));
+}
+
+#[test]
+fn a_lame_horse_shows_the_squares_that_hobble_it() {
+    // The xiangqi horse (nN) on d4 of an 8x8 board is blocked by a piece orthogonally
+    // next to it (https://www.chessvariants.com/xiangqi.html): c4, d3, d5 and e4 get the
+    // rules page's "block" symbol, and hovering there shows the moves it loses.
+    let def = "files=8\nranks=8\nroyal=2\nhorse:H:nN::a1\nking:K:K::h1\n";
+    let d = Diagram::new(def);
+    let v = parse(d.move_diagram(0, -1, -1, false));
+    let blocks: Vec<String> = marks(&v)
+        .into_iter()
+        .filter(|m| m.ends_with(":block+hover"))
+        .collect();
+    assert_eq!(
+        blocks,
+        [
+            "c4:block+hover",
+            "d3:block+hover",
+            "d5:block+hover",
+            "e4:block+hover"
+        ]
+    );
 }

@@ -592,6 +592,9 @@ impl Variant {
             demote_promoted: spec.rules.demote_promoted,
             any_royal_loses: spec.any_royal_loses,
             shuffle: spec.rules.shuffle.clone(),
+            // Set from the definition by `definition::check`.
+            about: Default::default(),
+            shades: [None, None],
             promo_rules,
             attack,
             fen_ids,

@@ -81,9 +81,15 @@ pub fn check(name: &str, text: &str) -> Checked {
     }
     all.sort_by_key(|d| (d.line, d.column));
     let ok = all.iter().all(|d| !d.is_error());
+    let variant = variant.filter(|_| ok).map(|mut v| {
+        let d = &parsed.definition;
+        v.about = d.about();
+        v.shades = ["lightShade", "darkShade"].map(|k| d.param(k).map(|s| s.trim().to_string()));
+        v
+    });
     Checked {
         definition: parsed.definition,
-        variant: variant.filter(|_| ok),
+        variant,
         diagnostics: all,
     }
 }

@@ -369,6 +369,12 @@ pub const PARAMETERS: &[(&str, ParamRole)] = {
         ("holeColor", Neutral("display only")),
         ("useMarkers", Neutral("display only")),
         ("satellite", Neutral("display only")),
+        ("title", Neutral("display only")),
+        ("aliases", Neutral("display only")),
+        ("introduction", Neutral("display only")),
+        ("notes", Neutral("display only")),
+        ("strategy", Neutral("display only")),
+        ("history", Neutral("display only")),
     ]
 };
 
@@ -548,6 +554,9 @@ impl Variant {
             bitboard: _,
             rules,
             shuffle: _,
+            // Display only.
+            about: _,
+            shades: _,
             promo_rules,
             keys: _,
             // Built per record through `leg_allows(.., LegPath::Attack)`.

@@ -260,6 +260,11 @@ pub struct Variant {
     pub rules: crate::rules::RuleSet,
     /// `shuffle=`: the sets permuted over their start squares (see `shuffle`).
     pub shuffle: Vec<idiagram::ShuffleSet>,
+    /// The author's words for the rules page (fairyboard's `title`, `aliases`,
+    /// `introduction`, ... parameters): display only, plain text.
+    pub about: idiagram::About,
+    /// The definition's `lightShade` and `darkShade`, as written: display only.
+    pub shades: [Option<String>; 2],
     pub(crate) promo_rules: Vec<PromoRule>,
     pub(crate) keys: crate::zobrist::Keys,
     pub(crate) attack: Vec<[crate::attack::AttackTable; 2]>,

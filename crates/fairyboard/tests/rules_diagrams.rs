@@ -1,0 +1,221 @@
+//! The rules page's move diagrams show every move (issue [pages] item 2) and the page lets
+//! the author speak (item 3).
+//!
+//! Expected squares are counted by hand from the games' published rules: the FIDE Laws
+//! (a pawn's double step only from its start square, 3.7; castling two squares towards the
+//! rook, 3.8.2), xiangqi as <https://www.chessvariants.com/xiangqi.html> gives it (the
+//! horse hobbled by a piece orthogonally next to it, the elephant by one on the diagonal
+//! square it crosses, king and advisors inside the 3×3 palace, the cannon capturing over
+//! exactly one screen), the grasshopper landing right behind its hurdle
+//! (<https://www.chessvariants.com/piececlopedia.dir/grasshopper.html>).
+
+use std::path::PathBuf;
+
+use fairyboard_core::{catalogue, Variant};
+use fairyboard_render::rules_page::{self, Glance, Mark, Rules};
+
+fn setup_env() {
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants")),
+    );
+}
+
+fn analyse(name: &str) -> Rules {
+    setup_env();
+    rules_page::analyse(&catalogue::load(name).expect("compiles"))
+}
+
+fn of(text: &str) -> (Variant, Rules) {
+    setup_env();
+    let (v, _) = Variant::from_definition("test", text).expect("compiles");
+    let r = rules_page::analyse(&v);
+    (v, r)
+}
+
+/// The squares of a diagram carrying `mark`, sorted.
+fn with(g: &Glance, mark: Mark) -> Vec<String> {
+    let mut v: Vec<String> = g
+        .marks
+        .iter()
+        .filter(|(_, ms)| ms.contains(&mark))
+        .map(|(s, _)| s.clone())
+        .collect();
+    v.sort();
+    v
+}
+
+fn piece<'a>(r: &'a Rules, id: &str) -> &'a rules_page::PieceRules {
+    r.pieces.iter().find(|p| p.id == id).expect("piece")
+}
+
+#[test]
+fn the_pawn_double_step_is_marked_initial_and_black_goes_the_other_way() {
+    let r = analyse("chess");
+    let pawn = piece(&r, "P");
+    assert_eq!(pawn.glance.from, "d4");
+    assert_eq!(with(&pawn.glance, Mark::Initial), ["d6"]);
+    // Black's pawn, on the mirrored square d5, steps down to d4 and d3 (d3 initial only)
+    // and captures on c4 and e4.
+    let black = pawn
+        .more
+        .iter()
+        .find(|g| g.black)
+        .expect("a diagram for Black");
+    assert_eq!(black.from, "d5");
+    assert_eq!(with(black, Mark::Move), ["d3", "d4"]);
+    assert_eq!(with(black, Mark::Initial), ["d3"]);
+    assert_eq!(with(black, Mark::Capture), ["c4", "e4"]);
+    // A rook, a knight and a king move alike for both sides: no Black diagram.
+    for id in ["R", "N", "K", "Q", "B"] {
+        assert!(!piece(&r, id).more.iter().any(|g| g.black), "{id}");
+    }
+}
+
+#[test]
+fn the_king_castles_from_its_start_square() {
+    let r = analyse("chess");
+    let king = piece(&r, "K");
+    // The main diagram from d4 shows no castling: a king there has moved.
+    assert!(with(&king.glance, Mark::Castle).is_empty());
+    let castling = king
+        .more
+        .iter()
+        .find(|g| g.caption.contains("Castling"))
+        .expect("a castling diagram");
+    assert_eq!(castling.from, "e1");
+    assert_eq!(with(castling, Mark::Castle), ["c1", "g1"]);
+    // Its king steps from e1: d1 d2 e2 f2 f1.
+    assert_eq!(with(castling, Mark::Leap), ["d1", "d2", "e2", "f1", "f2"]);
+    let html = rules_page::fragment(&r);
+    assert!(html.contains("<figcaption>Castling, from e1</figcaption>"));
+}
+
+#[test]
+fn xiangqi_diagrams_show_blocking_squares_and_the_palace() {
+    let r = analyse("xiangqi");
+    // The horse on e5 is hobbled on e6, e4, d5 and f5.
+    let horse = piece(&r, "N");
+    assert_eq!(horse.glance.from, "e5");
+    assert_eq!(with(&horse.glance, Mark::Block), ["d5", "e4", "e6", "f5"]);
+    // The elephant stays on its side of the river (ranks 1-5): drawn on e3, its eyes are
+    // d4, f4, d2, f2 and it goes to c5, g5, c1, g1.
+    let elephant = piece(&r, "B");
+    assert_eq!(elephant.glance.from, "e3");
+    assert_eq!(
+        with(&elephant.glance, Mark::Block),
+        ["d2", "d4", "f2", "f4"]
+    );
+    // Blockable, so drawn as slides, not leaps.
+    assert_eq!(
+        with(&elephant.glance, Mark::Slide),
+        ["c1", "c5", "g1", "g5"]
+    );
+    // Beyond the river (ranks 6-10) is outside: 5 ranks of 9.
+    let outside = with(&elephant.glance, Mark::Outside);
+    assert_eq!(outside.len(), 45);
+    assert!(outside.iter().all(|s| s[1..].parse::<u32>().unwrap() >= 6));
+    // The advisor inside the palace: the 3×3 of d1-f3 is open; the squares its morph board
+    // forbids are marked outside: rank 4 and the six files beside the palace on ranks 1-3
+    // (9 + 3 × 6 = 27; the ranks above cannot be reached past rank 4).
+    let advisor = piece(&r, "A");
+    let outside = with(&advisor.glance, Mark::Outside);
+    assert_eq!(outside.len(), 27);
+    assert!(!outside.contains(&"e2".to_string()) && outside.contains(&"c2".to_string()));
+    // The cannon captures over a screen and never moves over one; its captures are the
+    // hop-capture symbol, not the grasshopper's.
+    let cannon = piece(&r, "C");
+    assert!(!with(&cannon.glance, Mark::HopCapture).is_empty());
+    assert!(with(&cannon.glance, Mark::Hop).is_empty());
+    assert!(with(&cannon.glance, Mark::HopMove).is_empty());
+    let g = analyse("grasshopper");
+    let hopper = piece(&g, "G");
+    assert!(with(&hopper.glance, Mark::HopCapture).is_empty());
+    assert!(!with(&hopper.glance, Mark::Hop).is_empty());
+}
+
+#[test]
+fn holes_are_never_marked() {
+    // A rook on a 5×5 board with a hole on c4, mirrored for Black to c2 (the default
+    // symmetry): from the middle, c3, only its rank is open.
+    let (_, r) = of("files=5\nranks=5\nhole::::c4\nrook:R:R::a1\nking:K:K::e1\n");
+    let rook = piece(&r, "R");
+    assert_eq!(rook.glance.from, "c3");
+    assert_eq!(with(&rook.glance, Mark::Slide), ["a3", "b3", "d3", "e3"]);
+    assert_eq!(rook.glance.marks.len(), 4);
+}
+
+#[test]
+fn the_legend_lists_every_symbol_used_with_its_own_shape() {
+    for name in ["chess", "xiangqi", "cv-cannons", "grasshopper", "lion"] {
+        let r = analyse(name);
+        let html = rules_page::fragment(&r);
+        let legend = rules_page::legend(&r);
+        assert!(!legend.is_empty(), "{name}");
+        for m in Mark::ALL {
+            let used = r
+                .pieces
+                .iter()
+                .flat_map(|p| std::iter::once(&p.glance).chain(&p.more))
+                .any(|g| g.marks.iter().any(|(_, ms)| ms.contains(&m)));
+            assert_eq!(legend.contains(&m), used, "{name}: {m:?}");
+            if used {
+                assert!(html.contains(m.legend()), "{name}: {m:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_author_speaks_in_text_never_in_markup() {
+    let text = "title=Four <Kings> & Co\naliases=Quadruple, <i>Vier</i>\n\
+        introduction=First paragraph <script>alert(1)</script>\nintroduction=Second paragraph\n\
+        notes=A note\nstrategy=Keep the kings safe\nhistory=Invented for this test\n\
+        files=4\nranks=4\nlightShade=#123456\ndarkShade=rgb(1, 2, 3)\n\
+        rook:R:R::a1\nking:K:K::d1\n";
+    let (v, r) = of(text);
+    assert_eq!(r.title, "Four <Kings> & Co");
+    assert_eq!(r.about.aliases, ["Quadruple", "<i>Vier</i>"]);
+    assert_eq!(r.about.introduction.len(), 2);
+    let html = rules_page::html(&v);
+    assert!(html.contains("<h1>Four &lt;Kings&gt; &amp; Co</h1>"));
+    assert!(html.contains("<title>Four &lt;Kings&gt; &amp; Co — rules</title>"));
+    assert!(html.contains("Also known as Quadruple and &lt;i&gt;Vier&lt;/i&gt;."));
+    assert!(!html.contains("<script>") && !html.contains("<i>Vier"));
+    assert!(html.contains("<p>First paragraph &lt;script&gt;alert(1)&lt;/script&gt;</p>"));
+    for heading in ["Notes", "Strategy", "History"] {
+        assert!(html.contains(&format!(">{heading}</h3>")), "{heading}");
+    }
+    // The introduction comes before the diagrams, the notes after the rules.
+    assert!(html.find("Second paragraph") < html.find("Moves at a glance"));
+    assert!(html.find("Moves at a glance") < html.find("A note"));
+    // The definition's board colours, in the setup picture and the move diagrams.
+    assert!(html.contains("fill=\"#123456\""));
+    assert!(html.contains("fill=\"#010203\""));
+}
+
+#[test]
+fn without_author_text_the_page_uses_the_name_and_its_own_colours() {
+    let (v, r) = of("files=4\nranks=4\nlightShade=red\nrook:R:R::a1\nking:K:K::d1\n");
+    assert_eq!(r.title, "Test");
+    assert!(r.about.introduction.is_empty() && r.about.aliases.is_empty());
+    let html = rules_page::html(&v);
+    assert!(!html.contains("Also known as"));
+    // A colour name is not read (only #rgb, #rrggbb, rgb()): the page keeps its own.
+    assert!(!html.contains("red"));
+}
+
+#[test]
+fn piece_images_come_from_the_licensed_art_never_from_the_web() {
+    // A piece whose name the art index does not know but whose image root it does (the
+    // format's image field, `Knight`) is drawn with that art, as a real knight is; a piece
+    // with neither is a lettered disc. The definition's graphicsDir is never linked.
+    let (_, r) = of("files=4\nranks=4\ngraphicsDir=http://images.example/\n\
+        strange:X:B:Knight:a1\nknight:N:N::b1\nother:Y:R::c1\nking:K:K::d1\n");
+    let unscoped = |i: usize| r.pieces[i].icon_svg.replace(&format!("fbr-i{i}-"), "");
+    assert_eq!(unscoped(0), unscoped(1), "drawn as the knight");
+    assert_ne!(unscoped(2), unscoped(1));
+    let html = rules_page::fragment(&r);
+    assert!(!html.contains("images.example"));
+    assert!(!html.contains("<image"));
+}
