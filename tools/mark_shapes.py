@@ -86,6 +86,8 @@ SHAPES = {
     "hop": shape(path("M50 22 L78 72 H22 Z"), "#b28cff"),
     "initial": shape("<rect x='30' y='30' width='40' height='40' {a}/>", "#3d9bff"),
     "block": shape("<rect x='22' y='41' width='56' height='18' {a}/>", "#a0a0a0"),
+    "castle": shape(path("M28 74 V30 H38 V38 H46 V30 H54 V38 H62 V30 H72 V74 Z"), "#3d9bff"),
+    "hop-capture": shape(path("M50 78 L78 28 H22 Z"), "#e0559a"),
     "illegal": barred("#aaa"),
 }
 

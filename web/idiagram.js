@@ -24,8 +24,10 @@ const KEY = [
   ['both leap', 'moves or captures, leaping'],
   ['move', 'moves only'],
   ['capture', 'captures only'],
-  ['hop', 'only over or through another piece'],
-  ['initial', 'first move only (castling too)'],
+  ['hop', 'moves only over or through another piece'],
+  ['hop-capture', 'captures only over another piece'],
+  ['initial', 'first move only'],
+  ['castle', 'castling'],
   ['locust', 'captured on the way'],
   ['block', 'a piece here blocks a leap'],
   ['hover', 'hover: a piece here changes the moves'],
@@ -36,8 +38,7 @@ const MARK_CLASS = {
   move: 'idg-move', capture: 'idg-capture', both: 'idg-both', locust: 'idg-locust',
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
   stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
-  initial: 'idg-initial',
-  block: 'idg-block',
+  initial: 'idg-initial', castle: 'idg-castle', block: 'idg-block', 'hop-capture': 'idg-hop-capture',
 };
 
 function el(tag, cls, text) {

@@ -252,7 +252,7 @@ test('ShowMoves from a satellite shows the Lion, and hovering a victim square ch
   // The piece list satellite names every piece.
   const items = await page.$$eval('#demoList li', (e) => e.map((x) => x.textContent));
   assert.equal(items.length, 9);
-  assert.equal(items[8], 'e3: Lion (KNADcaKmcabK)');
+  assert.equal(items[8], 'e3: Lion (KNADcaKcabKmabK)');
   // And the piece table satellite is filled.
   assert.equal(await page.$$eval('#demoTable .idg-legend-row', (e) => e.length), 9);
 });

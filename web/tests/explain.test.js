@@ -102,7 +102,7 @@ test('a cannon offers its screens; hovering one shows the captures behind it', a
   // Hover d6: an enemy pawn materialises there; over it the cannon takes on d7 or d8.
   await page.hover(sq('x', 'd6'));
   assert.deepEqual(await pieceAt('x', 'd6'), { piece: 0, color: 1 });
-  assert.deepEqual(await squares('x', 'hop'), ['d7', 'd8']);
+  assert.deepEqual(await squares('x', 'hop-capture'), ['d7', 'd8']);
   assert.ok((await squares('x', 'move')).includes('d5'));
   // The key under the board names the shapes shown.
   const key = () => page.$$eval('#x .idg-key-item', (e) => e.map((x) => x.dataset.kind));
@@ -114,7 +114,7 @@ test('a cannon offers its screens; hovering one shows the captures behind it', a
   // The vao the same on its diagonals: over e5 it takes on f6, g7, h8.
   await show('x', 3);
   await page.hover(sq('x', 'e5'));
-  assert.deepEqual(await squares('x', 'hop'), ['f6', 'g7', 'h8']);
+  assert.deepEqual(await squares('x', 'hop-capture'), ['f6', 'g7', 'h8']);
 });
 
 test("a lame leaper's blocking squares can be explored", async () => {
@@ -146,7 +146,7 @@ test('initial moves are marked with their own symbol; Black\'s direction on requ
   assert.notEqual(await shape('d6'), await shape('d5'));
   // Castling: two squares towards either partner; a first knight's leap.
   await show('x', 5);
-  assert.deepEqual(await squares('x', 'initial'), ['b4', 'f4']);
+  assert.deepEqual(await squares('x', 'castle'), ['b4', 'f4']);
   await show('x', 6);
   assert.deepEqual(await squares('x', 'initial'), ['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5']);
   // Black's moves: the pawn on d5, moving down the board.
@@ -159,7 +159,7 @@ test('initial moves are marked with their own symbol; Black\'s direction on requ
   await show('x', 1);
   await page.hover(sq('x', 'd3'));
   assert.deepEqual(await pieceAt('x', 'd3'), { piece: 0, color: 0 });
-  assert.deepEqual(await squares('x', 'hop'), ['d1', 'd2']);
+  assert.deepEqual(await squares('x', 'hop-capture'), ['d1', 'd2']);
   // Back to the game: the toggle goes away.
   await page.click(sq('x', 'h8'));
   assert.equal(await page.isVisible('#x .idg-black-view'), false);
@@ -226,7 +226,7 @@ async function standout(d, names, kind, way) {
 
 const KINDS = [
   ['move'], ['capture'], ['both', 'slide'], ['both', 'leap'], ['transit'], ['stop'], ['locust'],
-  ['screen'], ['hop'], ['initial'], ['illegal'], ['block'], ['hover'],
+  ['screen'], ['hop'], ['hop-capture'], ['initial'], ['castle'], ['illegal'], ['block'], ['hover'],
 ];
 
 test('every mark stands out on dark and light squares, dark and light pieces, by shape', async () => {

@@ -152,11 +152,12 @@ test('/editor: typing a Fairy-FEN redraws the image; a bad one names the place',
   // Default: chess start, 40-pixel squares, coordinates: 8 × 40 + 20 = 340.
   assert.deepEqual(await imageSize('#img'), [340, 340]);
   const before = await page.getAttribute('#img', 'src');
-  await page.fill('#ff', '10/10/10/10/4*1N5/10/10/10/10/K8k');
+  await page.fill('#ff', '55/55/55/55/4*1N5/55/55/55/55/K8k');
   await page.waitForFunction((b) => document.getElementById('img').src !== b, before, { timeout: 20000 });
-  // 10 files: 10 × 40 + 20 = 420.
+  // Runs are one digit each, as the PHP diagrammer reads them: 55 is ten empty squares,
+  // so 10 files: 10 × 40 + 20 = 420.
   assert.deepEqual(await imageSize('#img'), [420, 420]);
-  assert.match(await page.inputValue('#link'), /\/d\?ff=10\/10\/10\/10\/4\*1N5\/10\/10\/10\/10\/K8k&coords=1$/);
+  assert.match(await page.inputValue('#link'), /\/d\?ff=55\/55\/55\/55\/4\*1N5\/55\/55\/55\/55\/K8k&coords=1$/);
   assert.equal(await page.textContent('#error'), '');
   await shot('editor.png');
 

@@ -18,16 +18,17 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use fairyboard_core::{Color, MoveList, Position, Variant};
+use fairyboard_core::{Color, MoveList, Position, Setup, Variant};
 use xbetza::random::Rng;
 
-/// Random plies per file: enough to exercise captures and promotions in small variants while
-/// keeping the whole corpus well under a minute.
-const PLIES: usize = 8;
+/// Random plies per file: enough to reach captures, checks and promotions in small variants
+/// (each ply also asks whether the mover's royal is left attacked) while keeping the whole
+/// corpus well under a minute; the rules page, not the plies, takes most of the time.
+const PLIES: usize = 24;
 
 /// Our corpus only grows: fewer files of our own than this means some went missing. (The
 /// shared set is counted apart: it is absent from checkouts without `../shared`.)
-const MIN_OWN_FILES: usize = 20;
+const MIN_OWN_FILES: usize = 21;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -91,6 +92,10 @@ struct Report {
     plies: usize,
     /// Time spent on the rules page, the slowest stage on large boards.
     rules_ms: u128,
+    /// Rules the page states that the format cannot express (`# rule:` lines), skipped.
+    skipped_rules: usize,
+    /// A constructed check was answered (see `check_is_answered`).
+    check_tested: bool,
     /// The first thing that went wrong; `None` = the file passes.
     failure: Option<String>,
 }
@@ -125,9 +130,33 @@ fn run(e: &Entry) -> Report {
             Err(_) => r.failure = Some(format!("bad '# expect-pieces: {want}' header")),
         }
     }
+    if let Err(msg) = pieces_move_on_empty_board(&variant) {
+        r.failure = Some(msg);
+        return r;
+    }
+    if let Err(msg) = king_is_royal(&variant, &pos, &e.text) {
+        r.failure = Some(msg);
+        return r;
+    }
+    match check_is_answered(&variant, &pos) {
+        Ok(tested) => r.check_tested = tested,
+        Err(msg) => {
+            r.failure = Some(msg);
+            return r;
+        }
+    }
+    r.skipped_rules = header(&e.text, "rule").len();
+    if let Err(msg) = expected_counts(&variant, &pos, &e.text) {
+        r.failure = Some(msg);
+        return r;
+    }
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
     r.start_moves = Some(list.len());
+    if list.is_empty() && pieces > 0 {
+        r.failure = Some("no legal move at the start".into());
+        return r;
+    }
     if let Err(msg) = random_plies(&variant, &mut pos, stem, &mut r.plies) {
         r.failure = Some(msg);
         return r;
@@ -174,7 +203,211 @@ fn random_plies(
             ));
         }
         pos.make(&m);
+        check_respected(v, pos, &m)?;
         *done = ply + 1;
+    }
+    Ok(())
+}
+
+/// `# expect-count: NAME N` header lines: N pieces (both colours) of the types named NAME
+/// (any case) stand on the board at the start, counted by hand from the square lists.
+fn expected_counts(v: &Arc<Variant>, pos: &Position, text: &str) -> Result<(), String> {
+    for line in header(text, "expect-count") {
+        let Some((name, n)) = line.rsplit_once(' ') else {
+            return Err(format!("bad '# expect-count: {line}' header"));
+        };
+        let Ok(want) = n.parse::<usize>() else {
+            return Err(format!("bad '# expect-count: {line}' header"));
+        };
+        let name = name.trim();
+        let got = Color::BOTH
+            .iter()
+            .flat_map(|&c| pos.pieces(c).iter())
+            .filter_map(|&sq| pos.piece_at(sq as usize))
+            .filter(|&(t, _)| v.pieces[t].name.trim().eq_ignore_ascii_case(name))
+            .count();
+        if got != want {
+            return Err(format!(
+                "{got} pieces named '{name}' at the start, the page has {want}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every piece type whose move field is not empty (after the defaults a name gives) gets at
+/// least one move when it stands alone on the board: the page's legend shows a move diagram
+/// for it, so a piece left with none lost its moves in our reading. The piece is tried on
+/// each playable square in turn (zones, holes and initial moves make some squares bare);
+/// a move string with no non-capturing part (`cR`, `pR`) needs other pieces to show
+/// anything and is passed over.
+fn pieces_move_on_empty_board(v: &Arc<Variant>) -> Result<(), String> {
+    let mut list = MoveList::new();
+    for (t, piece) in v.pieces.iter().enumerate() {
+        let betza = piece.betza.trim();
+        if betza.is_empty() || betza == "-" || needs_other_pieces(betza) {
+            continue;
+        }
+        let moves = v.playable().iter().any(|&sq| {
+            let mut setup = Setup::empty(v);
+            setup.put(sq, Some((t, Color::White)));
+            setup.unmoved[sq] = true;
+            let Ok(pos) = Position::from_setup(v.clone(), setup) else {
+                return false;
+            };
+            list.clear();
+            pos.moves_from(sq, &mut list);
+            !list.is_empty()
+        });
+        if !moves {
+            return Err(format!(
+                "piece '{}' ({betza}) has no move on an empty board",
+                piece.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether every term of a move string needs another piece on the board: each atom is
+/// preceded (within its term) by `c`, `p`/`g` or `x` without `m`, so that on an empty board
+/// it has nothing to capture, hop over or borrow moves from. Terms are split at capitals; brackets and
+/// parentheses make the string exotic enough that we do not guess and say no.
+fn needs_other_pieces(betza: &str) -> bool {
+    if betza.contains(['[', '(', '{']) {
+        return false;
+    }
+    let mut terms = Vec::new();
+    let mut cur = String::new();
+    for ch in betza.chars() {
+        cur.push(ch);
+        if ch.is_ascii_uppercase() {
+            terms.push(std::mem::take(&mut cur));
+        }
+    }
+    !terms.is_empty()
+        && terms.iter().all(|t| {
+            let mods: String = t.chars().filter(|c| c.is_ascii_lowercase()).collect();
+            !mods.contains('m') && mods.contains(['c', 'p', 'g', 'x'])
+        })
+}
+
+/// A piece named King (any case) standing on the board makes a game of check: the variant
+/// must have a royal type. The Interactive Diagram makes the last piece type royal when no
+/// `royal=` line is given (its article's demonstration diagram, whose Lion comes after the
+/// King, says `royal=8`), so a royal type always exists unless `royal=0` says none; the
+/// [compat] issue saw the opposite go wrong (no royal: no check, the King valued at 4 pawns,
+/// pawns promoting to King).
+fn king_is_royal(v: &Arc<Variant>, pos: &Position, text: &str) -> Result<(), String> {
+    let no_royal = text.split_whitespace().any(|w| w == "royal=0");
+    if no_royal || v.pieces.iter().any(|p| p.royal) {
+        return Ok(());
+    }
+    for c in Color::BOTH {
+        if let Some(t) = pos.pieces(c).iter().find_map(|&sq| {
+            let (t, _) = pos.piece_at(sq as usize)?;
+            v.pieces[t]
+                .name
+                .trim()
+                .eq_ignore_ascii_case("king")
+                .then_some(t)
+        }) {
+            return Err(format!(
+                "{c:?} has a King ({}) but the variant has no royal type",
+                v.pieces[t].name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A check is a check: with White's royal and Black's on their start squares and one Black
+/// piece placed where it attacks White's royal (the first type and square, in order, that
+/// does), White is in check, and every legal reply leaves the royal unattacked. Random plies
+/// seldom give check, so each variant with a royal of each colour on the board gets one here.
+fn check_is_answered(v: &Arc<Variant>, start: &Position) -> Result<bool, String> {
+    let ([white], [black]) = (start.royals(Color::White), start.royals(Color::Black)) else {
+        return Ok(false);
+    };
+    if !v.plain_rules() {
+        return Ok(false);
+    }
+    let (white, black) = (*white as usize, *black as usize);
+    let (Some((wt, _)), Some((bt, _))) = (start.piece_at(white), start.piece_at(black)) else {
+        return Ok(false);
+    };
+    let base = |extra: Option<(usize, usize)>| {
+        let mut setup = Setup::empty(v);
+        setup.put(white, Some((wt, Color::White)));
+        setup.put(black, Some((bt, Color::Black)));
+        if let Some((sq, t)) = extra {
+            setup.put(sq, Some((t, Color::Black)));
+        }
+        Position::from_setup(v.clone(), setup).ok()
+    };
+    for t in (0..v.pieces.len()).filter(|&t| !v.pieces[t].royal) {
+        for &sq in v.playable() {
+            if sq == white || sq == black {
+                continue;
+            }
+            let Some(mut pos) = base(Some((sq, t))) else {
+                continue;
+            };
+            if !pos.is_attacked(white, Color::Black) {
+                continue;
+            }
+            let at = v.coord(sq);
+            if !pos.in_check() {
+                return Err(format!(
+                    "'{}' on {at} attacks White's royal on {} but White is not in check",
+                    v.pieces[t].name,
+                    v.coord(white)
+                ));
+            }
+            let mut list = MoveList::new();
+            pos.legal_moves_into(&mut list);
+            for m in list.iter() {
+                let undo = pos.make(m);
+                let royal = pos.royals(Color::White).first().map(|&r| r as usize);
+                let attacked = royal.is_some_and(|r| pos.is_attacked(r, Color::Black));
+                pos.unmake(m, undo);
+                if attacked {
+                    return Err(format!(
+                        "with '{}' on {at} giving check, {} leaves White's royal attacked",
+                        v.pieces[t].name,
+                        v.uci(m)
+                    ));
+                }
+            }
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// After a legal move, the mover's only royal is not attacked: the game is one of check.
+/// (With two or more royals, on the board or in hand, the Diagram's rule is that losing all,
+/// or any, of them loses, which the variant's own royalty rule decides; only the one-royal
+/// case is asked here.)
+fn check_respected(
+    v: &Arc<Variant>,
+    pos: &Position,
+    m: &fairyboard_core::Move,
+) -> Result<(), String> {
+    if !v.plain_rules() {
+        return Ok(());
+    }
+    let mover = pos.side_to_move().flip();
+    // A royal in hand is a spare: losing the one on the board does not lose then.
+    let spare = (0..v.pieces.len()).any(|t| v.pieces[t].royal && pos.hand(mover, t) > 0);
+    if let ([royal], false) = (pos.royals(mover), spare) {
+        if pos.is_attacked(*royal as usize, pos.side_to_move()) {
+            return Err(format!(
+                "{} leaves the mover's royal on {} attacked",
+                v.uci(m),
+                v.coord(*royal as usize)
+            ));
+        }
     }
     Ok(())
 }
@@ -225,7 +458,7 @@ fn compat_corpus_ratchet() {
         let opt = |n: Option<usize>| n.map_or("-".to_string(), |n| n.to_string());
         let _ = writeln!(
             table,
-            "{:<44} {:>5} ms (rules page {:>5} ms) {:>3}E {:>3}W load={} pieces={:<3} moves={:<4} plies={} {}",
+            "{:<44} {:>5} ms (rules page {:>5} ms) {:>3}E {:>3}W load={} pieces={:<3} moves={:<4} plies={} check={} skipped-rules={} {}",
             e.name,
             t0.elapsed().as_millis(),
             r.rules_ms,
@@ -235,8 +468,14 @@ fn compat_corpus_ratchet() {
             opt(r.pieces),
             opt(r.start_moves),
             r.plies,
+            if r.check_tested { "yes" } else { "no " },
+            r.skipped_rules,
             r.failure.as_deref().unwrap_or("ok")
         );
+        // The page's rules the format cannot express, named: not tested.
+        for rule in header(&e.text, "rule") {
+            let _ = writeln!(table, "    skipped rule: {rule}");
+        }
         match (&r.failure, known.contains_key(&e.name)) {
             (Some(f), false) => regressions.push(format!("{}: {f}", e.name)),
             (None, true) => fixed.push(e.name.clone()),
@@ -318,4 +557,77 @@ fn compat_corpus_has_no_duplicates() {
         }
     }
     assert!(dups.is_empty(), "{}", dups.join("\n"));
+}
+
+/// A King whose move field is empty castles three squares on a board wider than 8 files: the
+/// script's default King move is `KisO3` there. The article's 10x8 demonstration so castles as
+/// in Capablanca Chess, and the Elven Chess applet (10x10) as its rule reminder says ("In
+/// castling the King moves 3 squares, rather than two"): from f1 to c1 or i1, beside the Rooks
+/// on a1 and j1.
+#[test]
+fn a_default_king_castles_three_squares_on_wide_boards() {
+    for file in [
+        "001_interactive-diagrams-demo.txt",
+        "004_elven-chess-mcmtc.txt",
+    ] {
+        let text = std::fs::read_to_string(root().join("tests/compat/corpus").join(file)).unwrap();
+        let (v, _) = Variant::from_definition("castling", &text).expect("the file loads");
+        let v = Arc::new(v);
+        let named = |n: &str| {
+            v.pieces
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(n))
+                .unwrap()
+        };
+        let (king, rook) = (named("king"), named("rook"));
+        let sq = |s: &str| v.square(s.parse().unwrap());
+        let mut setup = Setup::empty(&v);
+        for (at, t, c) in [
+            ("f1", king, Color::White),
+            ("a1", rook, Color::White),
+            ("j1", rook, Color::White),
+            ("f8", king, Color::Black),
+        ] {
+            setup.put(sq(at), Some((t, c)));
+            setup.unmoved[sq(at)] = true;
+        }
+        let mut pos = Position::from_setup(v.clone(), setup).unwrap();
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        let mut castles: Vec<String> = list
+            .iter()
+            .filter(|m| m.kind == fairyboard_core::MoveKind::Castle)
+            .map(|m| v.coord(m.to()).to_string())
+            .collect();
+        castles.sort();
+        assert_eq!(castles, ["c1", "i1"], "{file}");
+    }
+}
+
+/// The demonstration gives no `promoChoice`, so its Pawns promote as the script's default
+/// `QNRB` says: to Queen, Rook, Bishop or Knight, not to the Archbishop, Chancellor or Lion.
+#[test]
+fn the_demo_pawn_promotes_to_the_default_qnrb() {
+    let text = std::fs::read_to_string(
+        root().join("tests/compat/corpus/001_interactive-diagrams-demo.txt"),
+    )
+    .unwrap();
+    let (v, _) = Variant::from_definition("demo", &text).expect("the demo loads");
+    let v = Arc::new(v);
+    let named = |n: &str| v.pieces.iter().position(|p| p.name == n).unwrap();
+    let sq = |s: &str| v.square(s.parse().unwrap());
+    let mut setup = Setup::empty(&v);
+    setup.put(sq("a7"), Some((named("Pawn"), Color::White)));
+    setup.put(sq("f1"), Some((named("King"), Color::White)));
+    setup.put(sq("f3"), Some((named("King"), Color::Black)));
+    let mut pos = Position::from_setup(v.clone(), setup).unwrap();
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    let mut promoted: Vec<&str> = list
+        .iter()
+        .filter(|m| m.from() == sq("a7") && m.promotion != fairyboard_core::moves::NO_PROMOTION)
+        .map(|m| v.pieces[m.promotion as usize].id.as_str())
+        .collect();
+    promoted.sort();
+    assert_eq!(promoted, ["B", "N", "Q", "R"]);
 }

@@ -219,3 +219,33 @@ fn piece_images_come_from_the_licensed_art_never_from_the_web() {
     assert!(!html.contains("images.example"));
     assert!(!html.contains("<image"));
 }
+
+#[test]
+fn squares_where_a_piece_changes_type_are_marked() {
+    // The xiangqi pawn becomes a soldier (with sideways steps) on crossing the river: from
+    // e5 its step to e6 changes it; the soldier itself changes no more.
+    let r = analyse("xiangqi");
+    let pawn = &r.pieces[0];
+    assert_eq!(pawn.glance.from, "e5");
+    assert_eq!(with(&pawn.glance, Mark::Promotes), ["e6"]);
+    assert!(with(&r.pieces[1].glance, Mark::Promotes).is_empty());
+    // A chess pawn on d4 reaches no promotion square.
+    assert!(with(&piece(&analyse("chess"), "P").glance, Mark::Promotes).is_empty());
+}
+
+#[test]
+fn nothing_is_marked_on_the_piece_itself() {
+    // A Lion's pass (out and back) and igui (capture next to it without moving) end on
+    // or act from its own square, where the piece is drawn: no symbol goes there.
+    let r = analyse("lion");
+    for p in &r.pieces {
+        for g in std::iter::once(&p.glance).chain(&p.more) {
+            assert!(
+                g.marks.iter().all(|(s, _)| *s != g.from),
+                "{}: {:?}",
+                p.name,
+                g.marks
+            );
+        }
+    }
+}

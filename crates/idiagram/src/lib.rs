@@ -79,6 +79,9 @@
 //!   An item is a parameter when it has an `=` and no `:`, or an `=` before the first `:` with a
 //!   keyword before it; else a piece line if it has a `:`; else it is skipped with a warning. In the one-line form an
 //!   item starting with `#` (after well-formed items) starts a comment to the end of the line.
+//!   A `<br>` tag (any case, also `<br/>`, `<br />`) counts as blanks: the script keeps only
+//!   the part of a line before `<br>` (phpBB pastes end every line with one), and in a
+//!   one-line stored form the tags separate the items. Lines and columns stay the source's.
 //! * **Parameters** are declared once, in the table [`parameters`] (name, value syntax, default,
 //!   where handled, one-line meaning); the parser reads every value through it. They are
 //!   case-sensitive. Unknown ones are warnings (with a suggestion for a
@@ -91,24 +94,31 @@
 //!   (White) promotion types `:8,0` and the Spartan (Black) ones `:0,8`, so with
 //!   `holdingsType=1` and `*`-prefixed `promoChoice` each side promotes only to its own
 //!   army. Anything else is a warning and none start in hand.
-//! * **Piece lines** need 5 or 6 fields; other counts are warnings and the fields are read from
-//!   the left as the script's split at `:` does (missing ones take their defaults, extra ones
-//!   are ignored), so the numbering stays intact. Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`
-//!   thus becomes a piece named `Hook MoverHRmasR` with ID `Nightrider` and move `f3`. An image field
+//! * **Piece lines** need 5 or 6 fields. The Interactive Diagram's script (`betza.js`,
+//!   `ParseGameDef`) splits a line at `:` and skips it when fewer than five parts come out,
+//!   before it counts the line as a piece; fairyboard does the same with a warning, so the
+//!   piece numbering (`royal=`, `promoOffset`, …) stays the script's. Macadamia Shogi's
+//!   `Hook MoverHRmasR:Nightrider:f3` is such a line. Extra fields are ignored. An image field
 //!   holding a URL (`http://…`) is rejoined. IDs may be any non-empty text (`+P`, `象`, `Ph`);
 //!   an ID that an ID list could not name unambiguously (containing `,` `/` `*` `!` or
 //!   whitespace, or starting or ending with a digit) is a warning, and such IDs are left out of
 //!   ID lists and of the default `promoChoice`. Duplicate IDs are legal (no diagnostic). The
 //!   default ID is the first character of the name, upper-cased. An empty move field with an
-//!   unrecognised name is a warning (the piece is kept without moves).
-//! * **Default moves** ([`default_betza`]): the §15 \[C\] names plus amazon `QN`, marshall and
-//!   chancellor `RN`, cardinal and archbishop `BN`, ferz/fers `F`, wazir `W`, alfil `A`,
-//!   dabbaba `D`, camel `C`, zebra `Z`, nightrider `NN`, grasshopper `gQ`, commoner/man `K`,
-//!   centaur `KN`, gnu/wildebeest `NC`, giraffe `(4,1)`, and Omega Chess's wizard `FC` and
-//!   champion `WAD`: H. G. Muller's Gross Chess and Omega Chess diagrams leave those move
-//!   fields empty, and the script's rendered legend of Gross Chess (chessvariants.com
-//!   `listcomments.php?id=33387`) shows `FC` and `WAD` for them. The script's complete list of
-//!   names is not published; names outside this list get a warning and no moves.
+//!   unrecognised name is a warning (the piece is kept without moves). The script needs an
+//!   image for every piece and takes it from the name when the field is empty, so a line with
+//!   neither name nor image is skipped (warning) and takes no number; a nameless line with an
+//!   image is kept (warning). A square field `0` places nothing, as an empty one (the script
+//!   compares the field with 0 the JavaScript way).
+//! * **Default moves** ([`default_betza_for`]): the names the script's `DefaultMove`
+//!   function knows, with its moves: the FIDE pieces, cardinal/archbishop `BN`,
+//!   chancellor/marshall `RN`, amazon `QN`, lion `KNADcaKcabKmabK`, mao/horse `mafsW`,
+//!   elephant `mafF`, cannon/pao `mRcpR`, advisor `F`, lance `fR`, copper `vWfF`,
+//!   silver(general) `FfW`, gold(general) `WfF`, man/commoner `K`, ferz `F`, camel `C`,
+//!   zebra `Z`, nightrider, grasshopper `gQ`, griffon/gryphon `yafsF`, wizard `FC`, champion
+//!   `WAD` and falcon; the King castles three squares (`KisO3`) on boards wider than 8 files
+//!   and two (`KisO2`) otherwise, so the article's 10x8 demonstration King castles as in
+//!   Capablanca Chess. fairyboard adds fers, wazir, alfil, dabbaba, centaur, gnu/wildebeest
+//!   and giraffe; other names get a warning and no moves (the script gives them only `O`).
 //! * **Holes.** `hole` lines (any case) do not count in the piece numbering; their ID, move,
 //!   image and hand are ignored; their squares follow `symmetry` like a piece's (Black's derived
 //!   squares are holes too). [`Definition::holes`] is sorted and deduplicated. The board is built
@@ -149,9 +159,13 @@
 //!   piece's morph promotes may promote too), `pieceValue` (none; repeatable `ID:CENTIPAWNS`,
 //!   the AI's value of that type with a pawn = 100, instead of its estimate) and
 //!   `demotePromoted=0` (1: a captured piece that got its type by promotion goes to the hand
-//!   as the type it promoted from, as in Crazyhouse). An absent `promoChoice`
-//!   becomes every type that is not royal and not among the first `maxPromote` types (one
-//!   choice per distinct ID, in piece order); `promoChoice=` (empty) means no choices.
+//!   as the type it promoted from, as in Crazyhouse). An absent `promoChoice` is the
+//!   script's own default `QNRB` (`ParseGameDef` in `betza.js`): the types with ID `Q`, `N`,
+//!   `R` or `B` that are not royal and not among the first `maxPromote` types, one choice per
+//!   distinct ID in piece order, so the article's 10x8 demonstration promotes to Queen, Rook,
+//!   Bishop and Knight but not to its Archbishop, Chancellor or Lion. When no type has such an
+//!   ID (the script would offer nothing), every such non-royal type is offered instead.
+//!   `promoChoice=` (empty) means no choices.
 //! * **promoChoice** prefixes `!` and `*` may be combined; a number suffix is any decimal number
 //!   (a warning when not below `promoZone`). IDs are tokenised longest-match-first; `,` and
 //!   spaces between them are ignored. A value without any choice is stored as no sets.
@@ -220,7 +234,7 @@ pub use coord::{Coord, CoordError};
 pub use diag::{Diagnostic, Severity};
 pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, ShuffleSet};
 pub use morph::{Morph, MorphCell};
-pub use names::default_betza;
+pub use names::{default_betza, default_betza_for};
 pub use params::{parameters, Parameter};
 pub use parse::{parameter_names, parse};
 

@@ -1,17 +1,21 @@
 //! Default moves implied by piece names (xbetza.md §15).
 
 /// The move a piece line gets when its Betza field is empty, from its name (matched
-/// case-insensitively, surrounding whitespace ignored). `None` when the name is not recognised.
+/// case-insensitively, surrounding whitespace ignored), on a board of the standard 8 files.
+/// `None` when the name is not recognised. See [`default_betza_for`] for other widths.
 ///
-/// The names of xbetza.md §15 marked \[C\] (pawn, knight, bishop, rook, queen, king, archbishop,
-/// chancellor, lion, cannon) plus the "probably recognised" common fairies: amazon, marshall,
-/// cardinal, ferz/fers, wazir, alfil, dabbaba, camel, zebra, nightrider, grasshopper,
-/// commoner, man, centaur, gnu/wildebeest and giraffe (`(4,1)`), and Omega Chess's wizard and
-/// champion (H. G. Muller's Gross Chess and Omega Chess diagrams leave their move fields empty).
+/// The names are those the Interactive Diagram's own script (`betza.js`, function
+/// `DefaultMove`) recognises: pawn, king, knight, bishop, rook, queen, cardinal and
+/// archbishop, chancellor and marshall, amazon, lion, mao and horse, elephant, cannon and
+/// pao, advisor, lance, copper, silver(general), gold(general), man and commoner, ferz,
+/// camel, zebra, nightrider, grasshopper, griffon/gryphon, wizard, champion and falcon;
+/// plus fairyboard's own common fairies (fers, wazir, alfil, dabbaba, centaur,
+/// gnu/wildebeest, giraffe), where the script has none.
 ///
 /// ```
 /// assert_eq!(idiagram::default_betza("Pawn"), Some("fmWfceFifmnD"));
 /// assert_eq!(idiagram::default_betza(" KING "), Some("KisO2"));
+/// assert_eq!(idiagram::default_betza("silver"), Some("FfW"));
 /// assert_eq!(idiagram::default_betza("warrior"), None);
 /// ```
 pub fn default_betza(name: &str) -> Option<&'static str> {
@@ -26,8 +30,17 @@ pub fn default_betza(name: &str) -> Option<&'static str> {
         "archbishop" | "cardinal" => "BN",
         "chancellor" | "marshall" => "RN",
         "amazon" => "QN",
-        "lion" => "KNADcaKmcabK",
-        "cannon" => "mRcpR",
+        "lion" => "KNADcaKcabKmabK",
+        "cannon" | "pao" => "mRcpR",
+        "mao" | "horse" => "mafsW",
+        "elephant" => "mafF",
+        "advisor" => "F",
+        "lance" => "fR",
+        "copper" => "vWfF",
+        "silver" | "silvergeneral" => "FfW",
+        "gold" | "goldgeneral" => "WfF",
+        "griffon" | "gryphon" => "yafsF",
+        "falcon" => "mafmafsKmafsmafKmaflmafrKmafrmaflK",
         "ferz" | "fers" => "F",
         "wazir" => "W",
         "alfil" => "A",
@@ -47,6 +60,21 @@ pub fn default_betza(name: &str) -> Option<&'static str> {
         "champion" => "WAD",
         _ => return None,
     })
+}
+
+/// [`default_betza`] on a board `files` wide: the script's King castles three squares on
+/// boards wider than 8 files (`KisO3`, as on a 10x8 Capablanca board) and two otherwise.
+///
+/// ```
+/// assert_eq!(idiagram::default_betza_for("King", 10), Some("KisO3"));
+/// assert_eq!(idiagram::default_betza_for("King", 8), Some("KisO2"));
+/// assert_eq!(idiagram::default_betza_for("rook", 12), Some("R"));
+/// ```
+pub fn default_betza_for(name: &str, files: u8) -> Option<&'static str> {
+    match default_betza(name) {
+        Some("KisO2") if files > 8 => Some("KisO3"),
+        other => other,
+    }
 }
 
 /// The default ID of a piece: the first character of its name, upper-cased.

@@ -9,7 +9,7 @@ use crate::diag::{Ctx, Diags};
 use crate::ids::{self, IdTable, PromoChoice, PromoOption};
 use crate::lex::{self, Field, Shape};
 use crate::morph::{Morph, MorphCell};
-use crate::names::{default_betza, default_id};
+use crate::names::{default_betza_for, default_id};
 use crate::params::{self, DisplayCheck, Read};
 use crate::squares::{self, Sq};
 use crate::{Baring, Color, Definition, Outcome, Param, Parsed, PieceDef, Symmetry, Zone};
@@ -43,6 +43,33 @@ impl RawPiece<'_> {
     fn is_hole(&self) -> bool {
         self.name().eq_ignore_ascii_case("hole")
     }
+}
+
+/// `<br>` tags (any case, also `<br/>` and `<br />`) blanked to spaces of the same length: the
+/// script keeps only the part of a line before `<br>` (definitions pasted from phpBB carry one
+/// at every line end), and as blanks they also separate the items of a one-line stored form.
+/// Lines and columns stay those of the original text.
+fn blank_line_breaks(text: &str) -> std::borrow::Cow<'_, str> {
+    let lower = text.to_ascii_lowercase();
+    if !lower.contains("<br") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find("<br") {
+        let start = from + i;
+        let rest = &lower[start + 3..];
+        let len = match rest.find('>') {
+            Some(j) if rest[..j].trim() == "/" || rest[..j].trim().is_empty() => 3 + j + 1,
+            _ => {
+                from = start + 3;
+                continue;
+            }
+        };
+        out.replace_range(start..start + len, &" ".repeat(len));
+        from = start + len;
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Split a piece item into its `:` fields (trimmed), rejoining a URL image (`http://…`).
@@ -97,6 +124,8 @@ struct State<'a> {
 
 /// Parse a definition text. Never fails: returns what could be built plus every diagnostic.
 pub fn parse(text: &str) -> Parsed {
+    let text = blank_line_breaks(text);
+    let text: &str = &text;
     let mut st = State {
         diags: Diags::default(),
         def: Definition::default(),
@@ -232,6 +261,33 @@ pub fn parse(text: &str) -> Parsed {
             hole_set.extend(blanked);
             continue;
         }
+        // The script requires an image: a line with neither a name nor an image is skipped
+        // before it gets a number, like a line with too few fields.
+        if rp.fields.len() >= 5 && name.is_empty() && rp.fields[3].text.is_empty() {
+            st.diags.warning(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                "a piece line with neither a name nor an image is skipped and takes no piece \
+                 number, as in the Interactive Diagram (which needs an image for every piece)",
+            );
+            continue;
+        }
+        // The script splits a line at ':' and skips it when fewer than five parts come out,
+        // before counting it as a piece: such a line is no piece and takes no number.
+        if rp.fields.len() < 5 {
+            st.diags.warning(
+                rp.item.line,
+                rp.item.col,
+                ctx,
+                format!(
+                    "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {}; \
+                     the line is skipped and takes no piece number, as in the Interactive Diagram",
+                    rp.fields.len()
+                ),
+            );
+            continue;
+        }
         let piece = st.piece(rp);
         let sq = squares::parse_field(
             rp.fields.get(4).copied(),
@@ -353,21 +409,30 @@ pub fn parse(text: &str) -> Parsed {
             );
         }
         None => {
-            let mut seen = HashSet::new();
-            let set = st
+            // The script's default is `promoChoice=QNRB`: the types with one of those IDs.
+            // A definition without any of them would leave its pawns nothing to become;
+            // then every non-royal type that does not promote itself is offered instead.
+            let candidate = |i: usize, p: &crate::PieceDef| {
+                i >= st.def.max_promote && !st.def.royal.contains(&i) && ids::referable(&p.id)
+            };
+            let fide = |p: &crate::PieceDef| ["Q", "N", "R", "B"].contains(&p.id.as_str());
+            let any_fide = st
                 .def
                 .pieces
                 .iter()
                 .enumerate()
-                .filter(|(i, p)| {
-                    *i >= st.def.max_promote
-                        && !st.def.royal.contains(i)
-                        && ids::referable(&p.id)
-                        && seen.insert(p.id.clone())
+                .any(|(i, p)| candidate(i, p) && fide(p));
+            let mut seen = HashSet::new();
+            let set: Vec<PromoOption> = st
+                .def
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|&(i, p)| {
+                    candidate(i, p) && (!any_fide || fide(p)) && seen.insert(p.id.clone())
                 })
                 .map(|(_, p)| PromoOption::plain(p.id.clone()))
                 .collect();
-            let set: Vec<PromoOption> = set;
             st.def.promo_choice = PromoChoice {
                 sets: if set.is_empty() {
                     Vec::new()
@@ -742,21 +807,7 @@ impl<'a> State<'a> {
         let ctx = Ctx::piece(name);
         let d = &mut self.diags;
         let nf = f.len();
-        if nf < 4 {
-            d.warning(
-                rp.item.line,
-                rp.item.col,
-                ctx,
-                format!("a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]), this one {nf}; the missing fields take their defaults"),
-            );
-        } else if nf == 4 {
-            d.warning(
-                rp.item.line,
-                rp.item.col,
-                ctx,
-                "a piece line has 5 or 6 fields (name:ID:move:image:squares[:hand]); the square field is missing",
-            );
-        } else if nf > 6 {
+        if nf > 6 {
             d.warning(
                 f[6].line,
                 f[6].col,
@@ -778,7 +829,7 @@ impl<'a> State<'a> {
         let id = get(1).map_or_else(|| default_id(name), str::to_string);
         let betza = match get(2) {
             Some(b) => b.to_string(),
-            None => match default_betza(name) {
+            None => match default_betza_for(name, self.def.files) {
                 Some(b) => b.to_string(),
                 None => {
                     let (line, col) = f

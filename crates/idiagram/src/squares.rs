@@ -126,6 +126,10 @@ pub(crate) fn parse_field(
     let Some(field) = field else {
         return (Vec::new(), Vec::new());
     };
+    // The script compares the field with 0 the JavaScript way, so `0` means no squares.
+    if field.text.trim() == "0" {
+        return (Vec::new(), Vec::new());
+    }
     match symmetry {
         Symmetry::None => match field.split_once(",,") {
             Some((w, b)) => {

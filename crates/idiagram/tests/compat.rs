@@ -146,8 +146,10 @@ fn omega_names_have_default_moves() {
 }
 
 #[test]
-fn a_line_missing_two_colons_is_read_from_the_left() {
-    // As Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`: 3 fields.
+fn a_line_with_fewer_than_five_fields_is_skipped_and_takes_no_number() {
+    // As Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`: 3 fields. The script skips a
+    // line that splits into fewer than 5 parts before counting it as a piece, so the King is
+    // the 2nd type and, without `royal=`, the royal one (the last type).
     let text = "files=13\nranks=13\nrook::R::a1\nHook MoverHRmasR:Nightrider:f3\nking::K::g1\n";
     let p = parse(text);
     assert!(p.is_ok());
@@ -158,15 +160,32 @@ fn a_line_missing_two_colons_is_read_from_the_left() {
         (4, 1, Severity::Warning)
     );
     assert_eq!(w[0].piece.as_deref(), Some("Hook MoverHRmasR"));
+    assert!(w[0].message.contains("skipped"), "{}", w[0].message);
     let d = &p.definition;
-    assert_eq!(d.pieces.len(), 3);
-    assert_eq!(
-        (d.pieces[1].id.as_str(), d.pieces[1].betza.as_str()),
-        ("Nightrider", "f3")
-    );
-    assert!(d.pieces[1].white.is_empty());
-    // The king is still the 3rd type and the default royal.
-    assert_eq!(d.royal, [2]);
+    let names: Vec<&str> = d.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["rook", "king"]);
+    assert_eq!(d.royal, [1]);
+    // A 4-field line (no square field) is skipped the same way.
+    let p = parse("rook::R::a1\nferz:F:F:ferz\nking::K::e1\n");
+    assert_eq!(p.definition.pieces.len(), 2);
+    assert_eq!(p.definition.royal, [1]);
+}
+
+#[test]
+fn the_default_king_castles_three_squares_on_boards_wider_than_eight() {
+    // The script's DefaultMove gives a nameless-move King KisO3 when files > 8.
+    let wide = parse("files=10\nking::::f1\n");
+    assert_eq!(wide.definition.pieces[0].betza, "KisO3");
+    let plain = parse("files=8\nking::::e1\n");
+    assert_eq!(plain.definition.pieces[0].betza, "KisO2");
+    let shogi = parse("files=9\nranks=9\nsilver::::c1\ngold::::d1\nlance::::a1\n");
+    let moves: Vec<&str> = shogi
+        .definition
+        .pieces
+        .iter()
+        .map(|p| p.betza.as_str())
+        .collect();
+    assert_eq!(moves, ["FfW", "WfF", "fR"]);
 }
 
 #[test]
@@ -307,4 +326,89 @@ fn counterbare_lose_is_loss() {
     let p = parse("counterbare=lose\nrook:R:R::a1\nking:K:K::e1\n");
     assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
     assert_eq!(p.definition.rules.counterbare, idiagram::Outcome::Loss);
+}
+
+#[test]
+fn br_tags_end_lines_as_in_phpbb_pastes() {
+    // The script keeps the part of each line before `<br>`; pages pasted from phpBB end
+    // every line with one. Lines and columns stay the source's.
+    let p = parse("files=8<br>\nranks=8<BR/>\nrook::R::a1<br />\nking::K::e1<br>\n");
+    assert_eq!(p.diagnostics.len(), 0, "{:?}", p.diagnostics);
+    let d = &p.definition;
+    assert_eq!((d.files, d.ranks), (8, 8));
+    assert_eq!(d.pieces[0].white, [Coord::new(0, 0)]);
+    assert_eq!(d.pieces[1].white, [Coord::new(4, 0)]);
+    // In a one-line form the tags separate the items.
+    let one = parse("files=10<br>ranks=8<br>rook::R::a1<br>king::K::f1");
+    assert_eq!((one.definition.files, one.definition.pieces.len()), (10, 2));
+    // A bad square after the tag still names its own column.
+    let bad = parse("rook::R::a1<br>\nking::K::z9\n");
+    let w: Vec<_> = bad.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 10), "{w:?}");
+}
+
+#[test]
+fn a_piece_line_without_name_and_image_is_skipped() {
+    // The script needs an image; with no name to derive it from the line is dropped before
+    // it is counted, so the King stays the 2nd type and the default royal.
+    let p = parse("rook::R::a1\n:X:F::b1\nking::K::e1\n");
+    let names: Vec<&str> = p
+        .definition
+        .pieces
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["rook", "king"]);
+    assert_eq!(p.definition.royal, [1]);
+    let w: Vec<_> = p.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 1));
+    // With an image the nameless piece is kept.
+    let kept = parse("rook::R::a1\n:X:F:ferz:b1\nking::K::e1\n");
+    assert_eq!(kept.definition.pieces.len(), 3);
+    assert_eq!(kept.definition.pieces[1].id, "X");
+}
+
+#[test]
+fn a_square_field_of_zero_means_no_squares() {
+    // `parts[4] == 0` in the script: `0` (like an empty field) places nothing.
+    let p = parse("rook::R::0\nking::K::e1\n");
+    assert_eq!(p.diagnostics.len(), 0, "{:?}", p.diagnostics);
+    assert!(p.definition.pieces[0].white.is_empty());
+}
+
+#[test]
+fn br_tags_anywhere_never_panic_and_keep_positions() {
+    // `<br>` variants and broken tags dropped at arbitrary byte positions (char boundaries)
+    // of a multi-byte definition: parsing never panics and every diagnostic points inside
+    // the text.
+    let base =
+        "files=10\nranks=8\npawn:P:ifmnDfmWfceF::a2-j2\nelephant (象):E:mafF:象:c1\nking::::f1\n";
+    let tags = [
+        "<br>", "<BR/>", "<br />", "<br", "<bR  >", "<brx>", ">", "<",
+    ];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    for _ in 0..500 {
+        let mut text = base.to_string();
+        for _ in 0..1 + next(4) {
+            let mut at = next(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            text.insert_str(at, tags[next(tags.len())]);
+        }
+        let p = parse(&text);
+        let lines = text.split('\n').count();
+        for d in &p.diagnostics {
+            assert!(
+                d.line >= 1 && d.line <= lines && d.column >= 1,
+                "{text:?}: {d}"
+            );
+        }
+    }
 }

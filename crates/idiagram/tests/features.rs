@@ -62,8 +62,9 @@ fn seed_demo_one_line() {
             ("Archbishop", "A", "BN", "Archbishop", 0),
             ("Chancellor", "C", "RN", "Chancellor", 0),
             ("Queen", "Q", "Q", "Queen", 0),
-            ("King", "K", "KisO2", "King", 0),
-            ("Lion", "L", "KNADcaKmcabK", "Lion", 2),
+            // The script's default King castles three squares on a board wider than 8.
+            ("King", "K", "KisO3", "King", 0),
+            ("Lion", "L", "KNADcaKcabKmabK", "Lion", 2),
         ]
     );
     assert_eq!(d.royal, vec![7]);
@@ -77,7 +78,8 @@ fn seed_demo_one_line() {
         .iter()
         .map(|o| o.id.as_str())
         .collect();
-    assert_eq!(pc, ["N", "B", "R", "A", "C", "Q", "L"]);
+    // No promoChoice: the script's default QNRB (not the Archbishop, Chancellor or Lion).
+    assert_eq!(pc, ["N", "B", "R", "Q"]);
     let keys: Vec<(&str, &str)> = d
         .params
         .iter()
@@ -243,7 +245,7 @@ fn menagerie_16x16() {
         moves,
         [
             "QN",
-            "KNADcaKmcabK",
+            "KNADcaKcabKmabK",
             "Z",
             "C",
             "A",

@@ -220,11 +220,9 @@ fn xiangqi() {
         &MorphCell::Forbidden
     );
     assert_eq!(d.morph_cell(4, Color::Black, sq("c8")), &MorphCell::Normal);
-    // No promoChoice given: all non-royal types after the first, one per ID.
-    assert_eq!(
-        ids(d.promo_choice.default_set()),
-        ["P", "N", "B", "R", "C", "A"]
-    );
+    // No promoChoice given: the script's default QNRB, so the types with those IDs (after the
+    // first maxPromote ones, one per ID): Horse N, Elephant B, Rook R.
+    assert_eq!(ids(d.promo_choice.default_set()), ["N", "B", "R"]);
 }
 
 #[test]

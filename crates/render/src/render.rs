@@ -760,6 +760,28 @@ fn mark_svg(out: &mut String, shape: MarkShape, color: Rgb, cx: f64, cy: f64, s:
                 n(s * 0.05)
             );
         }
+        MarkShape::Corners => {
+            let (h, l) = (s * 0.42, s * 0.16);
+            let mut d = String::new();
+            for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                let (x, y) = (cx + sx * h, cy + sy * h);
+                let _ = write!(
+                    d,
+                    "M{} {}L{} {}L{} {}",
+                    n(x - sx * l),
+                    n(y),
+                    n(x),
+                    n(y),
+                    n(x),
+                    n(y - sy * l)
+                );
+            }
+            let _ = write!(
+                out,
+                "<path class=\"mk {class}\" d=\"{d}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"{}\"/>",
+                n(s * 0.08)
+            );
+        }
         MarkShape::Diamond => {
             let h = s * 0.25;
             filled(

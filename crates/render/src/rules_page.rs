@@ -30,7 +30,26 @@
 //! * a destination that appears only when a piece stands elsewhere is a *hop* target;
 //!   a square whose enemy is captured on the way to another square is a *locust victim*;
 //! * the stops of a first leg that is followed by more legs (read from the compiled leg
-//!   program) are *first legs* (cyan).
+//!   program) are *first legs* (cyan);
+//! * an unmoved piece's extra targets (a pawn's double step) are *initial*; castling is
+//!   drawn from the castler's start square in a diagram of its own; a square whose piece
+//!   would block a move without being a target (a lame leaper's leg) is a *block*; a hop
+//!   target says whether the piece moves there, captures there (a cannon) or both (a
+//!   grasshopper), and its possible hurdles are *screens*;
+//! * squares the piece may never stand on (a palace's outside, across a river) are hatched,
+//!   holes drawn as holes, squares where landing promotes or changes the piece marked;
+//! * a piece whose moves Black cannot read off White's diagram turned round (anything with
+//!   a forward) gets a second diagram with Black's piece.
+//!
+//! Every symbol has its own shape as well as its colour, the shapes those of the live
+//! diagram's markers where it has one; the legend lists the symbols a page uses.
+//!
+//! # The author's words
+//!
+//! fairyboard's parameters `title`, `aliases`, `introduction`, `notes`, `strategy` and
+//! `history` (see [`idiagram::parameters`]) head and annotate the page as escaped text; the
+//! definition's `lightShade`/`darkShade` colour its boards; piece pictures come only from
+//! the licensed art ([`crate::art`]), chosen by name or image root, never from a URL.
 //!
 //! # Estimated values
 //!
@@ -96,10 +115,13 @@ pub enum Mark {
     Castle,
     /// The piece may never stand here: outside its zone (grey hatching).
     Outside,
+    /// Landing here promotes the piece or turns it into another type (magenta corners:
+    /// XBoard's promotion colour).
+    Promotes,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 14] = [
+    pub const ALL: [Mark; 15] = [
         Mark::Slide,
         Mark::Leap,
         Mark::Move,
@@ -113,6 +135,7 @@ impl Mark {
         Mark::Block,
         Mark::Initial,
         Mark::Castle,
+        Mark::Promotes,
         Mark::Outside,
     ];
 
@@ -133,6 +156,7 @@ impl Mark {
             Mark::Initial => "initial",
             Mark::Castle => "castle",
             Mark::Outside => "outside",
+            Mark::Promotes => "promotes",
         }
     }
 
@@ -154,6 +178,9 @@ impl Mark {
             Mark::Initial => MarkKind::Initial.meaning(),
             Mark::Castle => MarkKind::Castle.meaning(),
             Mark::Outside => "The piece may never stand here (outside its zone or palace)",
+            Mark::Promotes => {
+                "Landing here promotes the piece or changes its type (see the remarks)"
+            }
         }
     }
 }
@@ -779,7 +806,21 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
         {
             way = Way::Slide;
         }
-        let sym = symbols(&ks, way);
+        let mut sym = symbols(&ks, way);
+        let target = sym.iter().any(|m| {
+            !matches!(
+                m,
+                Mark::Locust | Mark::Screen | Mark::Block | Mark::FirstLeg | Mark::Initial
+            )
+        });
+        if target
+            && matches!(
+                v.landing_rule(t, Color::White, v.square(s)),
+                LandingRule::Promote(_)
+            )
+        {
+            sym.push(Mark::Promotes);
+        }
         if !sym.is_empty() {
             // Board order: top rank first, then files left to right.
             marks.insert((ranks - 1 - s.rank, s.file), sym);

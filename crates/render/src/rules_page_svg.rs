@@ -30,6 +30,7 @@ pub fn look(m: Mark) -> (MarkShape, Rgb) {
         Mark::Initial => (MarkShape::Plus, BLUE),
         Mark::Castle => (MarkShape::Tower, BLUE),
         Mark::Outside => (MarkShape::Hatch, GREY),
+        Mark::Promotes => (MarkShape::Corners, Rgb(0xd0, 0x00, 0xd0)),
     }
 }
 
@@ -83,7 +84,7 @@ pub fn glance(v: &Variant, t: usize, g: &Glance, shades: [Option<Rgb>; 2], scope
         marks.sort_by_key(|m| match m {
             Mark::Outside => 0,
             Mark::Initial => 1,
-            Mark::Screen | Mark::FirstLeg => 2,
+            Mark::Screen | Mark::FirstLeg | Mark::Promotes => 2,
             _ => 3,
         });
         for m in marks {
@@ -189,4 +190,19 @@ pub fn setup(v: &Variant, shades: [Option<Rgb>; 2]) -> String {
     }
     let style = board_style(v.geometry.files, shades);
     scoped(render::svg(&d, &style), "fbr-setup")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No two symbols share a shape, so none is told from another by colour alone.
+    #[test]
+    fn every_symbol_has_its_own_shape() {
+        let mut shapes: Vec<&str> = Mark::ALL.iter().map(|&m| look(m).0.name()).collect();
+        let n = shapes.len();
+        shapes.sort();
+        shapes.dedup();
+        assert_eq!(shapes.len(), n, "{shapes:?}");
+    }
 }

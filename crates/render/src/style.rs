@@ -149,10 +149,12 @@ pub enum MarkShape {
     Bar,
     /// Diagonal hatching over the whole square.
     Hatch,
+    /// Four corner brackets inside the square's edge.
+    Corners,
 }
 
 impl MarkShape {
-    pub const ALL: [MarkShape; 15] = [
+    pub const ALL: [MarkShape; 16] = [
         MarkShape::Dot,
         MarkShape::Ring,
         MarkShape::Block,
@@ -168,10 +170,12 @@ impl MarkShape {
         MarkShape::Tower,
         MarkShape::Bar,
         MarkShape::Hatch,
+        MarkShape::Corners,
     ];
 
     /// The query-string name (`dot`, `ring`, `block`, `frame`, `cross`, `triangle`, `diamond`,
-    /// `smalldot`, `triangledown`, `trianglehollow`, `star`, `plus`, `tower`, `bar`, `hatch`).
+    /// `smalldot`, `triangledown`, `trianglehollow`, `star`, `plus`, `tower`, `bar`, `hatch`,
+    /// `corners`).
     pub fn name(self) -> &'static str {
         match self {
             MarkShape::Dot => "dot",
@@ -189,6 +193,7 @@ impl MarkShape {
             MarkShape::Tower => "tower",
             MarkShape::Bar => "bar",
             MarkShape::Hatch => "hatch",
+            MarkShape::Corners => "corners",
         }
     }
 

@@ -826,10 +826,11 @@ impl Game {
 
     /// The move diagram of piece type `t` alone on the board at the centre, from the
     /// core's move diagram ([`Probe::diagram_among`]) of the piece unmoved. Each square gets
-    /// one kind, the first that applies of `initial` (only the first move goes here: an
-    /// initial step or leap, castling), `both` (with its slide or leap way), `move`,
-    /// `capture`, `hop` (reached only over or through another piece), `locust` and `block`
-    /// (a piece here blocks a lame leaper), plus `+hover` (or `hover` alone) where a piece
+    /// one kind (the core's [`MarkKind::name`]), the first that applies of `initial` (only
+    /// the first move goes here: an initial step or leap), `castle`, `both` (with its slide
+    /// or leap way), `move`, `capture`, `hop` and `hop-capture` (moving or taking only over
+    /// or through another piece), `locust` and `block` (a piece here blocks a lame leaper),
+    /// plus `+hover` (or `hover` alone) where a piece
     /// would change the moves elsewhere: a screen, a victim taken on the way, a block. With
     /// `hover`: an enemy stands on that square and the diagram is the piece's (as one that
     /// has moved) among it: what a capture or a hop over it leads to, what is left when it
@@ -895,19 +896,19 @@ impl Game {
         for (c, k) in kinds {
             let has = |kind: MarkKind| k.contains(&kind);
             let main = [
-                (MarkKind::Initial, "initial"),
-                (MarkKind::Castle, "initial"),
-                (MarkKind::Both, "both"),
-                (MarkKind::Move, "move"),
-                (MarkKind::Capture, "capture"),
-                (MarkKind::Hop, "hop"),
-                (MarkKind::HopCapture, "hop"),
-                (MarkKind::LocustVictim, "locust"),
-                (MarkKind::Block, "block"),
+                MarkKind::Initial,
+                MarkKind::Castle,
+                MarkKind::Both,
+                MarkKind::Move,
+                MarkKind::Capture,
+                MarkKind::Hop,
+                MarkKind::HopCapture,
+                MarkKind::LocustVictim,
+                MarkKind::Block,
             ]
             .into_iter()
-            .find(|&(kind, _)| has(kind))
-            .map(|(_, name)| name);
+            .find(|&kind| has(kind))
+            .map(MarkKind::name);
             // The piece's own square is marked only among a hovered piece (a Lion's
             // capture and return, a pass), where it is a target like the others.
             if c == centre && fixed.is_empty() {
@@ -960,23 +961,25 @@ impl Game {
 fn css_kind(answer: &Marks, sq: usize) -> &'static str {
     let kinds: Vec<MarkKind> = answer.kinds_at(sq).collect();
     let has = |k: MarkKind| kinds.contains(&k);
-    if has(MarkKind::Capture) {
-        "capture"
+    // The CSS names are the core's (`MarkKind::name`), the one vocabulary of the front ends.
+    let kind = if has(MarkKind::Capture) {
+        MarkKind::Capture
     } else if has(MarkKind::Move) && has(MarkKind::Hop) {
-        "hop"
+        MarkKind::Hop
     } else if has(MarkKind::Move) {
-        "move"
+        MarkKind::Move
     } else if has(MarkKind::Stop) {
-        "stop"
+        MarkKind::Stop
     } else if has(MarkKind::LocustVictim) {
-        "locust"
+        MarkKind::LocustVictim
     } else if has(MarkKind::Transit) {
-        "transit"
+        MarkKind::Transit
     } else if has(MarkKind::HopScreen) {
-        "screen"
+        MarkKind::HopScreen
     } else {
-        "illegal"
-    }
+        MarkKind::Illegal
+    };
+    kind.name()
 }
 
 /// A target kind that is also a hover (context) square.
@@ -986,7 +989,9 @@ fn k_with_hover(kind: &'static str) -> &'static str {
         "move" => "move+hover",
         "capture" => "capture+hover",
         "hop" => "hop+hover",
+        "hop-capture" => "hop-capture+hover",
         "initial" => "initial+hover",
+        "castle" => "castle+hover",
         "locust" => "locust+hover",
         "block" => "block+hover",
         _ => "hover",

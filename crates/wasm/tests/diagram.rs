@@ -202,7 +202,7 @@ fn a_cannon_offers_its_screens_and_hovering_one_shows_the_captures_behind_it() {
     // d7 and d8; d5 and the other lines are unchanged.
     let h = diagram_of(&d, 1, Some("d6"), false);
     assert_eq!(h["probe"][0], serde_json::json!([3, 5]));
-    assert_eq!(with_kind(&h, "hop"), ["d7", "d8"]);
+    assert_eq!(with_kind(&h, "hop-capture"), ["d7", "d8"]);
     assert_eq!(
         with_kind(&h, "move"),
         ["a4", "b4", "c4", "d1", "d2", "d3", "d5", "e4", "f4", "g4", "h4"]
@@ -219,7 +219,7 @@ fn a_vao_offers_its_diagonal_screens() {
     assert_eq!(with_kind(&v, "move"), ["a1", "a7", "g1", "h8"]);
     // Hover e5: captures over it on f6, g7, h8.
     let h = diagram_of(&d, 3, Some("e5"), false);
-    assert_eq!(with_kind(&h, "hop"), ["f6", "g7", "h8"]);
+    assert_eq!(with_kind(&h, "hop-capture"), ["f6", "g7", "h8"]);
 }
 
 #[test]
@@ -262,7 +262,7 @@ fn initial_moves_are_marked_as_such() {
     let d = Diagram::new(EXPLAINED);
     // Castling: the king goes two squares towards either unmoved partner at the rank's ends.
     let k = diagram_of(&d, 5, None, false);
-    assert_eq!(with_kind(&k, "initial"), ["b4", "f4"]);
+    assert_eq!(with_kind(&k, "castle"), ["b4", "f4"]);
     assert_eq!(with_kind(&k, "both").len(), 8);
     // A king with a knight's leap as its first move only (moving, not capturing).
     let l = diagram_of(&d, 6, None, false);
@@ -286,7 +286,7 @@ fn blacks_view_turns_the_moves_round() {
     );
     // Black's cannon on d5, hovered on d3: captures on d2 and d1, the enemy a White pawn.
     let h = diagram_of(&d, 1, Some("d3"), true);
-    assert_eq!(with_kind(&h, "hop"), ["d1", "d2"]);
+    assert_eq!(with_kind(&h, "hop-capture"), ["d1", "d2"]);
     assert_eq!(h["probe"][1]["color"], 0);
     // Rotational symmetry: a piece stepping forward-right only; Black's forward-right is
     // White's backward-left, from e5 (d4 turned half round) to d4.
@@ -673,4 +673,39 @@ fn a_lame_horse_shows_the_squares_that_hobble_it() {
             "e4:block+hover"
         ]
     );
+}
+
+#[test]
+fn every_mark_kind_the_browser_gets_has_its_class_and_style() {
+    // One vocabulary: the names the diagram sends are the core's `MarkKind::name`, and the
+    // browser diagram has a CSS class (web/idiagram.js) and a style (web/idiagram.css) for
+    // each.
+    use fairyboard_core::MarkKind;
+    let js = include_str!("../../../web/idiagram.js");
+    let css = include_str!("../../../web/idiagram.css");
+    for k in [
+        MarkKind::Move,
+        MarkKind::Capture,
+        MarkKind::Both,
+        MarkKind::Transit,
+        MarkKind::Stop,
+        MarkKind::LocustVictim,
+        MarkKind::HopScreen,
+        MarkKind::Hop,
+        MarkKind::Context,
+        MarkKind::Illegal,
+        MarkKind::Block,
+        MarkKind::Initial,
+        MarkKind::Castle,
+        MarkKind::HopCapture,
+    ] {
+        let name = k.name();
+        // A name with a hyphen is a quoted key.
+        assert!(
+            js.contains(&format!("{name}: 'idg-{name}'"))
+                || js.contains(&format!("'{name}': 'idg-{name}'")),
+            "{name}"
+        );
+        assert!(css.contains(&format!(".idg-{name}")), "{name}");
+    }
 }
