@@ -147,7 +147,9 @@ pub struct Mark {
     /// there), `locust` (a victim captured on the way), `screen` (a piece hopped over),
     /// `hop` (reached only over a screen), `hover` (a piece here would change the moves),
     /// `illegal` (pseudo-legal only), `transit` (a multi-leg move stops here and goes
-    /// on), `stop` (the squares entered so far make a move: click the last one again).
+    /// on), `stop` (the squares entered so far make a move: click the last one again);
+    /// move diagrams also `hop-capture`, `initial`, `castle` and `block` (see
+    /// [`Game::move_diagram`]). The names are the core's [`MarkKind::name`].
     pub kind: &'static str,
     /// Move diagrams, on `both`: `slide` when another piece could block it, `leap`
     /// otherwise (the core's [`Way`], as the rules page colours it).
