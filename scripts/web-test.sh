@@ -31,4 +31,4 @@ fi
 cargo build -p fairyboard --quiet
 
 cd web/tests
-node --test --test-concurrency=1 --test-timeout=120000 diagram.test.js play.test.js embed.test.js wizard.test.js site.test.js pages.test.js
+node --test --test-concurrency=1 --test-timeout=120000 diagram.test.js explain.test.js play.test.js embed.test.js wizard.test.js site.test.js pages.test.js

@@ -18,12 +18,27 @@ const diagrams = [];
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
 const sqName = (f, r) => FILES[f] + (r + 1);
 
+/** What each mark of a move diagram means, for the key under the board (in this order). */
+const KEY = [
+  ['both slide', 'moves or captures; a piece between blocks it'],
+  ['both leap', 'moves or captures, leaping'],
+  ['move', 'moves only'],
+  ['capture', 'captures only'],
+  ['hop', 'moves only over or through another piece'],
+  ['hop-capture', 'captures only over another piece'],
+  ['initial', 'first move only'],
+  ['castle', 'castling'],
+  ['locust', 'captured on the way'],
+  ['block', 'a piece here blocks a leap'],
+  ['hover', 'hover: a piece here changes the moves'],
+];
+
 /** Move-highlight classes by kind; context kinds use the opposite system (see the CSS). */
 const MARK_CLASS = {
   move: 'idg-move', capture: 'idg-capture', both: 'idg-both', locust: 'idg-locust',
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
   stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
-  block: 'idg-block',
+  initial: 'idg-initial', castle: 'idg-castle', block: 'idg-block', 'hop-capture': 'idg-hop-capture',
 };
 
 function el(tag, cls, text) {
@@ -171,9 +186,24 @@ class IDiagram {
     legendLink.href = '#';
     const aiLink = el('a', 'idg-ai-link', 'Play it!');
     aiLink.href = '#';
-    bar.append(this.status, free, legendLink);
+    // Move diagrams: Black's direction on request.
+    this.blackView = el('label', 'idg-black-view');
+    this.blackBox = el('input');
+    this.blackBox.type = 'checkbox';
+    this.blackBox.addEventListener('change', () => {
+      const s = this.showing;
+      if (s) this.drawDiagram(s.piece, s.base);
+    });
+    this.blackView.append(this.blackBox, document.createTextNode(" Black's moves"));
+    this.blackView.hidden = true;
+    bar.append(this.status, free, legendLink, this.blackView);
     if (this.info.enableAI !== 0 && this.info.playable) bar.append(aiLink);
     wrap.appendChild(bar);
+
+    // The key to a move diagram's marks, shown with the diagram.
+    this.key = el('div', 'idg-key');
+    this.key.hidden = true;
+    wrap.appendChild(this.key);
 
     this.showProblems(wrap);
 
@@ -431,6 +461,9 @@ class IDiagram {
     this.state = JSON.parse(this.engine.state());
     this.showing = null;
     delete this.board.dataset.showing;
+    delete this.board.dataset.showingSide;
+    this.blackView.hidden = true;
+    this.key.hidden = true;
     this.drawPieces(this.state.cells, null);
     this.clearMarks();
     if (this.state.last) {
@@ -526,15 +559,39 @@ class IDiagram {
 
   drawDiagram(piece, base, hover) {
     const args = hover ? [hover[0], hover[1]] : [-1, -1];
-    const d = JSON.parse(this.engine.move_diagram(piece, args[0], args[1]));
+    const black = this.blackBox.checked;
+    const d = JSON.parse(this.engine.move_diagram(piece, args[0], args[1], black));
     if (d.ok === false) return;
     const cells = new Array(this.info.files * this.info.ranks).fill(null);
-    cells[d.at[1] * this.info.files + d.at[0]] = { piece, color: 0 };
+    cells[d.at[1] * this.info.files + d.at[0]] = { piece, color: d.color };
     this.drawPieces(cells, d.probe);
     this.clearMarks();
     for (const m of d.marks) this.mark(m.file, m.rank, m.kind, m.way);
     if (!hover) this.showing = { piece, base, diagram: d };
     this.board.dataset.showing = String(piece);
+    this.board.dataset.showingSide = black ? 'black' : 'white';
+    this.blackView.hidden = false;
+    if (!hover) this.fillKey(d.marks);
+  }
+
+  /** The key: a sample of each shape the diagram shows, with what it means. */
+  fillKey(marks) {
+    const shown = new Set();
+    for (const m of marks) {
+      for (const k of m.kind.split('+')) shown.add(k === 'both' ? 'both ' + (m.way || 'slide') : k);
+    }
+    this.key.replaceChildren();
+    for (const [kind, meaning] of KEY) {
+      if (!shown.has(kind)) continue;
+      const item = el('span', 'idg-key-item');
+      item.dataset.kind = kind;
+      const swatch = el('span', 'idg-swatch');
+      for (const k of kind.split(' ')) swatch.classList.add(MARK_CLASS[k]);
+      if (kind === 'hover') swatch.dataset.mark = 'hover';
+      item.append(swatch, document.createTextNode(meaning));
+      this.key.appendChild(item);
+    }
+    this.key.hidden = !this.key.childElementCount;
   }
 
   hoverSquare(f, r, entering) {

@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use xbetza::Flags;
+
 use crate::coord::Coord;
 use crate::moves::{MoveKind, MoveList};
 use crate::position::{EnPassant, Position};
@@ -318,6 +320,17 @@ impl Probe {
             variant,
             list: MoveList::new(),
         })
+    }
+
+    /// Whether the probed piece hops over or jumps other pieces (`p`, `g`, `j`): only then
+    /// can two pieces (a screen and a victim) make a move that no single piece makes, the
+    /// question [`diagram`](Self::diagram)'s `pairs` asks.
+    pub fn hops(&self) -> bool {
+        self.variant.pieces[0]
+            .program
+            .records
+            .iter()
+            .any(|r| r.flags.intersects(Flags::HOP | Flags::GRASS | Flags::JUMP))
     }
 
     /// The probe's variant: the probed piece is type 0.

@@ -390,6 +390,25 @@ impl Probe {
     /// ([`HopCapture`](MarkKind::HopCapture)); that is quadratic in the board's squares, so
     /// only worth it for pieces that hop.
     pub fn diagram(&mut self, from: Coord, moved: bool, pairs: bool) -> Vec<DiagramMark> {
+        self.diagram_among(from, moved, pairs, &[])
+    }
+
+    /// The move diagram of the probed piece among `fixed` pieces (a screen or an enemy a
+    /// reader of the diagram put there): what follows from them. With no fixed piece it is
+    /// [`diagram`](Self::diagram). Otherwise every question is asked with the fixed pieces
+    /// on the board and one more enemy at most, and the marks say where the piece goes and
+    /// takes: a fixed enemy it takes is a [`Capture`](MarkKind::Capture), one taken on the
+    /// way a [`LocustVictim`](MarkKind::LocustVictim); a square reached (moving or taking)
+    /// only thanks to a fixed piece, over it or through it, is a [`Hop`](MarkKind::Hop)
+    /// (the piece's own square too, when it takes and returns). No screens, blocks or
+    /// context: those belong to the diagram without fixed pieces.
+    pub fn diagram_among(
+        &mut self,
+        from: Coord,
+        moved: bool,
+        pairs: bool,
+        fixed: &[Extra],
+    ) -> Vec<DiagramMark> {
         let (files, ranks) = (self.variant().geometry.files, self.variant().geometry.ranks);
         let plain = |rs: &[Reach]| -> BTreeSet<Coord> {
             rs.iter()
@@ -403,36 +422,63 @@ impl Probe {
             royal: false,
             virgin: false,
         };
-        let moves = plain(&self.reach(from, moved, &[]));
+        let with = |more: &[Extra]| -> Vec<Extra> { fixed.iter().chain(more).copied().collect() };
+        let held: BTreeSet<Coord> = fixed.iter().map(|e| e.at).collect();
+        let among = !fixed.is_empty();
+        let alone = self.reach(from, moved, fixed);
+        let reached = plain(&alone);
+        let moves: BTreeSet<Coord> = reached.difference(&held).copied().collect();
         // What a piece that has moved still reaches: the rest is initial only.
         let mut later = if moved {
             moves.clone()
         } else {
-            plain(&self.reach(from, true, &[]))
+            plain(&self.reach(from, true, fixed))
         };
-        let mut captures = BTreeSet::new();
+        let mut captures: BTreeSet<Coord> = fixed
+            .iter()
+            .filter(|e| e.color == Color::Black && reached.contains(&e.at))
+            .map(|e| e.at)
+            .collect();
         let mut blockable = BTreeSet::new();
         let mut blockers = BTreeSet::new();
         let mut hops = BTreeSet::new();
         let mut hop_captures = BTreeSet::new();
         let mut screens = BTreeSet::new();
         let mut locust = BTreeSet::new();
+        for r in alone.iter().filter(|r| !r.victims.is_empty()) {
+            locust.extend(r.victims.iter().copied());
+            if !moves.contains(&r.to) {
+                hops.insert(r.to);
+            }
+        }
         let squares: Vec<Coord> = (0..ranks)
             .flat_map(|r| (0..files).map(move |f| Coord::new(f, r)))
-            .filter(|&s| s != from && !self.variant().is_hole(self.variant().square(s)))
+            .filter(|&s| {
+                s != from && !held.contains(&s) && !self.variant().is_hole(self.variant().square(s))
+            })
             .collect();
         for &s in &squares {
             for color in Color::BOTH {
-                let rs = self.reach(from, moved, &[piece(s, color)]);
+                let rs = self.reach(from, moved, &with(&[piece(s, color)]));
                 let dests = plain(&rs);
-                if color == Color::Black {
-                    if dests.contains(&s) {
-                        captures.insert(s);
-                        if !moved && plain(&self.reach(from, true, &[piece(s, color)])).contains(&s)
-                        {
-                            later.insert(s);
+                if color == Color::Black && dests.contains(&s) {
+                    captures.insert(s);
+                    if !moved
+                        && plain(&self.reach(from, true, &with(&[piece(s, color)]))).contains(&s)
+                    {
+                        later.insert(s);
+                    }
+                }
+                if among {
+                    for d in &moves {
+                        if *d != s && !dests.contains(d) {
+                            blockable.insert(*d);
+                            blockers.insert(s);
                         }
                     }
+                    continue;
+                }
+                if color == Color::Black {
                     for r in rs.iter().filter(|r| r.victims.contains(&s)) {
                         locust.insert(s);
                         if !moves.contains(&r.to) {
@@ -454,13 +500,19 @@ impl Probe {
                 }
             }
         }
-        if pairs {
+        if pairs && !among {
+            let rays = self.hop_rays(from);
             for &victim in &squares {
                 if captures.contains(&victim) {
                     continue;
                 }
                 for &screen in &squares {
-                    if victim == screen {
+                    // Every screen is wanted (each is a square where a piece matters), but
+                    // once a screen and a victim are each known, the pair adds nothing.
+                    if victim == screen
+                        || rays.as_ref().is_some_and(|r| !r.contains(&screen))
+                        || (hop_captures.contains(&victim) && screens.contains(&screen))
+                    {
                         continue;
                     }
                     let two = [piece(screen, Color::Black), piece(victim, Color::Black)];
@@ -469,14 +521,13 @@ impl Probe {
                         .iter()
                         .any(|r| r.victims.is_empty() && !r.castle && r.to == victim)
                     {
-                        // Every screen is wanted (each is a square where a piece matters).
                         hop_captures.insert(victim);
                         screens.insert(screen);
                     }
                 }
             }
         }
-        let castles = if moved {
+        let castles = if moved || among {
             BTreeSet::new()
         } else {
             let partners: Vec<Extra> = self
@@ -501,17 +552,36 @@ impl Probe {
                 Way::Leap
             }
         };
+        // Among fixed pieces: what the piece moves to or takes only thanks to them.
+        let empty = if among {
+            plain(&self.reach(from, moved, &[]))
+        } else {
+            BTreeSet::new()
+        };
         for s in moves.union(&captures) {
-            let kind = match (moves.contains(s), captures.contains(s)) {
-                (true, true) => MarkKind::Both,
-                (true, false) => MarkKind::Move,
-                _ => MarkKind::Capture,
-            };
-            out.insert(DiagramMark {
-                at: *s,
-                kind,
-                way: way(s),
-            });
+            let new_move = among && moves.contains(s) && !empty.contains(s);
+            let new_capture = among
+                && captures.contains(s)
+                && !plain(&self.reach(from, moved, &[piece(*s, Color::Black)])).contains(s);
+            let kinds = [
+                (new_move, MarkKind::Hop),
+                (new_capture, MarkKind::HopCapture),
+                (
+                    !new_move && !new_capture,
+                    match (moves.contains(s), captures.contains(s)) {
+                        (true, true) => MarkKind::Both,
+                        (true, false) => MarkKind::Move,
+                        _ => MarkKind::Capture,
+                    },
+                ),
+            ];
+            for (_, kind) in kinds.into_iter().filter(|&(on, _)| on) {
+                out.insert(DiagramMark {
+                    at: *s,
+                    kind,
+                    way: way(s),
+                });
+            }
             if !moved && !later.contains(s) {
                 out.insert(DiagramMark {
                     at: *s,
@@ -539,19 +609,53 @@ impl Probe {
         };
         add(&hops, MarkKind::Hop);
         add(&hop_captures, MarkKind::HopCapture);
-        add(&screens, MarkKind::HopScreen);
         add(&locust, MarkKind::LocustVictim);
-        add(
-            &screens.union(&locust).copied().collect(),
-            MarkKind::Context,
-        );
-        add(&self.first_legs(from), MarkKind::Transit);
-        add(&castles, MarkKind::Castle);
-        add(
-            &blockers.difference(&targets).copied().collect(),
-            MarkKind::Block,
-        );
+        if !among {
+            add(&screens, MarkKind::HopScreen);
+            add(
+                &screens.union(&locust).copied().collect(),
+                MarkKind::Context,
+            );
+            add(&self.first_legs(from), MarkKind::Transit);
+            add(&castles, MarkKind::Castle);
+            add(
+                &blockers.difference(&targets).copied().collect(),
+                MarkKind::Block,
+            );
+        }
         out.into_iter().collect()
+    }
+
+    /// The squares a screen may stand on for the piece's hops from `from`: the rays of its
+    /// hopping legs, when each is a first leg of unit steps (a cannon, a vao, a
+    /// grasshopper, a bent hopper that hops its first step); `None` (anywhere) for any other
+    /// hop. Spares the screen-and-victim pairs that cannot hop.
+    fn hop_rays(&self, from: Coord) -> Option<BTreeSet<Coord>> {
+        let v = self.variant();
+        let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
+        let mut out = BTreeSet::new();
+        for r in &v.pieces[0].program.records {
+            if r.kind != Kind::Leg || !r.flags.intersects(Flags::HOP | Flags::GRASS | Flags::JUMP) {
+                continue;
+            }
+            let (dx, dy) = (r.step.dx as i32, r.step.dy as i32);
+            if r.depth != 0 || dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) {
+                return None;
+            }
+            let limit = if r.range == 0 {
+                files.max(ranks)
+            } else {
+                r.range as i32
+            };
+            for k in 1..=limit {
+                let (f, rk) = (from.file as i32 + k * dx, from.rank as i32 + k * dy);
+                if f < 0 || rk < 0 || f >= files || rk >= ranks {
+                    break;
+                }
+                out.insert(Coord::new(f as u8, rk as u8));
+            }
+        }
+        Some(out)
     }
 
     /// Where the castling moves of the piece on `from` look for their partner: on its

@@ -8,7 +8,10 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use fairyboard_core::{catalogue, MarkKind, Move, Position, Variant};
+use fairyboard_core::coord::Coord;
+use fairyboard_core::explore::{Extra, Probe};
+use fairyboard_core::marks::DiagramMark;
+use fairyboard_core::{catalogue, Color, MarkKind, Move, Position, Variant};
 
 fn lion() -> Arc<Variant> {
     std::env::set_var(
@@ -215,4 +218,105 @@ fn illegal_targets_are_marked_and_take_no_other_kind() {
     assert_eq!(marks.marks.len(), 6);
     assert!(marks.marks.iter().all(|m| m.kind == MarkKind::Illegal));
     assert!(marks.legal.iter().all(|&l| !l));
+}
+
+// ---------------------------------------------------------------------------------------
+// Move diagrams that explain a piece: lame leapers' blocks, screens among fixed pieces,
+// first moves.
+
+/// The squares of a move diagram from d4 of an empty 8x8 board with `kind`.
+fn diagram_squares(marks: &[DiagramMark], kind: MarkKind) -> BTreeSet<String> {
+    marks
+        .iter()
+        .filter(|m| m.kind == kind)
+        .map(|m| m.at.to_string())
+        .collect()
+}
+
+fn d4() -> Coord {
+    "d4".parse().unwrap()
+}
+
+#[test]
+fn a_lame_leapers_blocks_are_marked_a_sliders_own_squares_are_not() {
+    // Xiangqi horse (xbetza.md: nN is blocked on the orthogonal neighbour in the long
+    // direction) and elephant (nA: blocked on the diagonal neighbour).
+    let mut horse = Probe::new("nN", 8, 8).unwrap();
+    let d = horse.diagram(d4(), true, false);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::Block),
+        set(&["c4", "d3", "d5", "e4"])
+    );
+    let mut elephant = Probe::new("nA", 8, 8).unwrap();
+    let d = elephant.diagram(d4(), true, false);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::Block),
+        set(&["c3", "c5", "e3", "e5"])
+    );
+    // A rook is blocked only on squares it goes to: nothing more to explore.
+    let mut rook = Probe::new("R", 8, 8).unwrap();
+    let d = rook.diagram(d4(), true, false);
+    assert!(diagram_squares(&d, MarkKind::Block).is_empty());
+}
+
+#[test]
+fn among_a_fixed_screen_a_cannon_hops_to_the_squares_behind_it() {
+    let mut cannon = Probe::new("mRcpR", 8, 8).unwrap();
+    // With pairs, every square with a square behind it on the line is a screen.
+    let d = cannon.diagram(d4(), true, true);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::HopScreen),
+        set(&["b4", "c4", "d2", "d3", "d5", "d6", "d7", "e4", "f4", "g4"])
+    );
+    // An enemy fixed on d6: the cannon takes on d7 or d8 over it (captures reached only
+    // over a piece), still moves to d5, and
+    // the fixed piece itself is no target.
+    let screen = Extra {
+        at: "d6".parse().unwrap(),
+        color: Color::Black,
+        royal: false,
+        virgin: false,
+    };
+    let d = cannon.diagram_among(d4(), true, false, &[screen]);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::HopCapture),
+        set(&["d7", "d8"])
+    );
+    assert!(diagram_squares(&d, MarkKind::Move).contains("d5"));
+    assert!(d.iter().all(|m| m.at != screen.at));
+    assert!(diagram_squares(&d, MarkKind::Context).is_empty());
+}
+
+#[test]
+fn first_moves_are_initial() {
+    let first = |betza: &str, kind: MarkKind| {
+        let mut probe = Probe::new(betza, 8, 8).unwrap();
+        diagram_squares(&probe.diagram(d4(), false, false), kind)
+    };
+    // FIDE pawn: the double step.
+    assert_eq!(first("fmWfcFifmnD", MarkKind::Initial), set(&["d6"]));
+    // Castling two squares towards an unmoved partner at either end of the rank.
+    assert_eq!(first("KisO2", MarkKind::Castle), set(&["b4", "f4"]));
+    // A knight's leap as the first move only; a piece without `i` has no first moves.
+    assert_eq!(first("KimN", MarkKind::Initial).len(), 8);
+    assert!(first("K", MarkKind::Initial).is_empty());
+}
+
+#[test]
+fn a_capturing_bent_hopper_needs_a_screen_and_a_victim() {
+    // Hop over an orthogonal neighbour, then capture one diagonal step outwards (`p` on the
+    // first leg, `c` on the second): alone or beside one piece it does nothing, so only
+    // pairs find its screens and victims.
+    let mut hopper = Probe::new("pacfsW", 8, 8).unwrap();
+    let d = hopper.diagram(d4(), true, true);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::HopScreen),
+        set(&["c4", "d3", "d5", "e4"])
+    );
+    assert_eq!(
+        diagram_squares(&d, MarkKind::HopCapture),
+        set(&["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
+    );
+    assert!(diagram_squares(&d, MarkKind::Move).is_empty());
+    assert!(diagram_squares(&d, MarkKind::Hop).is_empty());
 }

@@ -278,7 +278,7 @@ fn glance(t: usize, symbol: Mark) -> BTreeSet<String> {
 /// The wasm move diagram of piece type `t`: squares per kind.
 fn wasm_diagram(t: usize, kind: &str) -> BTreeSet<String> {
     let d = Diagram::new(DEFINITION);
-    let v: Value = serde_json::from_str(&d.move_diagram(t as u32, -1, -1)).unwrap();
+    let v: Value = serde_json::from_str(&d.move_diagram(t as u32, -1, -1, false)).unwrap();
     assert_eq!(v["at"], serde_json::json!([3, 3]), "d4");
     marks_of(&v, kind)
 }
@@ -318,7 +318,14 @@ fn cannon_diagram_agrees() {
     // It never moves over a screen: a cannon does not look like a grasshopper.
     assert!(diagram(2, false, true, MarkKind::Hop).is_empty());
     assert!(glance(2, Mark::Capture).is_empty() && glance(2, Mark::Slide).is_empty());
-    assert_eq!(wasm_diagram(2, "move"), rook);
+    // The browser: every rook square a move; a piece on any of them with a square behind
+    // it is a screen, so those react to hovering (the last square of each line does not).
+    let last = set(&["a4", "d1", "d8", "h4"]);
+    assert_eq!(wasm_diagram(2, "move"), last);
+    assert_eq!(
+        wasm_diagram(2, "move+hover"),
+        rook.difference(&last).cloned().collect()
+    );
 }
 
 #[test]
@@ -329,7 +336,9 @@ fn checker_diagram_agrees() {
     assert_eq!(glance(3, Mark::Locust), victims);
     assert_eq!(diagram(3, false, false, MarkKind::Hop), landings);
     assert_eq!(glance(3, Mark::HopMove), landings);
-    // No move and no capture of its own; each victim square reacts to hovering.
+    // No move and no capture of its own; each victim square reacts to hovering, and the
+    // browser shows the landings as the rules page does (reached only over a piece).
     assert!(diagram(3, false, false, MarkKind::Move).is_empty());
-    assert_eq!(wasm_diagram(3, "hover"), victims);
+    assert_eq!(wasm_diagram(3, "locust+hover"), victims);
+    assert_eq!(wasm_diagram(3, "hop"), landings);
 }

@@ -13,15 +13,16 @@
 //! assert_eq!(targets.len(), 3); // a3, c3, d2
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::definition::check;
-use fairyboard_core::explore::Probe;
+use fairyboard_core::explore::{Extra, Probe};
 use fairyboard_core::game::Game as CoreGame;
 use fairyboard_core::marks::Way;
 use fairyboard_core::position::PROMO_FROM_HAND;
+use fairyboard_core::variant::Symmetry;
 use fairyboard_core::{
     pgn, shuffle, Color, MarkKind, Marks, Move, MoveKind, MoveList, Position, Setup, Variant,
 };
@@ -115,7 +116,9 @@ pub struct Mark {
     /// there), `locust` (a victim captured on the way), `screen` (a piece hopped over),
     /// `hop` (reached only over a screen), `hover` (a piece here would change the moves),
     /// `illegal` (pseudo-legal only), `transit` (a multi-leg move stops here and goes
-    /// on), `stop` (the squares entered so far make a move: click the last one again).
+    /// on), `stop` (the squares entered so far make a move: click the last one again);
+    /// move diagrams also `hop-capture`, `initial`, `castle` and `block` (see
+    /// [`Game::move_diagram`]). The names are the core's [`MarkKind::name`].
     pub kind: &'static str,
     /// Move diagrams, on `both`: `slide` when another piece could block it, `leap`
     /// otherwise (the core's [`Way`], as the rules page colours it).
@@ -141,6 +144,8 @@ pub struct Pickup {
 pub struct MoveDiagram {
     pub piece: usize,
     pub at: [u8; 2],
+    /// The piece's colour: 0 White, 1 Black (Black's view of its moves).
+    pub color: u8,
     /// The enemy piece materialised by hovering, if any.
     pub probe: Option<([u8; 2], PieceAt)>,
     pub marks: Vec<Mark>,
@@ -785,112 +790,132 @@ impl Game {
             .unwrap_or(0)
     }
 
-    /// The move diagram of piece type `t` (White) alone on the board at the centre.
-    /// Without `hover`: the core's move diagram ([`Probe::diagram`]): every square marked
-    /// by what the piece can do there (`move`, `capture`, `both` with its slide or leap
-    /// way), and `hover` on squares where a piece would change the moves elsewhere
-    /// (screens, locust victims). With `hover`: an enemy piece stands there and the marks
-    /// are the core's marks of that position, as a pick shows them.
-    pub fn move_diagram(&self, t: usize, hover: Option<usize>) -> Result<MoveDiagram, String> {
+    /// The move diagram of piece type `t` alone on the board at the centre, from the
+    /// core's move diagram ([`Probe::diagram_among`]) of the piece unmoved. Each square gets
+    /// one kind (the core's [`MarkKind::name`]), the first that applies of `initial` (only
+    /// the first move goes here: an initial step or leap), `castle`, `both` (with its slide
+    /// or leap way), `move`, `capture`, `hop` and `hop-capture` (moving or taking only over
+    /// or through another piece), `locust` and `block` (a piece here blocks a lame leaper),
+    /// plus `+hover` (or `hover` alone) where a piece
+    /// would change the moves elsewhere: a screen, a victim taken on the way, a block. With
+    /// `hover`: an enemy stands on that square and the diagram is the piece's (as one that
+    /// has moved) among it: what a capture or a hop over it leads to, what is left when it
+    /// blocks. With `black`, the diagram of a Black piece: the board reflected as the
+    /// definition turns White's moves into Black's (ranks mirrored, or the board turned
+    /// half round with rotational symmetry), the enemy a White piece.
+    pub fn move_diagram(
+        &self,
+        t: usize,
+        hover: Option<usize>,
+        black: bool,
+    ) -> Result<MoveDiagram, String> {
         if t >= self.variant.pieces.len() {
             return Err(format!("no piece type {t}"));
         }
+        let v = &self.variant;
+        let g = &v.geometry;
+        let (files, ranks) = (g.files, g.ranks);
+        let rotate = v.symmetry == Symmetry::Rotate;
+        // Black's view is White's on the reflected board, reflected back (an involution).
+        let view = |c: Coord| -> Coord {
+            match (black, rotate) {
+                (false, _) => c,
+                (true, true) => Coord::new(files - 1 - c.file, ranks - 1 - c.rank),
+                (true, false) => Coord::new(c.file, ranks - 1 - c.rank),
+            }
+        };
         let at = self.centre().ok_or("the board has no square")?;
-        let empty = Position::empty(self.variant.clone());
-        let mover = (at, Some((t, Color::White)));
-        let probe = self.probe_type();
-        let position_with = |extra: Option<usize>| -> Option<Position> {
-            let mut edits = vec![mover];
-            if let Some(s) = extra {
-                edits.push((s, Some((probe, Color::Black))));
+        let centre = v.coord(at);
+        let holes: Vec<Coord> = g
+            .squares()
+            .filter(|&sq| v.is_hole(sq))
+            .map(|sq| view(v.coord(sq)))
+            .collect();
+        let mut probe = Probe::with_holes(&v.pieces[t].betza, files, ranks, &holes)
+            .map_err(|e| e.to_string())?;
+        let probed = hover
+            .filter(|&s| v.playable().contains(&s))
+            .map(|s| view(v.coord(s)))
+            .filter(|&c| c != centre);
+        let fixed: Vec<Extra> = probed
+            .iter()
+            .map(|&at| Extra {
+                at,
+                color: Color::Black,
+                royal: false,
+                virgin: false,
+            })
+            .collect();
+        // Pairs of pieces (a screen and a victim) only for pieces that hop: quadratic.
+        let pairs = probe.hops() && fixed.is_empty();
+        // First moves on the empty board only (the hovered piece might block them).
+        let diagram = probe.diagram_among(centre, !fixed.is_empty(), pairs, &fixed);
+        let mut kinds: BTreeMap<Coord, BTreeSet<MarkKind>> = BTreeMap::new();
+        let mut ways: BTreeMap<Coord, Way> = BTreeMap::new();
+        for m in &diagram {
+            kinds.entry(m.at).or_default().insert(m.kind);
+            if m.kind == MarkKind::Both {
+                ways.insert(m.at, m.way);
             }
-            rebuild(&empty, &edits, &[], Color::White).ok()
-        };
-        let alone = position_with(None).ok_or("the piece cannot stand on the board")?;
-        let mut marks = BTreeMap::new();
-        let mut ways: BTreeMap<[u8; 2], &'static str> = BTreeMap::new();
-        let probe_at = match hover {
-            Some(s) if s != at && self.variant.playable().contains(&s) => {
-                // The core's marks in that position, as a pick shows them (the probe
-                // itself is the screen or victim: no screen marks).
-                let mut pos = position_with(Some(s)).unwrap_or(alone);
-                let answer = pos.marks(at, &[]);
-                for sq in answer.marks.iter().map(|m| m.square) {
-                    let kind = css_kind(&answer, sq);
-                    if kind != "screen" {
-                        marks.insert(self.xy(sq as u16), kind);
-                    }
-                }
-                Some((
-                    self.xy(s as u16),
-                    PieceAt {
-                        piece: probe,
-                        color: 1,
-                    },
-                ))
-            }
-            _ => {
-                // The core's move diagram of the piece (as one that has moved: no
-                // initial moves): a move, a capture or both, and `+hover` (or `hover`
-                // alone) where another piece would change the moves elsewhere.
-                let v = &self.variant;
-                let holes: Vec<Coord> = v
-                    .geometry
-                    .squares()
-                    .filter(|&sq| v.is_hole(sq))
-                    .map(|sq| v.coord(sq))
-                    .collect();
-                let g = &self.variant.geometry;
-                let mut probe =
-                    Probe::with_holes(&self.variant.pieces[t].betza, g.files, g.ranks, &holes)
-                        .map_err(|e| e.to_string())?;
-                let centre = self.variant.coord(at);
-                let mut kinds: BTreeMap<[u8; 2], (Option<&'static str>, bool)> = BTreeMap::new();
-                for m in probe.diagram(centre, true, false) {
-                    if m.at == centre {
-                        continue;
-                    }
-                    let e = kinds.entry([m.at.file, m.at.rank]).or_default();
-                    match m.kind {
-                        MarkKind::Both => {
-                            e.0 = Some(m.kind.name());
-                            let way = match m.way {
-                                Way::Slide => "slide",
-                                Way::Leap => "leap",
-                            };
-                            ways.insert([m.at.file, m.at.rank], way);
-                        }
-                        MarkKind::Move | MarkKind::Capture => e.0 = Some(m.kind.name()),
-                        MarkKind::Context => e.1 = true,
-                        // A lame leaper's leg square: no target, but a piece there
-                        // changes the moves (hovering shows how).
-                        MarkKind::Block => {
-                            e.0 = e.0.or(Some(m.kind.name()));
-                            e.1 = true;
-                        }
-                        _ => {}
-                    }
-                }
-                for (xy, kind) in kinds {
-                    let kind = match kind {
-                        (Some(k), true) => k_with_hover(k),
-                        (Some(k), false) => k,
-                        (None, true) => "hover",
-                        (None, false) => continue,
-                    };
-                    marks.insert(xy, kind);
-                }
-                None
-            }
-        };
-        let mut marks = into_marks(marks);
-        for m in &mut marks {
-            m.way = ways.get(&[m.file, m.rank]).copied();
         }
+        let mut marks = Vec::new();
+        for (c, k) in kinds {
+            let has = |kind: MarkKind| k.contains(&kind);
+            let main = [
+                MarkKind::Initial,
+                MarkKind::Castle,
+                MarkKind::Both,
+                MarkKind::Move,
+                MarkKind::Capture,
+                MarkKind::Hop,
+                MarkKind::HopCapture,
+                MarkKind::LocustVictim,
+                MarkKind::Block,
+            ]
+            .into_iter()
+            .find(|&kind| has(kind))
+            .map(MarkKind::name);
+            // The piece's own square is marked only among a hovered piece (a Lion's
+            // capture and return, a pass), where it is a target like the others.
+            if c == centre && fixed.is_empty() {
+                continue;
+            }
+            let kind = match (main, has(MarkKind::Context) || has(MarkKind::Block)) {
+                (Some(k), true) => k_with_hover(k),
+                (Some(k), false) => k,
+                (None, true) => "hover",
+                (None, false) => continue,
+            };
+            let shown = view(c);
+            marks.push(Mark {
+                file: shown.file,
+                rank: shown.rank,
+                kind,
+                way: ways.get(&c).map(|w| match w {
+                    Way::Slide => "slide",
+                    Way::Leap => "leap",
+                }),
+                ends: Vec::new(),
+                goes_on: Vec::new(),
+            });
+        }
+        marks.sort();
+        let side = if black { 1 } else { 0 };
+        let shown = view(centre);
         Ok(MoveDiagram {
             piece: t,
-            at: self.xy(at as u16),
-            probe: probe_at,
+            at: [shown.file, shown.rank],
+            color: side,
+            probe: probed.map(|c| {
+                let c = view(c);
+                (
+                    [c.file, c.rank],
+                    PieceAt {
+                        piece: self.probe_type(),
+                        color: 1 - side,
+                    },
+                )
+            }),
             marks,
         })
     }
@@ -929,23 +954,14 @@ fn k_with_hover(kind: &'static str) -> &'static str {
         "both" => "both+hover",
         "move" => "move+hover",
         "capture" => "capture+hover",
+        "hop" => "hop+hover",
+        "hop-capture" => "hop-capture+hover",
+        "initial" => "initial+hover",
+        "castle" => "castle+hover",
+        "locust" => "locust+hover",
         "block" => "block+hover",
         _ => "hover",
     }
-}
-
-fn into_marks(marks: BTreeMap<[u8; 2], &'static str>) -> Vec<Mark> {
-    marks
-        .into_iter()
-        .map(|([file, rank], kind)| Mark {
-            file,
-            rank,
-            kind,
-            way: None,
-            ends: Vec::new(),
-            goes_on: Vec::new(),
-        })
-        .collect()
 }
 
 /// A position like `pos` with some squares changed, hand counts adjusted and `side` to

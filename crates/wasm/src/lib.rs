@@ -365,15 +365,22 @@ impl Diagram {
         serde_json::to_string(&list).unwrap_or_default()
     }
 
-    /// A move diagram of one piece type alone on the board; `hover_file < 0` for none.
-    pub fn move_diagram(&self, piece: u32, hover_file: i32, hover_rank: i32) -> String {
+    /// A move diagram of one piece type alone on the board; `hover_file < 0` for none;
+    /// `black` for Black's direction of the moves.
+    pub fn move_diagram(
+        &self,
+        piece: u32,
+        hover_file: i32,
+        hover_rank: i32,
+        black: bool,
+    ) -> String {
         ok_or_error(
             self.game
                 .as_ref()
                 .ok_or_else(|| NO_GAME.to_string())
                 .and_then(|g| {
                     let hover = g.square(hover_file, hover_rank);
-                    g.move_diagram(piece as usize, hover)
+                    g.move_diagram(piece as usize, hover, black)
                         .map(|d| serde_json::to_value(d).unwrap_or_default())
                 }),
         )

@@ -116,7 +116,7 @@ fn a_pasted_game_stops_at_the_first_bad_move() {
 #[test]
 fn knight_move_diagram_matches_a_hand_count() {
     let d = Diagram::new(CHESS);
-    let v = parse(d.move_diagram(1, -1, -1));
+    let v = parse(d.move_diagram(1, -1, -1, false));
     // On 8x8 the piece stands on d4; the knight jumps to the eight squares counted by hand,
     // moving or capturing on each.
     assert_eq!(v["at"], serde_json::json!([3, 3]));
@@ -142,17 +142,160 @@ fn move_diagrams_tell_slides_from_leaps_as_the_rules_page_does() {
     // A rook's 14 squares from d4 all lie on lines a piece can block (the adjacent ones
     // block the rest); the knight's 8 jumps cannot be blocked.
     let d = Diagram::new(CHESS);
-    let rook = parse(d.move_diagram(3, -1, -1));
+    let rook = parse(d.move_diagram(3, -1, -1, false));
     assert_eq!(ways(&rook), vec!["slide"; 14]);
-    let knight = parse(d.move_diagram(1, -1, -1));
+    let knight = parse(d.move_diagram(1, -1, -1, false));
     assert_eq!(ways(&knight), vec!["leap"; 8]);
 }
 
 #[test]
 fn pawn_move_diagram_separates_moves_from_captures() {
     let d = Diagram::new(CHESS);
-    let v = parse(d.move_diagram(0, -1, -1));
-    assert_eq!(marks(&v), ["c5:capture", "d5:move", "e5:capture"]);
+    let v = parse(d.move_diagram(0, -1, -1, false));
+    // The double step to d6 is a first move only (FIDE Laws 3.7: a pawn on its first move
+    // may advance two squares).
+    assert_eq!(
+        marks(&v),
+        ["c5:capture", "d5:move", "d6:initial", "e5:capture"]
+    );
+}
+
+/// Pieces that need more than one lone piece to explain: a cannon and a vao (move as a
+/// rook or bishop, capture over exactly one screen), the Xiangqi horse and elephant (lame
+/// knight and alfil), a castling king, a king with an initial knight's leap.
+const EXPLAINED: &str = "files=8\nranks=8\nroyal=6\npawn:P:fmWfcFifmnD::a2-h2\n\
+    cannon:C:mRcpR::b1\nhorse:H:nN::c1\nvao:V:mBcpB::d1\nelephant:E:nA::f1\n\
+    king:K:KisO2::e1\nleaper:L:KimN::g1\n";
+
+fn diagram_of(d: &Diagram, t: u32, hover: Option<&str>, black: bool) -> Value {
+    let [f, r] = hover.map_or([u64::MAX; 2], sq);
+    let (f, r) = if hover.is_some() {
+        (f as i32, r as i32)
+    } else {
+        (-1, -1)
+    };
+    parse(d.move_diagram(t, f, r, black))
+}
+
+fn with_kind(v: &Value, kind: &str) -> Vec<String> {
+    marks(v)
+        .into_iter()
+        .filter(|m| m.ends_with(&format!(":{kind}")))
+        .map(|m| m.split(':').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_cannon_offers_its_screens_and_hovering_one_shows_the_captures_behind_it() {
+    let d = Diagram::new(EXPLAINED);
+    assert_eq!(parse(d.info())["problems"].as_array().unwrap().len(), 0);
+    // Cannon on d4: the rook's 14 squares. A piece on any of them but the last of each
+    // line is a screen some capture jumps: those 10 react to hovering.
+    let v = diagram_of(&d, 1, None, false);
+    assert_eq!(marks(&v).len(), 14, "{:?}", marks(&v));
+    assert_eq!(with_kind(&v, "move"), ["a4", "d1", "d8", "h4"]);
+    assert_eq!(
+        with_kind(&v, "move+hover"),
+        ["b4", "c4", "d2", "d3", "d5", "d6", "d7", "e4", "f4", "g4"]
+    );
+    // Hover d6: an enemy there blocks the file upwards and is the screen of captures on
+    // d7 and d8; d5 and the other lines are unchanged.
+    let h = diagram_of(&d, 1, Some("d6"), false);
+    assert_eq!(h["probe"][0], serde_json::json!([3, 5]));
+    assert_eq!(with_kind(&h, "hop-capture"), ["d7", "d8"]);
+    assert_eq!(
+        with_kind(&h, "move"),
+        ["a4", "b4", "c4", "d1", "d2", "d3", "d5", "e4", "f4", "g4", "h4"]
+    );
+    assert_eq!(marks(&h).len(), 13);
+}
+
+#[test]
+fn a_vao_offers_its_diagonal_screens() {
+    let d = Diagram::new(EXPLAINED);
+    let v = diagram_of(&d, 3, None, false);
+    // Bishop lines from d4: 13 squares; the last of each line (a1 a7 g1 h8) screens nothing.
+    assert_eq!(marks(&v).len(), 13);
+    assert_eq!(with_kind(&v, "move"), ["a1", "a7", "g1", "h8"]);
+    // Hover e5: captures over it on f6, g7, h8.
+    let h = diagram_of(&d, 3, Some("e5"), false);
+    assert_eq!(with_kind(&h, "hop-capture"), ["f6", "g7", "h8"]);
+}
+
+#[test]
+fn a_bent_hopper_offers_its_screens() {
+    // Hop over an orthogonal neighbour, then one diagonal step outwards (a Mao that needs a
+    // screen where the Xiangqi horse needs an empty square): nothing on the empty board,
+    // the four neighbours to hover; a screen on d5 leads to c6 and e6.
+    let d = Diagram::new("files=8\nranks=8\nroyal=2\nhopper:H:pafsW::a1\nking::::h1\n");
+    assert_eq!(parse(d.info())["problems"].as_array().unwrap().len(), 0);
+    let v = diagram_of(&d, 0, None, false);
+    assert_eq!(with_kind(&v, "hover"), ["c4", "d3", "d5", "e4"]);
+    let h = diagram_of(&d, 0, Some("d5"), false);
+    assert_eq!(marks(&h), ["c6:hop", "e6:hop"]);
+}
+
+#[test]
+fn lame_leapers_blocking_squares_are_explorable() {
+    let d = Diagram::new(EXPLAINED);
+    // Xiangqi horse on d4: the eight knight squares, and the four orthogonal neighbours
+    // whose occupant blocks two of them each.
+    let v = diagram_of(&d, 2, None, false);
+    assert_eq!(
+        with_kind(&v, "both"),
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+    );
+    assert_eq!(with_kind(&v, "block+hover"), ["c4", "d3", "d5", "e4"]);
+    // A piece on d5 blocks c6 and e6 (xbetza.md's worked example: nN from d4 with d5
+    // occupied reaches b3 b5 c2 e2 f3 f5).
+    let h = diagram_of(&d, 2, Some("d5"), false);
+    assert_eq!(with_kind(&h, "both"), ["b3", "b5", "c2", "e2", "f3", "f5"]);
+    assert_eq!(marks(&h).len(), 6);
+    // Xiangqi elephant: two diagonal steps, blocked on the square between.
+    let e = diagram_of(&d, 4, None, false);
+    assert_eq!(with_kind(&e, "both"), ["b2", "b6", "f2", "f6"]);
+    assert_eq!(with_kind(&e, "block+hover"), ["c3", "c5", "e3", "e5"]);
+}
+
+#[test]
+fn initial_moves_are_marked_as_such() {
+    let d = Diagram::new(EXPLAINED);
+    // Castling: the king goes two squares towards either unmoved partner at the rank's ends.
+    let k = diagram_of(&d, 5, None, false);
+    assert_eq!(with_kind(&k, "castle"), ["b4", "f4"]);
+    assert_eq!(with_kind(&k, "both").len(), 8);
+    // A king with a knight's leap as its first move only (moving, not capturing).
+    let l = diagram_of(&d, 6, None, false);
+    assert_eq!(
+        with_kind(&l, "initial"),
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+    );
+    assert_eq!(with_kind(&l, "both").len(), 8);
+}
+
+#[test]
+fn blacks_view_turns_the_moves_round() {
+    let d = Diagram::new(EXPLAINED);
+    // Mirror symmetry: Black's pawn stands on d5 (the mirror of d4) and moves down.
+    let p = diagram_of(&d, 0, None, true);
+    assert_eq!(p["at"], serde_json::json!([3, 4]));
+    assert_eq!(p["color"], 1);
+    assert_eq!(
+        marks(&p),
+        ["c4:capture", "d3:initial", "d4:move", "e4:capture"]
+    );
+    // Black's cannon on d5, hovered on d3: captures on d2 and d1, the enemy a White pawn.
+    let h = diagram_of(&d, 1, Some("d3"), true);
+    assert_eq!(with_kind(&h, "hop-capture"), ["d1", "d2"]);
+    assert_eq!(h["probe"][1]["color"], 0);
+    // Rotational symmetry: a piece stepping forward-right only; Black's forward-right is
+    // White's backward-left, from e5 (d4 turned half round) to d4.
+    let r =
+        Diagram::new("files=8\nranks=8\nsymmetry=rotate\nroyal=2\nstep:S:frF::a1\nking::::h1\n");
+    assert_eq!(marks(&diagram_of(&r, 0, None, false)), ["e5:both"]);
+    let b = diagram_of(&r, 0, None, true);
+    assert_eq!(b["at"], serde_json::json!([4, 4]));
+    assert_eq!(marks(&b), ["d4:both"]);
 }
 
 #[test]
@@ -170,10 +313,10 @@ fn grasshopper_screens_and_hops() {
     assert_eq!(m.len(), 2, "{m:?}");
     // Move diagram: every square on the queen lines reacts to hovering; with an enemy
     // materialised on f6 (two diagonal steps) it lands on g7.
-    let md = parse(d.move_diagram(0, -1, -1));
+    let md = parse(d.move_diagram(0, -1, -1, false));
     assert!(marks(&md).contains(&"d5:hover".to_string()));
     let [f, r] = sq("f6");
-    let hovered = parse(d.move_diagram(0, f as i32, r as i32));
+    let hovered = parse(d.move_diagram(0, f as i32, r as i32, false));
     assert_eq!(marks(&hovered), ["g7:hop"]);
 }
 
@@ -391,7 +534,7 @@ fn lion_move_diagram_marks_two_king_steps_and_its_victim_squares() {
     // them changes the diagram.
     let def = "files=10\nranks=8\nroyal=2\nlion::::a1\nking::::j1\n";
     let d = Diagram::new(def);
-    let v = parse(d.move_diagram(0, -1, -1));
+    let v = parse(d.move_diagram(0, -1, -1, false));
     assert_eq!(v["at"], serde_json::json!([4, 3]));
     let m = marks(&v);
     assert_eq!(m.len(), 24, "{m:?}");
@@ -408,7 +551,7 @@ fn lion_move_diagram_marks_two_king_steps_and_its_victim_squares() {
     // Hovering d5: an enemy pawn there, captured directly or on the way. The Lion's own
     // square e4 is a target too (it may step out and back: a pass, or igui on d5).
     let [f, r] = sq("d5");
-    let h = parse(d.move_diagram(0, f as i32, r as i32));
+    let h = parse(d.move_diagram(0, f as i32, r as i32, false));
     assert_eq!(h["probe"][0], serde_json::json!([3, 4]));
     let hm = marks(&h);
     assert!(hm.contains(&"d5:capture".to_string()), "{hm:?}");
@@ -516,7 +659,7 @@ fn a_lame_horse_shows_the_squares_that_hobble_it() {
     // rules page's "block" symbol, and hovering there shows the moves it loses.
     let def = "files=8\nranks=8\nroyal=2\nhorse:H:nN::a1\nking:K:K::h1\n";
     let d = Diagram::new(def);
-    let v = parse(d.move_diagram(0, -1, -1));
+    let v = parse(d.move_diagram(0, -1, -1, false));
     let blocks: Vec<String> = marks(&v)
         .into_iter()
         .filter(|m| m.ends_with(":block+hover"))
@@ -552,9 +695,17 @@ fn every_mark_kind_the_browser_gets_has_its_class_and_style() {
         MarkKind::Context,
         MarkKind::Illegal,
         MarkKind::Block,
+        MarkKind::Initial,
+        MarkKind::Castle,
+        MarkKind::HopCapture,
     ] {
         let name = k.name();
-        assert!(js.contains(&format!("{name}: 'idg-{name}'")), "{name}");
+        // A name with a hyphen is a quoted key.
+        assert!(
+            js.contains(&format!("{name}: 'idg-{name}'"))
+                || js.contains(&format!("'{name}': 'idg-{name}'")),
+            "{name}"
+        );
         assert!(css.contains(&format!(".idg-{name}")), "{name}");
     }
 }

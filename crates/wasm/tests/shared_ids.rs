@@ -79,7 +79,7 @@ fn each_shared_id_type_has_its_own_move_diagram() {
     let d = Diagram::new(SHARED);
     // The diagram piece stands on d4 (the middle of 7×7).
     let diagram = |t: u32| {
-        let v = parse(d.move_diagram(t, -1, -1));
+        let v = parse(d.move_diagram(t, -1, -1, false));
         assert_eq!(v["at"], serde_json::json!([3, 3]));
         marks(&v)
     };
