@@ -774,7 +774,6 @@ fn run_gauntlet(args: &Args, entries: &[Entry]) -> Result<String, String> {
         a.init2.extend(e.init.iter().cloned());
         println!("== {} ({} games, {})", e.variant, e.games, e.tc);
         let o = play_match(&a)?;
-        println!("{}", summary(&o.names[0], &o.names[1], &o.scores));
         rows.push((e.variant.clone(), o));
     }
     Ok(gauntlet_table(&rows))
