@@ -257,6 +257,14 @@ impl Evaluator {
         on_board + in_hand + self.spare_royals(pos, c)
     }
 
+    /// What a royal of type `t` and colour `c` is worth as material: its spare value while
+    /// its side has another royal and may lose this one (Spartan Chess), else None (losing
+    /// it ends the game).
+    pub fn spare_royal_worth(&self, pos: &Position, t: usize, c: Color) -> Option<i32> {
+        let worth = self.spare_royal.get(t).copied().unwrap_or(0);
+        (worth > 0 && pos.royals(c).len() > 1).then_some(worth)
+    }
+
     /// What a side's royals beyond its last are worth where it may lose all but one
     /// (Spartan Chess's second king): the measured worth of their moves, all but the
     /// least of them. 0 with a single royal, or where losing any royal loses the game.
@@ -334,7 +342,11 @@ impl Evaluator {
         let worth = |sq: usize| -> i32 {
             match pos.piece_at(sq) {
                 Some((t, c)) => {
-                    let v = if self.royal[t] { 2000 } else { self.values[t] };
+                    let v = if self.royal[t] {
+                        self.spare_royal_worth(pos, t, c).unwrap_or(2000)
+                    } else {
+                        self.values[t]
+                    };
                     if c == us {
                         -v
                     } else {
