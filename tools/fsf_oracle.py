@@ -109,6 +109,9 @@ SUITES = {
     "chancellor": ("chancellor", 4, 10),
     "spartan": ("spartan", 4, 10),
     "atomic": ("atomic", 4, 10),
+    "nocastle": ("nocastle", 4, 10),
+    "asean": ("asean", 4, 10),
+    "ai-wok": ("ai-wok", 4, 10),
     # Promotions and captures of promoted pieces (FSF's `~`): pawns on both 7th ranks.
     "crazyhouse-promoted": ("crazyhouse", 3, 12, "crazyhouse",
                             "r3k2r/PPP3PP/8/8/8/8/ppp3pp/R3K2R[] w KQkq - 0 1"),

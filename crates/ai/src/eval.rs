@@ -44,7 +44,10 @@ pub struct Evaluator {
     /// Royals only: end-game table (centralisation).
     pst_end: [Vec<Vec<i16>>; 2],
     royal: Vec<bool>,
+    /// Pawns by flag or by their moves ([`value::PieceStats::pawn_like`]).
     pawn: Vec<bool>,
+    /// Per royal type: what it is worth while its side has another ([`Evaluator::spare_royals`]).
+    spare_royal: Vec<i32>,
     /// Types that count for the baring rule (bit per type; 0 = no baring rule).
     baring: u128,
     /// Both sides' non-pawn, non-royal pieces at the start, each weighing the square of
@@ -94,6 +97,8 @@ impl Evaluator {
             mut values,
             best_promotion,
             square_mobility: mob,
+            pawn_like,
+            spare_royal,
         } = value::measure(variant);
 
         // Piece-square tables.
@@ -118,7 +123,7 @@ impl Evaluator {
                     // Stay home behind the pieces in the middle game; centralise later.
                     let home = -(c.rank as f64) * 12.0 - centrality * 10.0;
                     (home, centrality * 30.0)
-                } else if p.pawn {
+                } else if pawn_like[t] {
                     let mut v = centrality * 10.0;
                     if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
                         let gain = (best_promotion[t] - PAWN).clamp(0, 600) as f64;
@@ -146,7 +151,7 @@ impl Evaluator {
         // neighbouring file is worth more the closer it is, mostly in the end game.
         let mut passed = [vec![Vec::new(); types], vec![Vec::new(); types]];
         for t in 0..types {
-            if !variant.pieces[t].pawn || promo_squares[t].is_empty() {
+            if !pawn_like[t] || promo_squares[t].is_empty() {
                 continue;
             }
             let gain = (best_promotion[t] - PAWN).clamp(0, 900) as f64;
@@ -175,27 +180,21 @@ impl Evaluator {
                 values[t] = v;
             }
         }
-        // One pass over the start's pieces, on the board and in hand: the phase scale
-        // (non-pawn, non-royal pieces) and White's material lead (royals aside).
+        // The phase scale: the start's non-pawn, non-royal pieces, on the board and (in
+        // a drop game) in hand.
         let mut start_material = 0;
-        let mut start_balance = 0;
         let start = Position::start(variant.clone());
         for c in Color::BOTH {
-            let sign = if c == Color::White { 1 } else { -1 };
             let on_board = start.pieces(c).iter().filter_map(|&sq| {
                 let (t, _) = start.piece_at(sq as usize)?;
                 Some((t, 1))
             });
             let in_hand = (0..types).map(|t| (t, start.hand(c, t) as i32));
-            for (t, n) in on_board.chain(in_hand) {
-                let p = &variant.pieces[t];
-                if p.royal || n == 0 {
+            for (t, n) in on_board.chain(in_hand.filter(|_| variant.drops)) {
+                if variant.pieces[t].royal || pawn_like[t] || n == 0 {
                     continue;
                 }
-                start_balance += sign * values[t] * n;
-                if !p.pawn {
-                    start_material += Self::weight(values[t]) * n as i64;
-                }
+                start_material += Self::weight(values[t]) * n as i64;
             }
         }
         // Dynamic mobility: a move more than the piece usually has is worth a little, less
@@ -204,7 +203,7 @@ impl Evaluator {
         let mobility = (0..types)
             .map(|t| {
                 let p = &variant.pieces[t];
-                if p.royal || p.pawn || stats[t].mobility < 0.5 {
+                if p.royal || pawn_like[t] || stats[t].mobility < 0.5 {
                     (0, 0)
                 } else {
                     let avg = stats[t].mobility;
@@ -215,24 +214,71 @@ impl Evaluator {
                 }
             })
             .collect();
-        Evaluator {
+        let mut e = Evaluator {
             mobility,
             file_rank,
             passed,
-            start_balance,
+            start_balance: 0,
             scratch: RefCell::new(MoveList::with_capacity(64)),
             values,
             pst,
             pst_end,
             royal: variant.pieces.iter().map(|p| p.royal).collect(),
-            pawn: variant.pieces.iter().map(|p| p.pawn).collect(),
+            pawn: pawn_like,
+            spare_royal,
             baring: variant.rules.baring,
             start_material: start_material.max(1),
             drops: variant.drops,
             neighbours: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1],
             noise: 0,
             seed: 0,
+        };
+        e.start_balance = e.material(&start, Color::White) - e.material(&start, Color::Black);
+        e
+    }
+
+    /// A side's material in centipawns: its pieces on the board, in hand in a drop game
+    /// (with `holdingsType=1` the hand is only a promotion reserve: a captured piece that
+    /// returns there is lost all the same), and its spare royals ([`Evaluator::spare_royals`]).
+    pub fn material(&self, pos: &Position, c: Color) -> i32 {
+        let on_board: i32 = pos
+            .pieces(c)
+            .iter()
+            .filter_map(|&sq| pos.piece_at(sq as usize))
+            .map(|(t, _)| self.values[t])
+            .sum();
+        let in_hand: i32 = if self.drops {
+            (0..self.values.len())
+                .map(|t| self.values[t] * pos.hand(c, t) as i32)
+                .sum()
+        } else {
+            0
+        };
+        on_board + in_hand + self.spare_royals(pos, c)
+    }
+
+    /// What a royal of type `t` and colour `c` is worth as material: its spare value while
+    /// its side has another royal and may lose this one (Spartan Chess), else None (losing
+    /// it ends the game).
+    pub fn spare_royal_worth(&self, pos: &Position, t: usize, c: Color) -> Option<i32> {
+        let worth = self.spare_royal.get(t).copied().unwrap_or(0);
+        (worth > 0 && pos.royals(c).len() > 1).then_some(worth)
+    }
+
+    /// What a side's royals beyond its last are worth where it may lose all but one
+    /// (Spartan Chess's second king): the measured worth of their moves, all but the
+    /// least of them. 0 with a single royal, or where losing any royal loses the game.
+    fn spare_royals(&self, pos: &Position, c: Color) -> i32 {
+        let royals = pos.royals(c);
+        if royals.len() < 2 {
+            return 0;
         }
+        let spare = royals
+            .iter()
+            .filter_map(|&sq| pos.piece_at(sq as usize))
+            .map(|(t, _)| self.spare_royal[t]);
+        let (sum, least) = spare.fold((0, i32::MAX), |(s, m), v| (s + v, m.min(v)));
+        sum - least
     }
 
     /// Rank distance from `sq` to the nearest of `targets` (White's view).
@@ -296,7 +342,11 @@ impl Evaluator {
         let worth = |sq: usize| -> i32 {
             match pos.piece_at(sq) {
                 Some((t, c)) => {
-                    let v = if self.royal[t] { 2000 } else { self.values[t] };
+                    let v = if self.royal[t] {
+                        self.spare_royal_worth(pos, t, c).unwrap_or(2000)
+                    } else {
+                        self.values[t]
+                    };
                     if c == us {
                         -v
                     } else {
@@ -421,6 +471,9 @@ impl Evaluator {
         for c in Color::BOTH {
             let ci = c.index();
             let mut baring_pieces = 0;
+            // The royals' own terms (squares, shelter, danger), averaged over them: with
+            // two kings of which one may be lost, each is half the side's safety.
+            let (mut royal_mg, mut royal_eg) = (0, 0);
             for &sq in pos.pieces(c) {
                 let sq = sq as usize;
                 if let Some((t, _)) = pos.piece_at(sq) {
@@ -439,19 +492,22 @@ impl Evaluator {
                         mg[ci] += bonus;
                         eg[ci] += bonus;
                     }
-                    mg[ci] += v + self.pst[ci][t][sq] as i32;
-                    eg[ci] += v + if self.royal[t] {
-                        self.pst_end[ci][t][sq] as i32
+                    if self.royal[t] {
+                        royal_mg += self.pst[ci][t][sq] as i32;
+                        royal_eg += self.pst_end[ci][t][sq] as i32;
                     } else {
-                        self.pst[ci][t][sq] as i32
-                    };
+                        mg[ci] += v + self.pst[ci][t][sq] as i32;
+                        eg[ci] += v + self.pst[ci][t][sq] as i32;
+                    }
                 }
             }
-            for (t, &v) in self.values.iter().enumerate() {
+            // Only in a drop game is a piece in hand material: with `holdingsType=1` the
+            // hand is a promotion reserve, where a captured piece is as lost as elsewhere.
+            for (t, &v) in self.values.iter().enumerate().filter(|_| self.drops) {
                 let n = pos.hand(c, t) as i32;
                 if n > 0 {
-                    // In a drop game a piece in hand can go anywhere: a little more.
-                    let v = if self.drops { v + v / 8 } else { v };
+                    // A piece in hand can go anywhere: a little more.
+                    let v = v + v / 8;
                     mg[ci] += v * n;
                     eg[ci] += v * n;
                     if !self.pawn[t] && !self.royal[t] {
@@ -480,9 +536,13 @@ impl Evaluator {
                         }
                     }
                 }
-                mg[ci] += 6 * friends.min(4);
-                mg[ci] -= self.royal_danger(pos, r as usize, c);
+                royal_mg += 6 * friends.min(4);
+                royal_mg -= self.royal_danger(pos, r as usize, c);
             }
+            let royals = pos.royals(c).len().max(1) as i32;
+            let spare = self.spare_royals(pos, c);
+            mg[ci] += royal_mg / royals + spare;
+            eg[ci] += royal_eg / royals + spare;
         }
         self.passed_pawns(pos, &mut mg, &mut eg);
         let phase = (material * 256 / self.start_material).clamp(0, 256) as i32;

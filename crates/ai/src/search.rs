@@ -507,7 +507,13 @@ impl Searcher {
     /// (one attack query) and enough to tell a queen taking a defended pawn from a pawn
     /// taking a knight. A royal risks nothing: it may not capture onto a defended square.
     fn exchange(&self, pos: &Position, m: &Move, gained: i32) -> i32 {
-        let risked = self.eval.value(m.piece as usize);
+        // A royal risks nothing (a legal move never leaves it en prise), unless it is one
+        // of several its side may lose: then it risks its spare value.
+        let piece = m.piece as usize;
+        let risked = match self.eval.spare_royal_worth(pos, piece, pos.side_to_move()) {
+            Some(worth) => worth,
+            None => self.eval.value(piece),
+        };
         if gained >= risked || !pos.is_attacked(m.to(), pos.side_to_move().flip()) {
             gained
         } else {
@@ -1036,6 +1042,28 @@ mod tests {
             let gained = s.eval.captured(&pos, &m).unwrap();
             assert_eq!(s.exchange(&pos, &m, gained), expected, "{uci}");
         }
+    }
+
+    #[test]
+    fn one_of_two_kings_capturing_a_defended_man_risks_itself() {
+        // Spartan Chess, Black kings c8 and h8; White pawn b7 defended by the bishop on c6.
+        // Kc8xb7 is legal (the h8 king is safe), but Bxb7 then takes a king that is worth
+        // a piece while its side has two: the exchange loses (a pawn for a king). The h8
+        // king alone would risk nothing (a legal move never leaves a lone royal en prise).
+        let (s, mut pos) = searcher("spartan", "2k4k/1P6/2B5/8/8/8/8/K7 b - - 0 1");
+        let m = find(&mut pos, "c8b7");
+        let gained = s.eval.captured(&pos, &m).unwrap();
+        let king = m.piece as usize;
+        let spare = s.eval.spare_royal_worth(&pos, king, Color::Black).unwrap();
+        assert!(
+            spare > gained,
+            "a king of two {spare} is worth more than a pawn {gained}"
+        );
+        assert_eq!(s.exchange(&pos, &m, gained), gained - spare);
+        // And White taking a king of two counts that king's spare worth, not a mate.
+        let (s, mut pos) = searcher("spartan", "2k4k/1P6/2B5/8/8/8/8/K7 w - - 0 1");
+        let m = find(&mut pos, "b7c8q");
+        assert_eq!(s.eval.captured(&pos, &m), Some(spare));
     }
 
     #[test]

@@ -127,15 +127,15 @@ impl Position {
         Some(false)
     }
 
-    /// Whether the side to move has a royal under attack.
+    /// Whether the side to move is in check: a royal under attack, or with several
+    /// royals of which one may be lost (Spartan Chess's two kings), all of them at once
+    /// (duple check): the danger a legal move must not leave, judged the same with or
+    /// without the rules layer.
     pub fn in_check(&self) -> bool {
         if !self.variant.plain_rules {
             return self.clone().royal_danger_ruled(self.side);
         }
-        let us = self.side;
-        self.royals[us.index()]
-            .iter()
-            .any(|&r| self.is_attacked(r as usize, us.flip()))
+        self.royal_danger(self.side)
     }
 
     /// After `color` moved: does the move leave it in royal danger?

@@ -54,6 +54,18 @@ pub struct PieceStats {
     pub backward: f64,
     /// Can promote somewhere.
     pub promotes: bool,
+    /// The longest move on the empty board, in king steps (Chebyshev distance), initial
+    /// moves aside: 1 for a stepper.
+    pub longest: u32,
+}
+
+impl PieceStats {
+    /// Moves like a pawn whatever its name: a stepper that promotes and never goes
+    /// backwards (Spartan Chess's hoplite, a Berolina pawn). Its worth is its promotion,
+    /// not its few moves, so it is valued as a pawn is (see [`measure`]).
+    pub fn pawn_like(&self) -> bool {
+        self.promotes && self.backward == 0.0 && self.longest == 1
+    }
 }
 
 /// Blocker samples per square (more on small boards, fewer on huge ones).
@@ -97,6 +109,11 @@ pub struct Measurement {
     pub best_promotion: Vec<i32>,
     /// `[type][i]`: average mobility among blockers on `variant.playable()[i]`.
     pub square_mobility: Vec<Vec<f64>>,
+    /// Per type: a pawn, by its flag or by its moves ([`PieceStats::pawn_like`]).
+    pub pawn_like: Vec<bool>,
+    /// Per royal type where a side may lose royals while it keeps one: what each royal
+    /// beyond a side's last is worth (0 for the rest).
+    pub spare_royal: Vec<i32>,
 }
 
 /// Measure the variant's pieces (a few thousand move generations; done once per variant).
@@ -124,7 +141,13 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             pos.moves_from(sq, &mut list);
             empty_total += distinct_moves(&list);
             let rank = variant.coord(sq).rank as i32;
+            let initial = Setup::unmoved_by_start(variant, sq, t, Color::White);
             for m in &list {
+                if !initial {
+                    let (a, b) = (variant.coord(sq), variant.coord(m.to()));
+                    let d = a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as u32;
+                    stats[t].longest = stats[t].longest.max(d);
+                }
                 if m.is_promotion() {
                     stats[t].promotes = true;
                 }
@@ -199,12 +222,17 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
         stats[t].reach = count as f64 / n_sq as f64;
     }
 
+    let pawn_like: Vec<bool> = (0..types)
+        .map(|t| {
+            let p = &variant.pieces[t];
+            !p.royal && (p.pawn || stats[t].pawn_like())
+        })
+        .collect();
     let mut values = vec![0i32; types];
     for t in 0..types {
-        let p = &variant.pieces[t];
-        values[t] = if p.royal {
+        values[t] = if variant.pieces[t].royal {
             0
-        } else if p.pawn {
+        } else if pawn_like[t] {
             PAWN
         } else {
             value_from(&stats[t])
@@ -215,22 +243,35 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
     let best_promotion = best_promotions(variant, &values);
     for t in 0..types {
         let p = &variant.pieces[t];
-        if !p.royal && !p.pawn && stats[t].promotes {
+        if !p.royal && !pawn_like[t] && stats[t].promotes {
             let gain = (best_promotion[t] - values[t]).max(0);
             values[t] += gain / 5;
         }
         // A pawn that can only become something weak (a shatranj ferz) is worth less
         // than a chess pawn, relative to the pieces.
-        if p.pawn && !p.royal {
+        if pawn_like[t] {
             let potential = (best_promotion[t] as f64 / 900.0).min(1.0);
             values[t] = (55.0 + 45.0 * potential).round() as i32;
         }
     }
+    // A royal one of several that may be lost (Spartan Chess's second king) is worth
+    // what its moves are worth as a common piece: its loss costs that much, not the game.
+    let spare_royal = (0..types)
+        .map(|t| {
+            if variant.pieces[t].royal && !variant.any_royal_loses {
+                value_from(&stats[t])
+            } else {
+                0
+            }
+        })
+        .collect();
     Measurement {
         stats,
         values,
         best_promotion,
         square_mobility: mob,
+        pawn_like,
+        spare_royal,
     }
 }
 

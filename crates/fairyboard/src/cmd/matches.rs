@@ -11,6 +11,10 @@
 //! fairyboard match --engine1 "fairyboard xboard" --engine2 "/usr/games/fairymax" \
 //!     --variant capablanca --games 20 --tc 10+0.1 --pgn games.pgn
 //! ```
+//!
+//! With `--gauntlet FILE` the same two engines play a match in each variant the file
+//! lists (see [`parse_gauntlet`]), and a table sums up score, Elo, draws and forfeits per
+//! variant: strength across many games, not in the three a bench was tuned on.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
@@ -23,7 +27,7 @@ use std::time::{Duration, Instant};
 use fairyboard_core::game::Game;
 use fairyboard_core::{catalogue, pgn, Color, Move, Position, Variant};
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 pub struct Args {
     /// The first engine's command line (run by `sh -c`).
     #[arg(long)]
@@ -63,6 +67,11 @@ pub struct Args {
     /// core, or the engines' clocks measure the machine's load).
     #[arg(long, default_value_t = 1)]
     pub concurrency: u32,
+    /// A gauntlet file: one match per variant it lists, then a summary table (the file
+    /// sets variant, games, time control and engine lines; the options above are the
+    /// defaults it starts from).
+    #[arg(long)]
+    pub gauntlet: Option<String>,
 }
 
 /// An engine process speaking XBoard.
@@ -263,6 +272,9 @@ struct Finished {
     reason: String,
     /// The moves played, from the variant's start.
     moves: Vec<Move>,
+    /// The engine (0 or 1) that lost by forfeit: time, an illegal move, a false claim,
+    /// or leaving.
+    forfeit: Option<usize>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -305,6 +317,13 @@ fn play_game(
         result,
         reason,
         moves,
+        forfeit: None,
+    };
+    let forfeit = |result: &'static str, mover: usize, reason: String, moves: Vec<Move>| Finished {
+        result,
+        reason,
+        moves,
+        forfeit: Some(mover),
     };
     loop {
         if let Some(r) = game.result() {
@@ -337,29 +356,32 @@ fn play_game(
         match reply {
             Reply::Move(text, spent) => {
                 if spent > clocks[ci] + Duration::from_millis(args.grace_ms) {
-                    return Ok(finish(loses, format!("{who} lost on time"), moves));
+                    return Ok(forfeit(loses, mover, format!("{who} lost on time"), moves));
                 }
                 clocks[ci] = clocks[ci].saturating_sub(spent) + inc;
                 let m = match resolve(game.position_mut(), &text) {
                     Ok(m) => m,
                     Err(why) => {
-                        return Ok(finish(
+                        return Ok(forfeit(
                             loses,
+                            mover,
                             format!("{who} played an illegal move {text}: {why}"),
                             moves,
                         ))
                     }
                 };
                 if let Err(e) = game.play(&m) {
-                    return Ok(finish(loses, format!("{who}: {e}"), moves));
+                    return Ok(forfeit(loses, mover, format!("{who}: {e}"), moves));
                 }
                 moves.push(m);
                 let uci = variant.uci(&m);
                 last_move[1 - mover] = Some(uci);
             }
             Reply::Resign => return Ok(finish(loses, format!("{who} resigned"), moves)),
-            Reply::Timeout => return Ok(finish(loses, format!("{who} lost on time"), moves)),
-            Reply::Gone => return Ok(finish(loses, format!("{who} disconnected"), moves)),
+            Reply::Timeout => {
+                return Ok(forfeit(loses, mover, format!("{who} lost on time"), moves))
+            }
+            Reply::Gone => return Ok(forfeit(loses, mover, format!("{who} disconnected"), moves)),
             Reply::Claim(text) => {
                 // Our rules decide; a draw claim stands on threefold repetition or fifty
                 // moves (the usual conventions), a false claim loses.
@@ -377,8 +399,9 @@ fn play_game(
                         moves,
                     ));
                 }
-                return Ok(finish(
+                return Ok(forfeit(
                     loses,
+                    mover,
                     format!("{who} made a false claim: {text}"),
                     moves,
                 ));
@@ -504,7 +527,27 @@ fn worker(
     }
 }
 
+/// What a match between the two engines came to.
+struct Outcome {
+    names: [String; 2],
+    /// Engine 1's score per game, in the order the games finished.
+    scores: Vec<f64>,
+    /// Games each engine lost by forfeit.
+    forfeits: [u32; 2],
+}
+
 pub fn run(args: Args) -> Result<String, String> {
+    if let Some(path) = &args.gauntlet {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let entries = parse_gauntlet(&text, &args).map_err(|e| format!("{path}:{e}"))?;
+        return run_gauntlet(&args, &entries);
+    }
+    let o = play_match(&args)?;
+    Ok(summary(&o.names[0], &o.names[1], &o.scores))
+}
+
+/// Play the games of one match, reporting each as it finishes.
+fn play_match(args: &Args) -> Result<Outcome, String> {
     let (base, inc) = parse_tc(&args.tc)?;
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
     let variant_name = args.engine_variant.clone().unwrap_or_else(|| {
@@ -525,12 +568,13 @@ pub fn run(args: Args) -> Result<String, String> {
     let (tx, rx) = mpsc::channel();
     let mut names: Option<[String; 2]> = None;
     let mut scores = Vec::new();
+    let mut forfeits = [0u32; 2];
     let mut error = None;
     let stdout = std::io::stdout();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (args, variant_name, next, failed) = (&args, &variant_name, &next, &failed);
+            let (variant_name, next, failed) = (&variant_name, &next, &failed);
             scope.spawn(move || worker(args, variant_name, base, inc, next, failed, &tx));
         }
         drop(tx);
@@ -555,6 +599,9 @@ pub fn run(args: Args) -> Result<String, String> {
                 1.0 - white_score
             };
             scores.push(s1);
+            if let Some(e) = f.forfeit {
+                forfeits[e] += 1;
+            }
             let (wn, bn) = (&p.names[p.white], &p.names[1 - p.white]);
             let _ = writeln!(
                 stdout.lock(),
@@ -584,7 +631,11 @@ pub fn run(args: Args) -> Result<String, String> {
         return Err(e);
     }
     let names = names.unwrap_or_else(|| ["engine 1".into(), "engine 2".into()]);
-    Ok(summary(&names[0], &names[1], &scores))
+    Ok(Outcome {
+        names,
+        scores,
+        forfeits,
+    })
 }
 
 /// One game in PGN (the core's writer), from the variant's start.
@@ -604,4 +655,242 @@ fn pgn_game(p: &Played, variant: &Arc<Variant>, tc: &str) -> String {
         ("Termination", f.reason.as_str()),
     ];
     pgn::write_pgn(&tags, &Position::start(variant.clone()), &f.moves, f.result)
+}
+
+/// One match of a gauntlet.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Entry {
+    /// A catalogue name or a definition file.
+    variant: String,
+    /// The name the engines are told (`as=`), when not derived from the variant.
+    engine_variant: Option<String>,
+    games: u32,
+    tc: String,
+    /// Lines sent to both engines before each game's `variant` (`init=`).
+    init: Vec<String>,
+}
+
+/// Read a gauntlet file. One match per line: the variant (catalogue name or definition
+/// file), then `key=value` settings: `games=N`, `tc=BASE+INC`, `as=NAME` (the variant
+/// name the engines are told) and `init=LINE` (the rest of the line, sent to both engines
+/// before each game, e.g. `option Variant fairy selects=FIDE-Clobberers`; repeatable). A
+/// line of settings alone sets `games` and `tc` for the lines after it. `#` starts a
+/// comment line. Errors name the line and column.
+pub(crate) fn parse_gauntlet(text: &str, defaults: &Args) -> Result<Vec<Entry>, String> {
+    let mut games = defaults.games;
+    let mut tc = defaults.tc.clone();
+    let mut entries = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let n = n + 1;
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let mut entry = None;
+        let mut rest = line;
+        loop {
+            let start = rest.len() - rest.trim_start().len();
+            rest = &rest[start..];
+            if rest.is_empty() {
+                break;
+            }
+            let col = line.len() - rest.len() + 1;
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let word = &rest[..end];
+            let at = |what: String| format!("{n}:{col}: {what}");
+            let Some((key, value)) = word.split_once('=') else {
+                if entry.is_some() {
+                    return Err(at(format!("'{word}': one variant per line")));
+                }
+                catalogue::load(word).map_err(|e| at(format!("variant '{word}': {e}")))?;
+                entry = Some(Entry {
+                    variant: word.to_string(),
+                    engine_variant: None,
+                    games,
+                    tc: tc.clone(),
+                    init: Vec::new(),
+                });
+                rest = &rest[end..];
+                continue;
+            };
+            match key {
+                "init" => {
+                    let value = rest["init=".len()..].trim_end().to_string();
+                    match entry.as_mut() {
+                        Some(e) if !value.is_empty() => e.init.push(value),
+                        Some(_) => return Err(at("init: an empty line".into())),
+                        None => return Err(at("init: only after a variant".into())),
+                    }
+                    break;
+                }
+                "games" => {
+                    let g: u32 =
+                        value.parse().ok().filter(|&g| g > 0).ok_or_else(|| {
+                            at(format!("games: '{value}' is not a positive number"))
+                        })?;
+                    match entry.as_mut() {
+                        Some(e) => e.games = g,
+                        None => games = g,
+                    }
+                }
+                "tc" => {
+                    parse_tc(value).map_err(|e| at(format!("tc: {e}")))?;
+                    match entry.as_mut() {
+                        Some(e) => e.tc = value.to_string(),
+                        None => tc = value.to_string(),
+                    }
+                }
+                "as" => match entry.as_mut() {
+                    Some(e) if !value.is_empty() => e.engine_variant = Some(value.to_string()),
+                    _ => return Err(at("as: a variant name, after a variant".into())),
+                },
+                _ => {
+                    return Err(at(format!(
+                        "unknown setting '{key}' (known: games, tc, as, init)"
+                    )))
+                }
+            }
+            rest = &rest[end..];
+        }
+        entries.extend(entry);
+    }
+    if entries.is_empty() {
+        return Err("0:0: no variant listed".into());
+    }
+    Ok(entries)
+}
+
+/// Play each entry's match in turn, then the table.
+fn run_gauntlet(args: &Args, entries: &[Entry]) -> Result<String, String> {
+    let mut rows = Vec::new();
+    for e in entries {
+        let mut a = args.clone();
+        a.gauntlet = None;
+        a.variant = e.variant.clone();
+        a.engine_variant = e.engine_variant.clone();
+        a.games = e.games;
+        a.tc = e.tc.clone();
+        a.init1.extend(e.init.iter().cloned());
+        a.init2.extend(e.init.iter().cloned());
+        println!("== {} ({} games, {})", e.variant, e.games, e.tc);
+        let o = play_match(&a)?;
+        rows.push((e.variant.clone(), o));
+    }
+    Ok(gauntlet_table(&rows))
+}
+
+/// The summary table: per variant, engine 1's score, Elo, draws and forfeits, then the
+/// average of the variants' percentages and the lowest.
+fn gauntlet_table(rows: &[(String, Outcome)]) -> String {
+    let mut out = String::new();
+    if let Some((_, o)) = rows.first() {
+        out += &format!("{} against {}\n", o.names[0], o.names[1]);
+    }
+    out += "| variant | games | W / D / L | score | Elo | forfeits (1 / 2) |\n";
+    out += "|---|---|---|---|---|---|\n";
+    let mut percents = Vec::new();
+    for (variant, o) in rows {
+        let n = o.scores.len();
+        let wins = o.scores.iter().filter(|&&s| s == 1.0).count();
+        let draws = o.scores.iter().filter(|&&s| s == 0.5).count();
+        let points: f64 = o.scores.iter().sum();
+        let p = if n == 0 { 0.0 } else { points / n as f64 };
+        percents.push(p * 100.0);
+        out += &format!(
+            "| {variant} | {n} | {wins} / {draws} / {} | {points} ({:.1}%) | {:+.0} | {} / {} |\n",
+            n - wins - draws,
+            p * 100.0,
+            elo(p),
+            o.forfeits[0],
+            o.forfeits[1]
+        );
+    }
+    if !percents.is_empty() {
+        let avg = percents.iter().sum::<f64>() / percents.len() as f64;
+        let low = percents.iter().copied().fold(f64::INFINITY, f64::min);
+        out += &format!(
+            "average over {} variants: {avg:.1}% (Elo {:+.0}); lowest {low:.1}%",
+            percents.len(),
+            elo(avg / 100.0)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn defaults() -> Args {
+        Cli::parse_from(["match", "--engine1", "a", "--engine2", "b", "--games", "4"]).args
+    }
+
+    #[test]
+    fn a_gauntlet_file_lists_matches_with_settings() {
+        let text = "# comment\n\
+                    tc=2+0.05\n\
+                    chess as=normal\n\
+                    \n\
+                    games=6\n\
+                    shatranj tc=5+0.1 games=8\n\
+                    spartan init=option Variant fairy selects=X Y\n";
+        let e = parse_gauntlet(text, &defaults()).unwrap();
+        assert_eq!(e.len(), 3);
+        assert_eq!(
+            (e[0].variant.as_str(), e[0].games, e[0].tc.as_str()),
+            ("chess", 4, "2+0.05")
+        );
+        assert_eq!(e[0].engine_variant.as_deref(), Some("normal"));
+        assert_eq!((e[1].games, e[1].tc.as_str()), (8, "5+0.1"));
+        assert_eq!((e[2].games, e[2].tc.as_str()), (6, "2+0.05"));
+        assert_eq!(
+            e[2].init,
+            vec!["option Variant fairy selects=X Y".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_bad_gauntlet_line_is_named_by_line_and_column() {
+        let err = |t: &str| parse_gauntlet(t, &defaults()).unwrap_err();
+        assert!(err("chess\nshatranj games=x\n").starts_with("2:10: games:"));
+        assert!(err("chess colour=red").starts_with("1:7: unknown setting 'colour'"));
+        assert!(err("no-such-game").starts_with("1:1: variant 'no-such-game'"));
+        assert!(err("chess tc=fast").starts_with("1:7: tc:"));
+        assert!(err("chess shatranj").starts_with("1:7: 'shatranj': one variant"));
+        assert!(err("init=x").starts_with("1:1: init: only after a variant"));
+        assert!(err("# nothing\n").contains("no variant"));
+    }
+
+    #[test]
+    fn the_gauntlet_table_sums_up_each_variant() {
+        let o = |scores: &[f64], forfeits| Outcome {
+            names: ["us".into(), "them".into()],
+            scores: scores.to_vec(),
+            forfeits,
+        };
+        let rows = vec![
+            ("chess".to_string(), o(&[1.0, 0.5, 1.0, 0.0], [0, 1])),
+            ("shatranj".to_string(), o(&[1.0, 1.0, 0.5], [0, 0])),
+        ];
+        let t = gauntlet_table(&rows);
+        // Chess: 2 wins, 1 draw, 1 loss = 2.5/4 = 62.5%; Elo -400·log10(1/0.625 - 1)
+        // = +89. Shatranj 2.5/3 = 83.3%. Average (62.5 + 83.33) / 2 = 72.9%.
+        assert!(
+            t.contains("| chess | 4 | 2 / 1 / 1 | 2.5 (62.5%) | +89 | 0 / 1 |"),
+            "{t}"
+        );
+        assert!(
+            t.contains("| shatranj | 3 | 2 / 1 / 0 | 2.5 (83.3%) |"),
+            "{t}"
+        );
+        assert!(t.contains("average over 2 variants: 72.9% "), "{t}");
+        assert!(t.contains("lowest 62.5%"), "{t}");
+    }
 }
