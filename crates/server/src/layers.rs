@@ -31,18 +31,25 @@ pub(crate) async fn access_log(req: Request, next: Next) -> Response {
     let method = req.method().clone();
     let path = req.uri().path().to_string();
     let resp = next.run(req).await;
-    eprintln!(
+    log_line(format_args!(
         "access method={method} path={} status={} ms={:.1}",
         crate::clip(&path),
         resp.status().as_u16(),
         started.elapsed().as_secs_f64() * 1000.0
-    );
+    ));
     resp
 }
 
 /// One structured line on stderr for a server-side failure.
 pub(crate) fn log_error(what: &str, message: &str) {
-    eprintln!("error what={what} message={message:?}");
+    log_line(format_args!("error what={what} message={message:?}"));
+}
+
+/// Write one log line, ignoring failure: a closed or full stderr (a supervisor that stopped
+/// reading it) must never turn into a failed request, as `eprintln!`'s panic would.
+fn log_line(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// `nosniff` on everything; the page policy and a same-origin framing rule on the site's
