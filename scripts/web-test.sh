@@ -27,7 +27,7 @@ fi
 # The native command line is the oracle the highlights are compared with, and its `serve`
 # serves the Design Wizard for wizard.test.js and the whole site for site.test.js
 # (screenshots in artifacts/site/); pages.test.js checks generated rules pages at desktop and
-# phone widths (screenshots in target/pages-shots/).
+# phone widths (screenshots in artifacts/pages/).
 cargo build -p fairyboard --quiet
 
 cd web/tests

@@ -57,6 +57,11 @@ class IDiagram {
     this.info = JSON.parse(this.engine.info());
     this.app = this.info.appearance;
     this.size = Math.max(12, Math.min(200, this.app.squareSize || 50));
+    // On a narrow screen (a phone) the board would run past the window's right edge: its
+    // squares shrink until the board and its coordinate rim fit, never below 20 px.
+    const room = document.documentElement.clientWidth - host.getBoundingClientRect().left - 8;
+    const fit = Math.floor(room / (this.info.files + 0.5));
+    if (room > 0 && fit < this.size) this.size = Math.max(20, fit);
     this.variant = host.dataset.variant || '';
     // Each piece type's licensed art and disc letter (the Rust rule, as on the server).
     this.art = JSON.parse(this.engine.art(this.variant));

@@ -2,7 +2,7 @@
 // and a phone width (390 px): boards from 4×4 to 16×16, a game with 40 piece types, and
 // catalogue games with holes, palaces and extra diagrams. Every page must fit its window
 // (no horizontal scrolling: document scrollWidth <= viewport width) with every move
-// diagram shown at once. Screenshots are kept in target/pages-shots/.
+// diagram shown at once. Screenshots are kept in artifacts/pages/.
 //
 // Run: node --test pages.test.js (after `cargo build -p fairyboard`); FAIRYBOARD_BIN
 // overrides the binary, CHROMIUM the browser.
@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const shots = path.join(root, 'target', 'pages-shots');
+const shots = path.join(root, 'artifacts', 'pages');
 const bin = process.env.FAIRYBOARD_BIN || path.join(root, 'target', 'debug', 'fairyboard');
 const WIDTHS = [1200, 390];
 

@@ -182,3 +182,25 @@ test('/d: a Fairy-FEN as PNG, and a crazyhouse position with both hands', async 
   assert.deepEqual(await imageSize('img'), [320, 400]);
   await shot('d-crazyhouse-hands.png');
 });
+
+test('variant pages fit a phone: no sideways scrolling at 390 px, the board still plays', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Boards of 8, 9 and 10 files with 50-pixel squares are 400-520 px wide at their
+  // definition's size: wider than the phone.
+  for (const name of ['chess', 'xiangqi', 'shogi', 'grand']) {
+    const resp = await page.goto(base + '/variants/' + name);
+    assert.equal(resp.status(), 200);
+    await page.waitForFunction(() => Number(document.documentElement.dataset.idiagramReady) > 0, null, { timeout: 20000 });
+    const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scroll <= width, `${name}: the page is ${scroll} px wide in a ${width} px window`);
+    const board = await page.$eval('.idg-board', (b) => b.getBoundingClientRect().right);
+    assert.ok(board <= width, `${name}: the board ends at ${board} px`);
+  }
+  await shot('variant-grand-phone.png');
+  // Chess at phone size: picking up the e2 pawn still marks e3 and e4 (the FIDE pawn).
+  await page.goto(base + '/variants/chess');
+  await page.waitForFunction(() => Number(document.documentElement.dataset.idiagramReady) > 0, null, { timeout: 20000 });
+  await page.click('.idg-sq[data-square="e2"]');
+  const marked = await page.$$eval('.idg-sq[data-mark]', (s) => s.map((e) => e.dataset.square).sort());
+  assert.ok(marked.includes('e3') && marked.includes('e4'), 'e3 and e4 marked: ' + marked);
+});
