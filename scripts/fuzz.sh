@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing on the stable toolchain: builds fuzz/ with the instrumentation
 # cargo-fuzz would add (LLVM's SanitizerCoverage passes that libFuzzer reads; no nightly, no
-# cargo-fuzz needed), then runs each target for SECONDS seconds (default 10: the six targets
-# make the one-minute CI smoke) on fuzz/corpus/TARGET, seeded from fuzz/seeds/TARGET.
+# cargo-fuzz needed), then runs each target for SECONDS seconds (default 10; CI passes 5, so the
+# six targets make a half-minute smoke) on fuzz/corpus/TARGET, seeded from fuzz/seeds/TARGET.
 # A crash, a failed property or a slow input (over 10 s) is saved in fuzz/artifacts/TARGET/
 # and fails the run. Prints one line per target: executions, rate, corpus size.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]

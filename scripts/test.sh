@@ -15,8 +15,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets -q -- -D warnings
 echo "== cargo test"
 cargo test --workspace -q 2>&1 | tee /tmp/fairyboard-test.log
-echo "== fuzz smoke (every target 10 s, libFuzzer on the stable toolchain)"
-./scripts/fuzz.sh 10
+echo "== fuzz smoke (every target 5 s, libFuzzer on the stable toolchain)"
+./scripts/fuzz.sh 5
 echo "== real XBoard (Debian's xboard under Xvfb runs fairyboard in Mighty-Lion Chess)"
 XBOARD_CHECK_OUT=${TMPDIR:-/tmp}/fairyboard-xboard-check ./scripts/xboard-check.sh || {
     rc=$?
