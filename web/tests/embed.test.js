@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.js';
 import { serve, fairyboardServe } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,16 +29,7 @@ before(async () => {
   ({ child: serverProcess, url: host } = await fairyboardServe());
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-site-'));
   ({ server: siteServer, url: site } = await serve(siteDir));
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-embed-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1000, height: 1200 },
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  ({ context: browser, profile } = await launch('embed', { width: 1000, height: 1200 }));
 });
 
 after(async () => {

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.js';
 import { serve } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,16 +29,7 @@ let page, problems;
 before(async () => {
   fs.mkdirSync(shots, { recursive: true });
   ({ server, url: base } = await serve(root));
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-play-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1100, height: 1400 },
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  ({ context: browser, profile } = await launch('play', { width: 1100, height: 1400 }));
 });
 
 after(async () => {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.js';
 import { fairyboardServe } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,16 +29,7 @@ before(async () => {
   fs.mkdirSync(shots, { recursive: true });
   ({ child: serverProcess, url: base } = await fairyboardServe());
   assert.match(base, /^http:\/\/127\.0\.0\.1:\d+$/, 'listens on loopback');
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-site-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1200, height: 1400 },
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  ({ context: browser, profile } = await launch('site', { width: 1200, height: 1400 }));
 });
 
 after(async () => {

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.js';
 import { fairyboardServe } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,16 +27,7 @@ let page, problems, dialogs;
 before(async () => {
   fs.mkdirSync(shots, { recursive: true });
   ({ child: serverProcess, url: base } = await fairyboardServe());
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fairyboard-wizard-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1400, height: 1400 },
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  ({ context: browser, profile } = await launch('wizard', { width: 1400, height: 1400 }));
 });
 
 after(async () => {
