@@ -54,6 +54,10 @@ pub struct Args {
     /// Time control: seconds per game + increment per move.
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
+    /// Engine 2's time control when it differs from `--tc` (time odds), e.g. `3.33+0.033`
+    /// gives engine 2 a third of engine 1's time.
+    #[arg(long)]
+    pub tc2: Option<String>,
     /// Append the games to this PGN file.
     #[arg(long)]
     pub pgn: Option<String>,
@@ -284,15 +288,15 @@ fn play_game(
     args: &Args,
     variant_name: &str,
     inits: [&[String]; 2],
-    base: Duration,
-    inc: Duration,
+    tcs: [Clock; 2],
     game_no: u32,
 ) -> Result<Finished, String> {
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
     let mut game = Game::new(variant.clone());
-    let mins = base.as_secs() / 60;
-    let secs = base.as_secs_f64() - (mins * 60) as f64;
     for (i, e) in engines.iter_mut().enumerate() {
+        let Clock { base, inc } = tcs[i];
+        let mins = base.as_secs() / 60;
+        let secs = base.as_secs_f64() - (mins * 60) as f64;
         e.send("new")?;
         e.send("random")?;
         for l in inits[i] {
@@ -309,7 +313,8 @@ fn play_game(
         e.send("force")?;
         e.sync(game_no);
     }
-    let mut clocks = [base, base];
+    // Clocks by colour; each starts from the time control of the engine playing that colour.
+    let mut clocks = [tcs[white].base, tcs[1 - white].base];
     let mut moves = Vec::new();
     let mut first = [true, true];
     let mut last_move: [Option<String>; 2] = [None, None];
@@ -358,7 +363,7 @@ fn play_game(
                 if spent > clocks[ci] + Duration::from_millis(args.grace_ms) {
                     return Ok(forfeit(loses, mover, format!("{who} lost on time"), moves));
                 }
-                clocks[ci] = clocks[ci].saturating_sub(spent) + inc;
+                clocks[ci] = clocks[ci].saturating_sub(spent) + tcs[mover].inc;
                 let m = match resolve(game.position_mut(), &text) {
                     Ok(m) => m,
                     Err(why) => {
@@ -408,6 +413,29 @@ fn play_game(
             }
         }
     }
+}
+
+/// One engine's time control: seconds per game plus an increment per move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Clock {
+    base: Duration,
+    inc: Duration,
+}
+
+/// Both engines' time controls: `--tc` for engine 1, `--tc2` (or `--tc`) for engine 2.
+fn clocks_of(args: &Args) -> Result<[Clock; 2], String> {
+    let (base, inc) = parse_tc(&args.tc)?;
+    let (base2, inc2) = match &args.tc2 {
+        Some(tc) => parse_tc(tc).map_err(|e| e.replacen("--tc", "--tc2", 1))?,
+        None => (base, inc),
+    };
+    Ok([
+        Clock { base, inc },
+        Clock {
+            base: base2,
+            inc: inc2,
+        },
+    ])
 }
 
 fn parse_tc(tc: &str) -> Result<(Duration, Duration), String> {
@@ -467,8 +495,7 @@ struct Played {
 fn worker(
     args: &Args,
     variant_name: &str,
-    base: Duration,
-    inc: Duration,
+    tcs: [Clock; 2],
     next: &AtomicU32,
     failed: &AtomicBool,
     out: &mpsc::Sender<Result<Played, String>>,
@@ -491,16 +518,7 @@ fn worker(
         }
         let white = (g % 2) as usize;
         let inits = [args.init1.as_slice(), args.init2.as_slice()];
-        match play_game(
-            &mut engines,
-            white,
-            args,
-            variant_name,
-            inits,
-            base,
-            inc,
-            g + 1,
-        ) {
+        match play_game(&mut engines, white, args, variant_name, inits, tcs, g + 1) {
             Ok(f) => {
                 for e in engines.iter_mut() {
                     let _ = e.send(&format!("result {} {{{}}}", f.result, f.reason));
@@ -548,7 +566,7 @@ pub fn run(args: Args) -> Result<String, String> {
 
 /// Play the games of one match, reporting each as it finishes.
 fn play_match(args: &Args) -> Result<Outcome, String> {
-    let (base, inc) = parse_tc(&args.tc)?;
+    let tcs = clocks_of(args)?;
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
     let variant_name = args.engine_variant.clone().unwrap_or_else(|| {
         let stem = std::path::Path::new(&args.variant)
@@ -575,7 +593,7 @@ fn play_match(args: &Args) -> Result<Outcome, String> {
         for _ in 0..workers {
             let tx = tx.clone();
             let (variant_name, next, failed) = (&variant_name, &next, &failed);
-            scope.spawn(move || worker(args, variant_name, base, inc, next, failed, &tx));
+            scope.spawn(move || worker(args, variant_name, tcs, next, failed, &tx));
         }
         drop(tx);
         // Games are reported as they finish (with several workers, not in round order).
@@ -611,7 +629,11 @@ fn play_match(args: &Args) -> Result<Outcome, String> {
                 f.reason,
                 f.moves.len()
             );
-            let pgn = pgn_game(&p, &variant, &args.tc);
+            let pgn = pgn_game(
+                &p,
+                &variant,
+                [&args.tc, args.tc2.as_ref().unwrap_or(&args.tc)],
+            );
             if let Some(path) = &args.pgn {
                 let written = std::fs::OpenOptions::new()
                     .create(true)
@@ -638,12 +660,15 @@ fn play_match(args: &Args) -> Result<Outcome, String> {
     })
 }
 
-/// One game in PGN (the core's writer), from the variant's start.
-fn pgn_game(p: &Played, variant: &Arc<Variant>, tc: &str) -> String {
+/// One game in PGN (the core's writer), from the variant's start. `tcs` are the engines'
+/// time controls; when they differ (time odds) the PGN names each side's, as
+/// `WhiteTimeControl`/`BlackTimeControl`.
+fn pgn_game(p: &Played, variant: &Arc<Variant>, tcs: [&str; 2]) -> String {
     let f = &p.finished;
     let (wn, bn) = (&p.names[p.white], &p.names[1 - p.white]);
     let round = p.game.to_string();
-    let tags = [
+    let (wtc, btc) = (tcs[p.white], tcs[1 - p.white]);
+    let mut tags = vec![
         ("Event", "fairyboard match"),
         ("Site", "local"),
         ("Round", round.as_str()),
@@ -651,9 +676,14 @@ fn pgn_game(p: &Played, variant: &Arc<Variant>, tc: &str) -> String {
         ("Black", bn.as_str()),
         ("Result", f.result),
         ("Variant", variant.name.as_str()),
-        ("TimeControl", tc),
+        ("TimeControl", wtc),
         ("Termination", f.reason.as_str()),
     ];
+    if wtc != btc {
+        tags.retain(|(key, _)| *key != "TimeControl");
+        tags.push(("WhiteTimeControl", wtc));
+        tags.push(("BlackTimeControl", btc));
+    }
     pgn::write_pgn(&tags, &Position::start(variant.clone()), &f.moves, f.result)
 }
 
@@ -830,6 +860,26 @@ mod tests {
 
     fn defaults() -> Args {
         Cli::parse_from(["match", "--engine1", "a", "--engine2", "b", "--games", "4"]).args
+    }
+
+    #[test]
+    fn time_odds_give_engine_2_its_own_clock() {
+        let mut a = defaults();
+        a.tc = "10+0.1".into();
+        a.tc2 = Some("3.5+0.05".into());
+        let [one, two] = clocks_of(&a).unwrap();
+        assert_eq!(
+            (one.base, one.inc),
+            (Duration::from_secs(10), Duration::from_millis(100))
+        );
+        assert_eq!(
+            (two.base, two.inc),
+            (Duration::from_millis(3500), Duration::from_millis(50))
+        );
+        a.tc2 = None;
+        assert_eq!(clocks_of(&a).unwrap()[1], one);
+        a.tc2 = Some("fast".into());
+        assert!(clocks_of(&a).unwrap_err().starts_with("--tc2 'fast'"));
     }
 
     #[test]
