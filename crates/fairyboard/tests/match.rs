@@ -154,6 +154,34 @@ fn self_play_smoke_match() {
     assert_eq!(text.matches("game 2:").count(), 1, "{text}");
 }
 
+/// A UCI engine (our own `uci` command) at time odds: the games finish with no forfeit,
+/// replay legally, and the PGN names each side's clock.
+#[test]
+fn a_uci_engine_at_time_odds_plays_its_own_clock() {
+    let pgn = scratch("uci.pgn");
+    let out = run_match_with(
+        &format!("{} uci", bin()),
+        "shatranj",
+        &pgn,
+        &["--protocol2", "uci", "--tc2", "1+0.02"],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    check(out, &pgn, "shatranj");
+    for why in ["on time", "disconnected", "false claim", "resigned"] {
+        assert!(!text.contains(why), "{why}: {text}");
+    }
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        written.contains("[WhiteTimeControl \"2+0.05\"]"),
+        "{written}"
+    );
+    assert!(
+        written.contains("[BlackTimeControl \"1+0.02\"]"),
+        "{written}"
+    );
+    assert!(!written.contains("[TimeControl "), "{written}");
+}
+
 #[test]
 fn smoke_match_against_fairy_max() {
     let Some(fm) = fairymax() else {

@@ -1,8 +1,12 @@
-//! `fairyboard match`: referee games between two XBoard engines with our rules.
+//! `fairyboard match`: referee games between two engines with our rules.
 //!
-//! Both engines are kept in force mode and told each move; the one to move gets its
-//! clock (`time`/`otim`) and `go`, then is put back in force mode after it answers. A
-//! move our rules do not allow loses the game, as does running out of time, crashing or
+//! XBoard engines (the default) start each game in force mode; an engine's first turn is
+//! its clock (`time`/`otim`) and `go`, after which it stays in playing mode and each turn
+//! is its clock and the opponent's move, as the XBoard GUI drives engines. UCI engines
+//! (`--protocol1/2 uci`, e.g. Fairy-Stockfish in its native protocol) get
+//! `setoption name UCI_Variant`, `ucinewgame`, and per turn `position startpos moves ...`
+//! with `go wtime ... btime ... winc ... binc ...`. A move our rules do not allow loses
+//! the game, as does running out of time, crashing or
 //! resigning; results come from the core's game rules (mate, stalemate as the variant
 //! scores it, baring, repetition, move rule), and a draw claim is accepted when the
 //! position repeated three times or fifty moves passed without capture or pawn move.
@@ -27,6 +31,16 @@ use std::time::{Duration, Instant};
 use fairyboard_core::game::Game;
 use fairyboard_core::{catalogue, pgn, Color, Move, Position, Variant};
 
+/// The protocol an engine speaks.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// The Chess Engine Communication Protocol (XBoard/WinBoard).
+    #[default]
+    Xboard,
+    /// The Universal Chess Interface, with `UCI_Variant` for variants.
+    Uci,
+}
+
 #[derive(clap::Args, Clone)]
 pub struct Args {
     /// The first engine's command line (run by `sh -c`).
@@ -35,6 +49,12 @@ pub struct Args {
     /// The second engine's command line.
     #[arg(long)]
     pub engine2: String,
+    /// The protocol engine 1 speaks.
+    #[arg(long, value_enum, default_value_t = Protocol::Xboard)]
+    pub protocol1: Protocol,
+    /// The protocol engine 2 speaks.
+    #[arg(long, value_enum, default_value_t = Protocol::Xboard)]
+    pub protocol2: Protocol,
     /// The variant: a catalogue name or a definition file (the referee's rules).
     #[arg(long, default_value = "chess")]
     pub variant: String,
@@ -85,12 +105,13 @@ struct Engine {
     lines: Receiver<String>,
     name: String,
     usermove: bool,
+    protocol: Protocol,
 }
 
 impl Engine {
     /// Run `cmd` under `sh -c` in a process group of its own (the shell leads it), so that
     /// the engine and anything it starts can be ended together (see `Drop`).
-    fn start(cmd: &str) -> Result<Engine, String> {
+    fn start(cmd: &str, protocol: Protocol) -> Result<Engine, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(cmd)
@@ -117,7 +138,31 @@ impl Engine {
             lines: rx,
             name: cmd.to_string(),
             usermove: false,
+            protocol,
         };
+        if protocol == Protocol::Uci {
+            e.send("uci")?;
+            let deadline = Instant::now() + Duration::from_secs(10);
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match e.lines.recv_timeout(left) {
+                    Ok(line) => {
+                        if let Some(n) = line.strip_prefix("id name ") {
+                            e.name = n.trim().to_string();
+                        }
+                        if line.trim() == "uciok" {
+                            return Ok(e);
+                        }
+                    }
+                    Err(RecvTimeoutError::Timeout) => {
+                        return Err(format!("engine '{cmd}' sent no 'uciok' within 10 s"))
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        return Err(format!("engine '{cmd}' exited during start-up"))
+                    }
+                }
+            }
+        }
         e.send("xboard")?;
         e.send("protover 2")?;
         // Features until `done=1` (or a protocol-1 engine's silence).
@@ -164,9 +209,14 @@ impl Engine {
         }
     }
 
-    /// Synchronise with `ping`/`pong` (engines that do not answer get a second).
+    /// Synchronise with `ping`/`pong` (XBoard) or `isready`/`readyok` (UCI); engines that
+    /// do not answer get five seconds.
     fn sync(&mut self, n: u32) {
-        if self.send(&format!("ping {n}")).is_err() {
+        let (ask, answer) = match self.protocol {
+            Protocol::Xboard => (format!("ping {n}"), format!("pong {n}")),
+            Protocol::Uci => ("isready".to_string(), "readyok".to_string()),
+        };
+        if self.send(&ask).is_err() {
             return;
         }
         let deadline = Instant::now() + Duration::from_secs(5);
@@ -174,9 +224,16 @@ impl Engine {
             .lines
             .recv_timeout(deadline.saturating_duration_since(Instant::now()))
         {
-            if line.trim() == format!("pong {n}") {
+            if line.trim() == answer {
                 break;
             }
+        }
+    }
+
+    /// Tell an XBoard engine the game's result (UCI has no such command).
+    fn game_over(&mut self, result: &str, reason: &str) {
+        if self.protocol == Protocol::Xboard {
+            let _ = self.send(&format!("result {result} {{{reason}}}"));
         }
     }
 
@@ -230,6 +287,13 @@ fn await_move(engine: &mut Engine, budget: Duration) -> Reply {
                 let line = line.trim();
                 if let Some(m) = line.strip_prefix("move ") {
                     return Reply::Move(m.trim().to_string(), start.elapsed());
+                }
+                if let Some(rest) = line.strip_prefix("bestmove ") {
+                    let m = rest.split_whitespace().next().unwrap_or("");
+                    if m.is_empty() || m == "(none)" || m == "0000" {
+                        return Reply::Resign;
+                    }
+                    return Reply::Move(m.to_string(), start.elapsed());
                 }
                 if line == "resign" || line.starts_with("tellics resign") {
                     return Reply::Resign;
@@ -294,6 +358,20 @@ fn play_game(
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
     let mut game = Game::new(variant.clone());
     for (i, e) in engines.iter_mut().enumerate() {
+        if e.protocol == Protocol::Uci {
+            for l in inits[i] {
+                e.send(l)?;
+            }
+            let uci_variant = if variant_name == "normal" {
+                "chess"
+            } else {
+                variant_name
+            };
+            e.send(&format!("setoption name UCI_Variant value {uci_variant}"))?;
+            e.send("ucinewgame")?;
+            e.sync(game_no);
+            continue;
+        }
         let Clock { base, inc } = tcs[i];
         let mins = base.as_secs() / 60;
         let secs = base.as_secs_f64() - (mins * 60) as f64;
@@ -311,13 +389,22 @@ fn play_game(
             inc.as_secs_f64()
         ))?;
         e.send("force")?;
+        e.send("easy")?;
         e.sync(game_no);
     }
     // Clocks by colour; each starts from the time control of the engine playing that colour.
     let mut clocks = [tcs[white].base, tcs[1 - white].base];
     let mut moves = Vec::new();
-    let mut first = [true, true];
+    // Whether each engine has been sent `go` this game. Until then it is in force mode and
+    // gets the moves, its clocks and `go`; after that it stays in playing mode and, as the
+    // XBoard GUI does it, gets its clocks and then the opponent's move, which sets it
+    // thinking. (Sending `force` after every move and `go` for every turn raced in
+    // Fairy-Stockfish's XBoard loop: a fast search's own move was sometimes not applied to
+    // its board, and it then answered the next move with "Illegal move".)
+    let mut playing = [false, false];
     let mut last_move: [Option<String>; 2] = [None, None];
+    // The game's moves in coordinate notation, for UCI's `position startpos moves ...`.
+    let mut uci_moves: Vec<String> = Vec::new();
     let finish = |result: &'static str, reason: String, moves: Vec<Move>| Finished {
         result,
         reason,
@@ -339,25 +426,55 @@ fn play_game(
         }
         let side = game.position().side_to_move();
         let ci = side.index();
-        let mover = if side == Color::White {
-            white
-        } else {
-            1 - white
+        let mover_of = |side: Color| {
+            if side == Color::White {
+                white
+            } else {
+                1 - white
+            }
         };
+        let mover = mover_of(side);
         let loses = if side == Color::White { "0-1" } else { "1-0" };
         let who = engines[mover].name.clone();
         let e = &mut engines[mover];
-        if let Some(m) = last_move[mover].take() {
-            e.send_move(&m)?;
+        let clock_lines = [
+            format!("time {}", clocks[ci].as_millis() / 10),
+            format!("otim {}", clocks[1 - ci].as_millis() / 10),
+        ];
+        if e.protocol == Protocol::Uci {
+            let (w, b) = (mover_of(Color::White), mover_of(Color::Black));
+            let mut position = String::from("position startpos");
+            if !uci_moves.is_empty() {
+                position.push_str(" moves ");
+                position.push_str(&uci_moves.join(" "));
+            }
+            e.send(&position)?;
+            e.send(&format!(
+                "go wtime {} btime {} winc {} binc {}",
+                clocks[Color::White.index()].as_millis(),
+                clocks[Color::Black.index()].as_millis(),
+                tcs[w].inc.as_millis(),
+                tcs[b].inc.as_millis()
+            ))?;
+        } else if playing[mover] {
+            for l in &clock_lines {
+                e.send(l)?;
+            }
+            if let Some(m) = last_move[mover].take() {
+                e.send_move(&m)?;
+            }
+        } else {
+            if let Some(m) = last_move[mover].take() {
+                e.send_move(&m)?;
+            }
+            for l in &clock_lines {
+                e.send(l)?;
+            }
+            e.send("go")?;
+            playing[mover] = true;
         }
-        let _ = first[mover];
-        first[mover] = false;
-        e.send(&format!("time {}", clocks[ci].as_millis() / 10))?;
-        e.send(&format!("otim {}", clocks[1 - ci].as_millis() / 10))?;
-        e.send("go")?;
         let budget = clocks[ci] + Duration::from_millis(args.grace_ms);
         let reply = await_move(e, budget);
-        let _ = e.send("force");
         match reply {
             Reply::Move(text, spent) => {
                 if spent > clocks[ci] + Duration::from_millis(args.grace_ms) {
@@ -380,6 +497,7 @@ fn play_game(
                 }
                 moves.push(m);
                 let uci = variant.uci(&m);
+                uci_moves.push(uci.clone());
                 last_move[1 - mover] = Some(uci);
             }
             Reply::Resign => return Ok(finish(loses, format!("{who} resigned"), moves)),
@@ -500,8 +618,8 @@ fn worker(
     failed: &AtomicBool,
     out: &mpsc::Sender<Result<Played, String>>,
 ) {
-    let started =
-        Engine::start(&args.engine1).and_then(|a| Engine::start(&args.engine2).map(|b| [a, b]));
+    let started = Engine::start(&args.engine1, args.protocol1)
+        .and_then(|a| Engine::start(&args.engine2, args.protocol2).map(|b| [a, b]));
     let mut engines = match started {
         Ok(e) => e,
         Err(e) => {
@@ -521,7 +639,7 @@ fn worker(
         match play_game(&mut engines, white, args, variant_name, inits, tcs, g + 1) {
             Ok(f) => {
                 for e in engines.iter_mut() {
-                    let _ = e.send(&format!("result {} {{{}}}", f.result, f.reason));
+                    e.game_over(f.result, &f.reason);
                 }
                 let played = Played {
                     game: g + 1,
