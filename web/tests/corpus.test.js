@@ -59,7 +59,7 @@ const FILES = sample(ALL);
 
 /** `# key: value` header lines of a corpus file. */
 function header(text, key) {
-  return text.split('\n')
+  return text.split(/\r?\n/)
     .filter((l) => l.startsWith('#'))
     .map((l) => /^#\s*([^:]+):\s*(.*)$/.exec(l))
     .filter((m) => m && m[1].trim() === key)
