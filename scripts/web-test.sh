@@ -27,8 +27,9 @@ fi
 # The native command line is the oracle the highlights are compared with, and its `serve`
 # serves the Design Wizard for wizard.test.js and the whole site for site.test.js
 # (screenshots in artifacts/site/); pages.test.js checks generated rules pages at desktop and
-# phone widths (screenshots in artifacts/pages/).
+# phone widths (screenshots in artifacts/pages/); corpus.test.js loads the compatibility corpus
+# (tests/compat/corpus/) on author-style pages (screenshots of failures in artifacts/web/corpus/).
 cargo build -p fairyboard --quiet
 
 cd web/tests
-node --test --test-concurrency=1 --test-timeout=120000 diagram.test.js explain.test.js play.test.js embed.test.js wizard.test.js site.test.js pages.test.js
+node --test --test-concurrency=1 --test-timeout=120000 diagram.test.js explain.test.js play.test.js embed.test.js wizard.test.js site.test.js pages.test.js corpus.test.js

@@ -155,3 +155,24 @@ fn checking_pawn_drops_do_not_recurse() {
     assert_eq!(moves.iter().filter(|m| m.starts_with("P@")).count(), 70);
     assert!(moves.contains(&"P@a8".to_string()) && moves.contains(&"P@c8".to_string()));
 }
+
+/// A King in hand may not be dropped where it stands attacked (Sittuyin's and Placement
+/// Chess's kings start in hand; the compatibility corpus found such drops accepted because a
+/// side with no royal on the board had nothing to keep safe). 4x4, White to move with only a
+/// King in hand, a Black Rook on a4: the Rook sweeps a1-a3 and b4-d4, so of the 15 empty
+/// squares the 9 in files b-d, ranks 1-3 remain.
+#[test]
+fn a_king_is_not_dropped_into_attack() {
+    let text = "files=4\nranks=4\nsymmetry=none\nrook:R:R::,,a4\nking:K:K:::1\n";
+    let (v, _) = Variant::from_definition("drop", text).expect("loads");
+    let v = Arc::new(v);
+    let mut p = Position::start(v.clone());
+    let mut got: Vec<String> = p.legal_moves().iter().map(|m| v.uci(m)).collect();
+    got.sort();
+    assert_eq!(
+        got,
+        list("K@b1 K@b2 K@b3 K@c1 K@c2 K@c3 K@d1 K@d2 K@d3"),
+        "in {}",
+        p.to_fen()
+    );
+}

@@ -20,7 +20,7 @@ impl Position {
             return self.ruled_legal(m, drop_mate);
         }
         let us = self.side;
-        if self.royals[us.index()].is_empty() {
+        if self.royals[us.index()].is_empty() && !self.adds_royal(m) {
             return true;
         }
         if m.kind == MoveKind::Castle
@@ -46,6 +46,16 @@ impl Position {
         let bad = self.royal_danger(us) || (drop_mate == DropMate::Judge && self.drop_mated(m));
         self.unmake(m, undo);
         !bad
+    }
+
+    /// Whether `m` brings a royal onto the board: a royal dropped from hand (Sittuyin's and
+    /// Placement Chess's kings start in hand) or a promotion to a royal type. A side with no
+    /// royal on the board has nothing to keep safe, except from such a move: a King may not
+    /// be put where it stands attacked, as the FIDE Laws (article 3.9) say of any King move.
+    fn adds_royal(&self, m: &Move) -> bool {
+        let pieces = &self.variant.pieces;
+        (m.kind == MoveKind::Drop && pieces[m.piece as usize].royal)
+            || (m.is_promotion() && pieces[m.promotion as usize].royal)
     }
 
     /// With the move `m` just played: is it a drop that `dropNoMate` forbids because it
@@ -204,6 +214,16 @@ impl Position {
         self.pseudo_moves_into(out);
         let us = self.side;
         if self.royals[us.index()].is_empty() {
+            // Nothing to keep safe, unless the move brings the side's royal onto the board.
+            let mut w = 0;
+            for r in 0..out.len() {
+                let m = out[r];
+                if !self.adds_royal(&m) || self.is_legal(&m) {
+                    out[w] = m;
+                    w += 1;
+                }
+            }
+            out.truncate(w);
             return;
         }
         // Not in danger now, and the move touches no square that matters: still safe.
