@@ -490,6 +490,25 @@ pub fn definition_model(text: &str) -> String {
     .to_string()
 }
 
+/// The display parameters the definition wizard edits with fields of its own (a JSON array of
+/// names): the parameter table's [`form_field`](idiagram::Parameter::form_field) marks, so
+/// the page keeps a loaded definition's other display lines and replaces just these.
+///
+/// ```
+/// let keys: Vec<String> = serde_json::from_str(&fairyboard_wasm::form_parameters()).unwrap();
+/// assert!(keys.iter().any(|k| k == "lightShade"));
+/// assert!(!keys.iter().any(|k| k == "coordColor")); // no field for it: kept as written
+/// ```
+#[wasm_bindgen]
+pub fn form_parameters() -> String {
+    let keys: Vec<&str> = idiagram::parameters()
+        .iter()
+        .filter(|p| p.form_field)
+        .map(|p| p.name)
+        .collect();
+    json!(keys).to_string()
+}
+
 /// The edits an editor sends [`write_definition`].
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
