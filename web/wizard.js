@@ -13,7 +13,7 @@
 // Everything the user types (names, IDs, moves, pasted text) is used as text: form values,
 // textContent, or definition text escaped for HTML. Nothing typed becomes markup.
 
-import init, { Diagram, definition_model, write_definition, piece_art } from './pkg/fairyboard_wasm.js';
+import init, { Diagram, definition_model, form_parameters, write_definition, piece_art } from './pkg/fairyboard_wasm.js';
 import { artUrl, pieceElement } from './art.js';
 
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
@@ -54,8 +54,6 @@ let firstRank = 1;
  * captureMatrix, display parameters, ...) is kept from it as it is.
  */
 let base = {};
-/** The display parameters the form has fields for (the rest of a loaded model's are kept). */
-const FORM_DISPLAY = ['lightShade', 'darkShade', 'squareSize', 'firstRank', 'graphicsDir', 'graphicsType'];
 
 function newPiece(p) {
   return {
@@ -151,7 +149,10 @@ const byRank = (a, b) => a.rank - b.rank || a.file - b.file;
 function model() {
   const { files, ranks } = size();
   const list = named();
-  const params = (base.params || []).filter((p) => !FORM_DISPLAY.includes(p.key));
+  // The display parameters the form has fields for, from the format's parameter table; a
+  // loaded model's other lines are kept.
+  const formKeys = JSON.parse(form_parameters());
+  const params = (base.params || []).filter((p) => !formKeys.includes(p.key));
   const param = (k, value) => params.push({ key: k, value: String(value) });
   if ($('own-shades').checked) {
     param('lightShade', $('light').value);

@@ -24,6 +24,7 @@ use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
 
 use crate::eval::Evaluator;
 use crate::rules::{self, MATE, MATE_BOUND};
+use crate::think::{Control, Limits};
 use crate::tt::{Bound, Table};
 use fairyboard_core::rng::SplitMix;
 
@@ -34,76 +35,6 @@ const INF: i32 = MATE + 1;
 const CONTEMPT: i32 = 20;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
-
-/// What the search may use; `None` = no limit of that kind. With no limit at all it
-/// searches to [`MAX_PLY`] (stopped only by [`Control::should_stop`]).
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    /// Stop in the middle of an iteration after this many milliseconds.
-    pub hard_ms: Option<f64>,
-    /// Start no new iteration after this many milliseconds.
-    pub soft_ms: Option<f64>,
-}
-
-impl Limits {
-    pub fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
-    }
-    pub fn nodes(n: u64) -> Limits {
-        Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        }
-    }
-    /// A fixed time per move.
-    pub fn movetime(ms: f64) -> Limits {
-        Limits {
-            hard_ms: Some(ms),
-            soft_ms: Some(ms),
-            ..Limits::default()
-        }
-    }
-    /// Time for one move from a clock: `left_ms` on it, `inc_ms` added per move,
-    /// `moves_to_go` moves until the next time control (None: the rest of the game).
-    pub fn clock(left_ms: f64, inc_ms: f64, moves_to_go: Option<u32>) -> Limits {
-        // Keep a reserve for pipes and a busy machine.
-        let left = (left_ms - 60.0 - left_ms * 0.03).max(1.0);
-        let mtg = moves_to_go.unwrap_or(30).clamp(1, 30) as f64;
-        let soft = (left / (mtg + 3.0) + inc_ms * 0.7).min(left * 0.3);
-        let hard = (soft * 2.5).min(left * 0.3).max(soft);
-        Limits {
-            hard_ms: Some(hard.max(1.0)),
-            soft_ms: Some(soft.max(1.0)),
-            ..Limits::default()
-        }
-    }
-}
-
-/// The caller's side of a search: the clock, a stop request and progress reports.
-pub trait Control {
-    /// Milliseconds since any fixed origin (only differences are used).
-    fn now_ms(&mut self) -> f64;
-    /// Asked every few thousand nodes: stop as soon as possible.
-    fn should_stop(&mut self) -> bool {
-        false
-    }
-    /// Called after each completed iteration.
-    fn info(&mut self, _info: &Info) {}
-}
-
-/// A control with no clock: for searches limited by depth or nodes only.
-pub struct NoClock;
-
-impl Control for NoClock {
-    fn now_ms(&mut self) -> f64 {
-        0.0
-    }
-}
 
 /// Progress after an iteration.
 #[derive(Clone, Debug)]
@@ -1007,7 +938,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::NoClock;
+    use crate::think::NoClock;
     use fairyboard_core::catalogue;
 
     fn searcher(variant: &str, fen: &str) -> (Searcher, Position) {

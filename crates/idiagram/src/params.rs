@@ -48,6 +48,10 @@ pub struct Parameter {
     pub doc: &'static str,
     /// May occur more than once (one piece type, or one paragraph, each).
     pub repeatable: bool,
+    /// A display parameter the definition wizard (`web/wizard.js`) edits with a field of its
+    /// own: a loaded definition's line for it is replaced by the field's value, not kept as a
+    /// further line. Declared here so the page and the table cannot drift apart.
+    pub form_field: bool,
     pub(crate) read: Read,
 }
 
@@ -66,6 +70,7 @@ const fn p(
         handled,
         doc,
         repeatable: false,
+        form_field: false,
         read,
     }
 }
@@ -79,6 +84,7 @@ const fn piece_ref(name: &'static str, handled: &'static str, doc: &'static str)
         handled,
         doc,
         repeatable: true,
+        form_field: false,
         read: Read::Own,
     }
 }
@@ -100,6 +106,14 @@ const fn display(
     )
 }
 
+/// `p` with a field of its own in the wizard's form (see [`Parameter::form_field`]).
+const fn on_form(p: Parameter) -> Parameter {
+    Parameter {
+        form_field: true,
+        ..p
+    }
+}
+
 /// fairyboard's author text for the rules page: shown as plain text (never as markup),
 /// one paragraph per occurrence, kept in [`Definition::params`] as written.
 const fn prose(name: &'static str, doc: &'static str) -> Parameter {
@@ -110,6 +124,7 @@ const fn prose(name: &'static str, doc: &'static str) -> Parameter {
         handled: "display (Definition::about)",
         doc,
         repeatable: true,
+        form_field: false,
         read: Read::Display(DisplayCheck::None),
     }
 }
@@ -401,27 +416,27 @@ static PARAMETERS: &[Parameter] = &[
         "fairyboard: a captured promoted piece goes to the hand unpromoted",
         Read::Choice(ZERO_ONE, |d, v| d.rules.demote_promoted = v == 1),
     ),
-    display(
+    on_form(display(
         "squareSize",
         "positive number",
         "(script's)",
         "square size in pixels",
         DisplayCheck::PositiveNumber,
-    ),
-    display(
+    )),
+    on_form(display(
         "graphicsDir",
         "URL",
         "none",
         "where the piece images are",
         DisplayCheck::None,
-    ),
-    display(
+    )),
+    on_form(display(
         "graphicsType",
         "file suffix",
         "gif",
         "image file suffix",
         DisplayCheck::None,
-    ),
+    )),
     display(
         "whitePrefix",
         "text",
@@ -436,20 +451,20 @@ static PARAMETERS: &[Parameter] = &[
         "Black's image prefix",
         DisplayCheck::None,
     ),
-    display(
+    on_form(display(
         "lightShade",
         "CSS colour",
         "(script's)",
         "light squares",
         DisplayCheck::None,
-    ),
-    display(
+    )),
+    on_form(display(
         "darkShade",
         "CSS colour",
         "(script's)",
         "dark squares",
         DisplayCheck::None,
-    ),
+    )),
     display(
         "startShade",
         "CSS colour",
@@ -471,13 +486,13 @@ static PARAMETERS: &[Parameter] = &[
         "coordinates",
         DisplayCheck::None,
     ),
-    display(
+    on_form(display(
         "firstRank",
         "integer",
         "none (no coordinates)",
         "number of the bottom rank; shows coordinates",
         DisplayCheck::Integer,
-    ),
+    )),
     display(
         "borders",
         "0 or 1",

@@ -200,6 +200,39 @@ fn only_a_text_without_pieces_is_an_error() {
     assert!(p.warnings().count() >= 4);
 }
 
+/// The definition wizard (`web/wizard.html`) has six fields for display parameters: the two
+/// square colours, the square size, the coordinates checkbox (`firstRank`) and the image
+/// folder and type. The table marks exactly those, and each is a display-only parameter, so
+/// a loaded definition's other lines pass through the wizard untouched.
+#[test]
+fn the_table_names_the_wizards_form_fields() {
+    let mut form: Vec<&str> = idiagram::parameters()
+        .iter()
+        .filter(|p| p.form_field)
+        .map(|p| p.name)
+        .collect();
+    form.sort_unstable();
+    assert_eq!(
+        form,
+        [
+            "darkShade",
+            "firstRank",
+            "graphicsDir",
+            "graphicsType",
+            "lightShade",
+            "squareSize"
+        ]
+    );
+    for p in idiagram::parameters().iter().filter(|p| p.form_field) {
+        assert!(
+            p.handled.starts_with("display"),
+            "{}: {}",
+            p.name,
+            p.handled
+        );
+    }
+}
+
 /// The parameter table is the parser's one list: every name in it is read (never "unknown"),
 /// names are unique, and a name outside it is unknown.
 #[test]

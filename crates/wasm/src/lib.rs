@@ -19,7 +19,7 @@
 
 pub mod game;
 
-use fairyboard_ai::{Control, Limits, Options, Searcher};
+use fairyboard_ai::{Control, Limits, Options, Thinker};
 use fairyboard_core::Color;
 use game::{load, Game};
 use idiagram::{Definition, Diagnostic};
@@ -33,8 +33,9 @@ pub struct Diagram {
     definition: Definition,
     problems: Vec<Diagnostic>,
     game: Option<Game>,
-    /// The AI, made at its first move (it keeps its tables between moves).
-    searcher: Option<Searcher>,
+    /// The AI, made at its first move with that move's seed (it keeps its tables between
+    /// moves).
+    thinker: Option<Thinker>,
 }
 
 /// Everything about a piece type the legend shows.
@@ -91,7 +92,7 @@ impl Diagram {
             definition: loaded.definition,
             problems: loaded.problems,
             game: loaded.game,
-            searcher: None,
+            thinker: None,
         }
     }
 
@@ -320,7 +321,7 @@ impl Diagram {
     pub fn restart(&mut self, seed: u32) {
         if let Some(g) = self.game.as_mut() {
             g.restart_random(u64::from(seed));
-            self.searcher = None;
+            self.thinker = None;
         }
     }
 
@@ -393,22 +394,18 @@ impl Diagram {
         let Some(g) = self.game.as_mut() else {
             return String::new();
         };
-        let searcher = self.searcher.get_or_insert_with(|| {
-            Searcher::new(
-                g.variant.clone(),
-                Options {
-                    hash_mb: 8,
-                    seed: u64::from(seed),
-                    noise: 0,
-                },
-            )
+        let thinker = self.thinker.get_or_insert_with(|| {
+            Thinker::new(Options {
+                hash_mb: 8,
+                seed: u64::from(seed),
+                noise: 0,
+            })
         });
         let variant = g.variant.clone();
         let limits = Limits::movetime(f64::from(ms.max(1)));
         // The search makes and unmakes moves on its own copy; the game's history comes with
         // it, as the protocols pass theirs.
-        let mut pos = g.position().clone();
-        let result = searcher.search(&mut pos, g.hashes(), &limits, &mut WallClock);
+        let result = thinker.search(g.position(), g.hashes(), &limits, &mut WallClock);
         result.best.map(|m| variant.uci(&m)).unwrap_or_default()
     }
 
@@ -491,6 +488,25 @@ pub fn definition_model(text: &str) -> String {
         "diagnostics": parsed.diagnostics.iter().map(problem).collect::<Vec<_>>(),
     })
     .to_string()
+}
+
+/// The display parameters the definition wizard edits with fields of its own (a JSON array of
+/// names): the parameter table's [`form_field`](idiagram::Parameter::form_field) marks, so
+/// the page keeps a loaded definition's other display lines and replaces just these.
+///
+/// ```
+/// let keys: Vec<String> = serde_json::from_str(&fairyboard_wasm::form_parameters()).unwrap();
+/// assert!(keys.iter().any(|k| k == "lightShade"));
+/// assert!(!keys.iter().any(|k| k == "coordColor")); // no field for it: kept as written
+/// ```
+#[wasm_bindgen]
+pub fn form_parameters() -> String {
+    let keys: Vec<&str> = idiagram::parameters()
+        .iter()
+        .filter(|p| p.form_field)
+        .map(|p| p.name)
+        .collect();
+    json!(keys).to_string()
 }
 
 /// The edits an editor sends [`write_definition`].

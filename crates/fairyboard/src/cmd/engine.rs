@@ -7,67 +7,8 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 
-use fairyboard_ai::{Control, Limits, Options, SearchResult, Searcher};
 use fairyboard_core::game::{Game, GameResult, PlayError};
 use fairyboard_core::Move;
-
-/// The searcher with its options, made on the first search and kept (with its hash table)
-/// until the variant or an option changes.
-pub(crate) struct Thinker {
-    options: Options,
-    searcher: Option<Searcher>,
-}
-
-impl Thinker {
-    pub fn new(options: Options) -> Thinker {
-        Thinker {
-            options,
-            searcher: None,
-        }
-    }
-
-    pub fn options(&self) -> Options {
-        self.options
-    }
-
-    /// Change the search options (the next search starts a fresh searcher).
-    pub fn set_options(&mut self, options: Options) {
-        self.options = options;
-        self.searcher = None;
-    }
-
-    /// Forget the searcher (a new variant or game).
-    pub fn reset(&mut self) {
-        self.searcher = None;
-    }
-
-    /// Forget what earlier searches learnt, keeping the hash table's memory.
-    pub fn clear(&mut self) {
-        if let Some(s) = self.searcher.as_mut() {
-            s.clear();
-        }
-    }
-
-    /// Search the game's current position, with its history for repetitions.
-    pub fn search(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        control: &mut dyn Control,
-    ) -> SearchResult {
-        let variant = game.position().variant();
-        if self
-            .searcher
-            .as_ref()
-            .is_none_or(|s| !Arc::ptr_eq(s.variant(), variant))
-        {
-            self.searcher = Some(Searcher::new(variant.clone(), self.options));
-        }
-        let searcher = self.searcher.as_mut().expect("just made");
-        let mut pos = game.position().clone();
-        searcher.search(&mut pos, game.hashes(), limits, control)
-    }
-}
 
 /// Play a move in coordinate notation. A drop's piece letter may be lower case (XBoard
 /// writes Black's that way). A game already over (board or history) takes no move.

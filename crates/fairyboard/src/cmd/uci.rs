@@ -18,12 +18,11 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use fairyboard_ai::native::Stopwatch;
-use fairyboard_ai::{mate_in, Limits, Options};
+use fairyboard_ai::{mate_in, Limits, Options, Stopwatch, Thinker};
 use fairyboard_core::game::Game;
 use fairyboard_core::{catalogue, limits, Color, Position, Variant};
 
-use super::engine::{play_text, result_text, Commands, Input, Thinker};
+use super::engine::{play_text, result_text, Commands, Input};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -221,7 +220,12 @@ impl Uci {
                 pv.join(" ")
             ));
         });
-        let r = self.thinker.search(&self.game, &limits, &mut control);
+        let r = self.thinker.search(
+            self.game.position(),
+            self.game.hashes(),
+            &limits,
+            &mut control,
+        );
         // `go infinite` waits for `stop` before answering, as the protocol asks.
         if words.contains(&"infinite") {
             while !self.stop.load(Ordering::Relaxed) {

@@ -40,12 +40,11 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use fairyboard_ai::native::Stopwatch;
-use fairyboard_ai::{mate_in, Limits, Options};
+use fairyboard_ai::{mate_in, Limits, Options, Stopwatch, Thinker};
 use fairyboard_core::game::{Game, PlayError};
 use fairyboard_core::{catalogue, limits, Color, MarkKind, Marks, Position, Variant};
 
-use super::engine::{play_text, result_text, Commands, Input, Thinker};
+use super::engine::{play_text, result_text, Commands, Input};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -396,7 +395,12 @@ impl<'w> Engine<'w> {
                     ));
                 }
             });
-            self.thinker.search(&self.game, &limits, &mut control)
+            self.thinker.search(
+                self.game.position(),
+                self.game.hashes(),
+                &limits,
+                &mut control,
+            )
         };
         for l in lines {
             self.send(&l);
