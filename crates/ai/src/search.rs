@@ -1014,19 +1014,17 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/fide-clobberers.txt");
         let v = catalogue::load(path).unwrap();
         let mut s = Searcher::new(v.clone(), Options::default());
+        // The armies' sums differ (BENCHMARKS.md, "Piece values"): whichever side they
+        // rate behind keeps its draw score at the start's balance, the other the contempt.
         let balance = s.eval.start_balance();
-        assert!(balance < 0);
+        assert_ne!(balance, 0);
         let mut pos = Position::start(v.clone());
         s.search(&mut pos, &[], &Limits::depth(1), &mut NoClock);
-        assert_eq!(
-            s.root_draw,
-            -CONTEMPT + balance,
-            "White's army is rated lower"
-        );
+        assert_eq!(s.root_draw, -CONTEMPT + balance.min(0), "White to move");
         let m = pos.legal_moves()[0];
         pos.make(&m);
         s.search(&mut pos, &[], &Limits::depth(1), &mut NoClock);
-        assert_eq!(s.root_draw, -CONTEMPT, "Black's is not");
+        assert_eq!(s.root_draw, -CONTEMPT + (-balance).min(0), "Black to move");
         // Alike armies: the plain contempt.
         let (mut s, mut pos) = searcher("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         s.search(&mut pos, &[], &Limits::depth(1), &mut NoClock);

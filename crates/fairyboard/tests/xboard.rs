@@ -331,3 +331,21 @@ fn shared_id_pieces_keep_their_moves_after_moves() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn option_variant_fairy_selects_an_army_pairing() {
+    // Fairy-Max's way to choose among its Chess with Different Armies games; the match
+    // gauntlet sends the same line to both engines. The setup FEN is fide-nutters.txt's.
+    let out = session(
+        "xboard\nprotover 2\noption Variant fairy selects=FIDE-Nutters\nvariant fairy\nping 1\n",
+    );
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .expect("setup");
+    assert!(
+        setup.ends_with("thuckuht/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{setup}"
+    );
+    assert!(has(&out, "pong 1"));
+}

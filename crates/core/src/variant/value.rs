@@ -5,9 +5,10 @@
 //! Every piece type is put on every square of the board among random blockers (a third of
 //! the squares, half of them enemies) and its pseudo-legal moves are counted. The average
 //! count is the piece's *mobility*; the value grows with it (faster than linearly, since a
-//! long-range piece also controls far squares), and is then corrected for colour-boundness
-//! (the share of the board the piece can ever reach), forwardness (pieces that cannot retreat
-//! are worth less) and promotion potential. Pawns are the unit (100), worth less when what
+//! long-range piece also controls far squares, and slower again past a queen), and is then
+//! corrected for slow king steps, colour-boundness (the share of the board the piece can
+//! ever reach), forwardness (the share of its moves that go forward) and promotion
+//! potential; the formula is fitted to published values of many pieces (see `value_from`). Pawns are the unit (100), worth less when what
 //! they promote to is weak (a shatranj ferz); royals are 0 (they are never traded). A
 //! definition's own `pieceValue=ID:CENTIPAWNS` replaces the estimate in [`estimate`].
 //!
@@ -57,6 +58,16 @@ pub struct PieceStats {
     /// The longest move on the empty board, in king steps (Chebyshev distance), initial
     /// moves aside: 1 for a stepper.
     pub longest: u32,
+    /// Moves on the empty board from the most central square.
+    pub targets: f64,
+    /// Share of the empty-board moves that go to a neighbouring square (king steps).
+    pub step_share: f64,
+    /// Average mobility among blockers on the central half of the squares.
+    pub centre_mobility: f64,
+    /// Share of the empty-board moves that stay on their rank.
+    pub sideways: f64,
+    /// Share of the board reachable from the centre in at most two moves (empty board).
+    pub reach2: f64,
 }
 
 impl PieceStats {
@@ -68,9 +79,10 @@ impl PieceStats {
     }
 }
 
-/// Blocker samples per square (more on small boards, fewer on huge ones).
-fn samples_per_square(cells: usize, types: usize) -> usize {
-    (3000 / (cells * types).max(1)).clamp(2, 6)
+/// Blocker samples per square (more on small boards, fewer on huge ones). Every piece type
+/// meets the same samples, so that two types' values differ by their moves, not by luck.
+fn samples_per_square(cells: usize) -> usize {
+    (2000 / cells.max(1)).clamp(3, 8)
 }
 
 /// A position with just these pieces (everything else empty), White to move, as a set-up
@@ -121,18 +133,49 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
     let types = variant.type_count();
     let squares: Vec<Square> = variant.playable().to_vec();
     let n_sq = squares.len().max(1);
-    let samples = samples_per_square(n_sq, types);
+    let samples = samples_per_square(n_sq);
     // Blockers: a non-royal type (the first), so no royal rule interferes.
     let blocker = (0..types).find(|&t| !variant.pieces[t].royal).unwrap_or(0);
     let mut rng = SplitMix(0x5EED_F00D);
+    // layouts[i][k]: the blockers of sample k around squares[i] (a third of the other
+    // squares, half of them enemies).
+    let layouts: Vec<Vec<Vec<(Square, usize, Color)>>> = squares
+        .iter()
+        .map(|&sq| {
+            (0..samples)
+                .map(|_| {
+                    let mut pieces = Vec::new();
+                    for &other in &squares {
+                        if other != sq && rng.below(3) == 0 {
+                            let c = if rng.below(2) == 0 {
+                                Color::White
+                            } else {
+                                Color::Black
+                            };
+                            pieces.push((other, blocker, c));
+                        }
+                    }
+                    pieces
+                })
+                .collect()
+        })
+        .collect();
     let mut stats = vec![PieceStats::default(); types];
     // mob[t][i]: mobility among blockers on squares[i].
     let mut mob = vec![vec![0.0f64; n_sq]; types];
     let mut list = MoveList::new();
+    // Manhattan distance of squares[i] from the board's centre.
+    let centre_distance = |i: usize| {
+        let g = &variant.geometry;
+        let (cf, cr) = (g.files as f64 / 2.0 - 0.5, g.ranks as f64 / 2.0 - 0.5);
+        let c = variant.coord(squares[i]);
+        (c.file as f64 - cf).abs() + (c.rank as f64 - cr).abs()
+    };
     for t in 0..types {
         let mut empty_total = 0usize;
         let mut back = 0usize;
         let mut changing = 0usize;
+        let mut steps = 0usize;
         let mut graph: Vec<Vec<usize>> = vec![Vec::new(); n_sq];
         for (i, &sq) in squares.iter().enumerate() {
             // Empty board.
@@ -147,12 +190,17 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
                     let (a, b) = (variant.coord(sq), variant.coord(m.to()));
                     let d = a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as u32;
                     stats[t].longest = stats[t].longest.max(d);
+                    if d == 1 {
+                        steps += 1;
+                    }
                 }
                 if m.is_promotion() {
                     stats[t].promotes = true;
                 }
                 let r = variant.coord(m.to()).rank as i32;
-                if r != rank {
+                if r == rank {
+                    stats[t].sideways += 1.0;
+                } else {
                     changing += 1;
                     if r < rank {
                         back += 1;
@@ -165,18 +213,9 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             // Among blockers.
             let mut total = 0usize;
             let mut done = 0usize;
-            for _ in 0..samples {
+            for layout in &layouts[i] {
                 let mut pieces = vec![(sq, t, Color::White)];
-                for &other in &squares {
-                    if other != sq && rng.below(3) == 0 {
-                        let c = if rng.below(2) == 0 {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
-                        pieces.push((other, blocker, c));
-                    }
-                }
+                pieces.extend_from_slice(layout);
                 let pos = board_with(variant, &pieces);
                 list.clear();
                 pos.moves_from(sq, &mut list);
@@ -193,19 +232,9 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             back as f64 / changing as f64
         };
         // Reach from the most central square.
-        let centre = {
-            let g = &variant.geometry;
-            let (cf, cr) = (g.files as f64 / 2.0 - 0.5, g.ranks as f64 / 2.0 - 0.5);
-            (0..n_sq)
-                .min_by(|&a, &b| {
-                    let d = |i: usize| {
-                        let c = variant.coord(squares[i]);
-                        (c.file as f64 - cf).abs() + (c.rank as f64 - cr).abs()
-                    };
-                    d(a).total_cmp(&d(b))
-                })
-                .unwrap_or(0)
-        };
+        let centre = (0..n_sq)
+            .min_by(|&a, &b| centre_distance(a).total_cmp(&centre_distance(b)))
+            .unwrap_or(0);
         let mut seen = vec![false; n_sq];
         let mut stack = vec![centre];
         seen[centre] = true;
@@ -220,6 +249,30 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             }
         }
         stats[t].reach = count as f64 / n_sq as f64;
+        stats[t].targets = {
+            let mut to = graph[centre].clone();
+            to.sort_unstable();
+            to.dedup();
+            to.len() as f64
+        };
+        stats[t].step_share = steps as f64 / empty_total.max(1) as f64;
+        stats[t].sideways /= empty_total.max(1) as f64;
+        stats[t].reach2 = {
+            let mut near = vec![false; n_sq];
+            near[centre] = true;
+            for &j in &graph[centre] {
+                near[j] = true;
+                for &k in &graph[j] {
+                    near[k] = true;
+                }
+            }
+            near.iter().filter(|&&b| b).count() as f64 / n_sq as f64
+        };
+        let mut by_centre: Vec<usize> = (0..n_sq).collect();
+        by_centre.sort_by(|&a, &b| centre_distance(a).total_cmp(&centre_distance(b)));
+        let half = by_centre.len().div_ceil(2);
+        stats[t].centre_mobility =
+            by_centre[..half].iter().map(|&i| mob[t][i]).sum::<f64>() / half as f64;
     }
 
     let pawn_like: Vec<bool> = (0..types)
@@ -235,7 +288,7 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
         } else if pawn_like[t] {
             PAWN
         } else {
-            value_from(&stats[t])
+            value_from(&stats[t], n_sq)
         };
     }
     // Promotion potential: part of the gain of the best promotion (non-pawns only;
@@ -255,11 +308,13 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
         }
     }
     // A royal one of several that may be lost (Spartan Chess's second king) is worth
-    // what its moves are worth as a common piece: its loss costs that much, not the game.
+    // what its moves are worth as a common piece, and half as much again: while a side has
+    // two, an attack on one is no check, so the spare also shields its side from mate
+    // (Streetman rates the Spartan second king "5−", a commoner about 3).
     let spare_royal = (0..types)
         .map(|t| {
             if variant.pieces[t].royal && !variant.any_royal_loses {
-                value_from(&stats[t])
+                value_from(&stats[t], n_sq) * 3 / 2
             } else {
                 0
             }
@@ -288,17 +343,39 @@ pub fn estimate(variant: &Variant) -> Vec<u32> {
     values.into_iter().map(|v| v.max(0) as u32).collect()
 }
 
-/// Value from measured statistics, calibrated so that on 8×8 a knight, bishop, rook
-/// and queen come out near 3¼, 3¼, 5 and 9½ pawns.
-fn value_from(s: &PieceStats) -> i32 {
-    let m = s.mobility;
-    // Fitted to the classic values of N, R and Q; at least 40 per move for the weak.
-    let mut v = (95.0 * m - 110.0).max(40.0 * m);
-    // Colour-bound pieces cover part of the board only.
-    v *= 0.72 + 0.28 * s.reach.sqrt();
-    // Pieces that cannot retreat.
-    v *= 0.8 + 0.4 * s.backward.min(0.5);
-    if m < 0.05 {
+/// Value from measured statistics on a board of `cells` playable squares.
+///
+/// The shape and its constants are fitted (least squares on the logarithm) to published
+/// values of some seventy pieces on 8×8, 10×8 and 12×8 boards, not to chess alone: H. G.
+/// Muller's table of common pieces in Fairy-Max's `fmax.ini` (ferz 1.5, wazir 1.25, knight
+/// 3.25, dabbaba 1, alfil 0.8, camel 2.25, zebra 1.75, commoner 2.6, bishop 3.5, rook 5,
+/// nightrider 5.6, queen 9.5, archbishop 8.75, marshall 9, amazon 11.5, ...), Kaufman's
+/// chess values, Muller's Capablanca values, Streetman's Spartan values and `fmax.ini`'s
+/// values of the Fairy-Max games' own pieces (BENCHMARKS.md,
+/// "Piece values", has the table and sources). What each term stands for:
+///
+/// - *mobility*, a third of the way from the count among blockers to the empty board's
+///   count: long-range pieces gain as the board empties, which the count among blockers
+///   misses (a bishop is worth a knight though it has a move more among blockers, and
+///   more than that on an open board);
+/// - *king steps* count a little less: a stepper is slow to reach the action;
+/// - *saturation*: past a queen, more moves add less (an amazon is not worth two rooks
+///   and a bishop: lesser pieces chase it);
+/// - *board size*: the same count is worth less on a larger board, where a move covers a
+///   smaller share of the squares;
+/// - *colour binding*: a piece that reaches a part of the board only is worth less;
+/// - *forwardness*: forward moves attack, sideways and backward ones mostly defend (a ferz,
+///   two forward moves of four, outvalues a wazir with one, though colour-bound; a piece
+///   that cannot retreat needs no further discount).
+fn value_from(s: &PieceStats, cells: usize) -> i32 {
+    let open = s.mobility + 0.30 * (s.empty_mobility - s.mobility).max(0.0);
+    let mut m = open * (1.0 - 0.11 * s.step_share.min(1.0));
+    m /= 1.0 + 0.016 * m;
+    let mut v = 47.8 * m.powf(1.28) * (64.0 / cells.max(1) as f64).powf(0.30);
+    v *= 1.0 - 0.42 * (1.0 - s.reach.sqrt());
+    let forward = (1.0 - s.sideways) * (1.0 - s.backward);
+    v *= 1.0 + 0.83 * (forward - 0.5);
+    if s.mobility < 0.05 {
         v = 0.0;
     } else {
         // Short-range defenders (a xiangqi elephant) still guard: never below half a pawn.

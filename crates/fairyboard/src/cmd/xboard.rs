@@ -136,6 +136,11 @@ pub(crate) struct Engine<'w> {
     stop: Arc<AtomicBool>,
     /// The piece the user holds in the GUI (`lift`), for `hover` and multi-leg entry.
     lifted: Option<Lift>,
+    /// The army pairing chosen with `option Variant fairy selects=NAME` (Fairy-Max names
+    /// its Chess with Different Armies games so): the variant `fairy` is then the
+    /// catalogue game of that name in lower case (FIDE-Nutters: `fide-nutters`); a pairing
+    /// the catalogue lacks falls back to `--alias fairy=FILE`.
+    fairy_selects: Option<String>,
 }
 
 /// A piece picked up in the GUI: where it stands, and the transit squares of a
@@ -191,6 +196,7 @@ impl<'w> Engine<'w> {
             },
             stop,
             lifted: None,
+            fairy_selects: None,
         })
     }
 
@@ -200,6 +206,11 @@ impl<'w> Engine<'w> {
     }
 
     fn load(&self, name: &str) -> Result<Arc<Variant>, String> {
+        if let ("fairy", Some(game)) = (name, &self.fairy_selects) {
+            if let Ok(v) = catalogue::load(game) {
+                return Ok(v);
+            }
+        }
         if let Some((_, file)) = self.aliases.iter().find(|(n, _)| n == name) {
             return catalogue::load(file).map_err(|e| e.to_string());
         }
@@ -614,9 +625,14 @@ impl<'w> Engine<'w> {
         let bad_arg = |what: &str| format!("Error ({what}): {line}");
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "otim" | "cores" | "option" | "exclude"
-            | "include" | "egtpath" | "?" | "." | "bk" | "hint" | "nps" | "white" | "black" => {}
+            | "name" | "rating" | "ics" | "draw" | "otim" | "cores" | "exclude" | "include"
+            | "egtpath" | "?" | "." | "bk" | "hint" | "nps" | "white" | "black" => {}
             "protover" => self.features(),
+            "option" => {
+                if let Some(game) = rest.strip_prefix("Variant fairy selects=") {
+                    self.fairy_selects = Some(game.trim().to_lowercase());
+                }
+            }
             "new" => {
                 self.force = false;
                 self.engine_side = Color::Black;
