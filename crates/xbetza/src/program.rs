@@ -582,6 +582,14 @@ impl WorkBound<'_> {
                     0 => self.side * self.side,
                     n => i32::from(n),
                 };
+                if final_leg && !r.flags.contains(Flags::WRAP) {
+                    // A leaf: its squares are counted to the edge without walking there.
+                    let v = steps_to_edge(from, (dx, dy), self.side)
+                        .min(max_steps)
+                        .max(0) as u64;
+                    self.remember(i, from, v.min(self.limit));
+                    return Some(v.min(self.limit));
+                }
                 let (mut x, mut y) = from;
                 let mut v = 0u64;
                 let mut worst = 0u64;
@@ -613,6 +621,20 @@ impl WorkBound<'_> {
         self.remember(i, from, v);
         Some(v)
     }
+}
+
+/// How many steps of `(dx, dy)` from `(x, y)` stay on a `side`-sided board (0 for the null
+/// step, which lands on its own square).
+fn steps_to_edge((x, y): (i32, i32), (dx, dy): (i32, i32), side: i32) -> i32 {
+    let axis = |p: i32, d: i32| match d {
+        0 => i32::MAX,
+        d if d > 0 => (side - 1 - p) / d,
+        d => p / -d,
+    };
+    if (dx, dy) == (0, 0) {
+        return 0;
+    }
+    axis(x, dx).min(axis(y, dy)).max(0)
 }
 
 impl fmt::Display for Program {
