@@ -596,3 +596,57 @@ fn friendly_part_of_the_matrix_governs_friendly_captures() {
         list(&format!("{others} b2b1 b2a2"))
     );
 }
+
+/// An e.p. square nobody can capture on does not make a position different (FIDE Laws
+/// 9.2.2: the same position needs the same possible moves; a double step that no pawn can
+/// take e.p. leaves nothing different). The position after 1. e4 (a double step) comes
+/// back after 1... Nf6 2. Nf3 Ng8 3. Ng1 with one hash and one FEN, and its third
+/// occurrence, after 3... Nf6 4. Nf3 Ng8 5. Ng1, draws by repetition.
+#[test]
+fn unusable_ep_square_does_not_break_repetition() {
+    let v = fairyboard_core::catalogue::load("chess").unwrap();
+    let mut g = Game::new(v.clone());
+    g.play_uci("e2e4").unwrap();
+    let after_double_step = g.position().hash();
+    assert_eq!(g.position().en_passant(), None);
+    assert_eq!(
+        g.position().to_fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    for m in ["g8f6", "g1f3", "f6g8", "f3g1"] {
+        assert_eq!(g.result(), None);
+        g.play_uci(m).unwrap();
+    }
+    // Second occurrence: same side to move, same pieces, no e.p. capture either time.
+    assert_eq!(g.position().hash(), after_double_step);
+    assert_eq!(g.result(), None);
+    for m in ["g8f6", "g1f3", "f6g8"] {
+        g.play_uci(m).unwrap();
+        assert_eq!(g.result(), None);
+    }
+    g.play_uci("f3g1").unwrap();
+    assert_eq!(
+        g.result(),
+        Some(GameResult::draw(Reason::Repetition)),
+        "third occurrence of the position after 1. e4"
+    );
+    // A double step that can be taken e.p. keeps its square: 1. e4 Nf6 2. e5 d5 (exd6 e.p.).
+    let mut g = Game::new(v.clone());
+    for m in ["e2e4", "g8f6", "e4e5", "d7d5"] {
+        g.play_uci(m).unwrap();
+    }
+    assert!(g.position().en_passant().is_some());
+    assert!(g.position().to_fen().contains(" w KQkq d6 0 3"));
+    // And a FEN naming an unusable e.p. square reads as the one without it: same hash.
+    let with = Position::from_fen(
+        v.clone(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    )
+    .unwrap();
+    let without = Position::from_fen(
+        v.clone(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    )
+    .unwrap();
+    assert_eq!(with.hash(), without.hash());
+}

@@ -316,23 +316,38 @@ pub fn router(config: Config) -> Router {
         .with_state(state)
 }
 
-/// Serve on a bound listener until Ctrl-C. Each connection gets
+/// Serve on a bound listener until Ctrl-C (SIGINT) or SIGTERM, then drain: see
+/// [`serve_until`].
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    serve_until(listener, config, stop_signal()).await
+}
+
+/// Serve on a bound listener until `stop` completes. Each connection gets
 /// [`Config::header_timeout`] to send its headers and, when kept alive, to start the next
 /// request (so idle and trickling connections are closed), and lives at most
 /// [`MAX_CONNECTION_LIFETIME`]; beyond [`MAX_CONNECTIONS`] open connections new ones are
 /// closed at once instead of queueing.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+///
+/// Stopping drains rather than cuts: the listener is closed first (new connections are
+/// refused), every connection finishes the request it is in and is closed (idle kept-alive
+/// ones at once), and after at most [`DRAIN_TIME`] the function returns `Ok` — so a
+/// deployment's restart does not turn the requests in flight into errors.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::Service as _;
 
     let header_timeout = config.header_timeout;
     let app = router(config);
     let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
-    let stop = tokio::signal::ctrl_c();
+    let (draining, drain) = tokio::sync::watch::channel(false);
     tokio::pin!(stop);
     loop {
         let (stream, _peer) = tokio::select! {
-            _ = &mut stop => return Ok(()),
+            _ = &mut stop => break,
             accepted = listener.accept() => match accepted {
                 Ok(c) => c,
                 Err(e) => {
@@ -349,6 +364,7 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
             continue;
         };
         let app = app.clone();
+        let mut drain = drain.clone();
         tokio::spawn(async move {
             let _open = permit;
             let service = hyper::service::service_fn(move |req| {
@@ -360,11 +376,45 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
                 .header_read_timeout(header_timeout)
                 .keep_alive(true);
             let conn = http.serve_connection(TokioIo::new(stream), service);
-            let _ = tokio::time::timeout(MAX_CONNECTION_LIFETIME, conn).await;
+            let served = async move {
+                tokio::pin!(conn);
+                tokio::select! {
+                    _ = conn.as_mut() => return,
+                    // A closed channel (the server gone) stops the connection too.
+                    _ = drain.wait_for(|&d| d) => {}
+                }
+                conn.as_mut().graceful_shutdown();
+                let _ = conn.await;
+            };
+            let _ = tokio::time::timeout(MAX_CONNECTION_LIFETIME, served).await;
         });
     }
+    drop(listener);
+    let _ = draining.send(true);
+    // Every connection holds a permit until it is closed: all of them back means drained.
+    let all = u32::try_from(MAX_CONNECTIONS).unwrap_or(u32::MAX);
+    let _ = tokio::time::timeout(DRAIN_TIME, open.acquire_many(all)).await;
+    Ok(())
 }
 
+/// Ctrl-C (SIGINT) or, on Unix, SIGTERM (what `kill` and service managers send).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Longest wait, once stopped, for the requests in flight to finish.
+pub const DRAIN_TIME: Duration = Duration::from_secs(10);
 /// Open connections served at once (each holds a descriptor; the usual limit is 1024).
 pub const MAX_CONNECTIONS: usize = 768;
 /// Longest life of one connection, however busy: a client that keeps one open forever

@@ -134,6 +134,7 @@ pub fn compile_partial(
             max_legs,
             left_out: Vec::new(),
             more: 0,
+            work: crate::program::WorkTally::new(options.max_range, MAX_WORK),
         }),
     };
     // In partial mode every failure is recorded instead of returned.
@@ -164,6 +165,8 @@ struct Partial {
     left_out: Vec<CompileError>,
     /// Failures beyond [`MAX_REPORTED`], counted only.
     more: usize,
+    /// The work bound of the terms kept so far.
+    work: crate::program::WorkTally,
 }
 
 /// At most this many terms left out are reported one by one by [`compile_partial`].
@@ -489,8 +492,8 @@ impl Compiler {
 
     /// In partial mode: whether the term whose records start at `mark` keeps within the
     /// leg and work limits (the record limits are checked as records are pushed).
-    fn term_fits(&self, mark: usize) -> Result<(), CompileError> {
-        let Some(p) = &self.partial else {
+    fn term_fits(&mut self, mark: usize) -> Result<(), CompileError> {
+        let Some(p) = &mut self.partial else {
             return Ok(());
         };
         if self.out[mark..]
@@ -499,7 +502,7 @@ impl Compiler {
         {
             return Err(cerr(format!("more than {} legs in one path", p.max_legs)));
         }
-        if !crate::program::records_work_within(&self.out, self.opts.max_range, MAX_WORK) {
+        if !p.work.admit(&self.out, mark) {
             return Err(cerr(format!(
                 "with it the move's paths may visit more than {MAX_WORK} squares from one \
                  square of a {0}x{0} board",

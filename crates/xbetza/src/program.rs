@@ -445,6 +445,73 @@ pub(crate) fn records_work_within(records: &[Record], side: u8, cap: u64) -> boo
     true
 }
 
+/// [`records_work_within`] of a program compiled term by term, each new term checked with
+/// the terms kept before it, without evaluating those again: a term's bound from a square
+/// does not depend on its siblings, so the program's bound is the per-square sum of its
+/// top-level terms', and its evaluations are the sum of theirs. While the geometry-free
+/// bound of all kept terms fits, nothing is evaluated (as in `records_work_within`).
+/// Same answers as checking the whole program each time, in time linear in the terms
+/// instead of quadratic (a repetition group can expand to thousands of terms).
+pub(crate) struct WorkTally {
+    side: u8,
+    cap: u64,
+    /// The geometry-free bound of the kept terms.
+    quick: u64,
+    /// Per square, the kept terms' bound (once `quick` is over the cap); empty before.
+    totals: Vec<u64>,
+    evaluations: u64,
+}
+
+impl WorkTally {
+    pub(crate) fn new(side: u8, cap: u64) -> WorkTally {
+        WorkTally {
+            side: side.max(1),
+            cap,
+            quick: 0,
+            totals: Vec::new(),
+            evaluations: 0,
+        }
+    }
+
+    /// Whether `records` (whose records before `mark` are the terms kept so far, already
+    /// tallied) stays within the cap; when it does, its new terms are tallied.
+    pub(crate) fn admit(&mut self, records: &[Record], mark: usize) -> bool {
+        let side = u64::from(self.side);
+        let quick = self
+            .quick
+            .saturating_add(quick_bound(&records[mark..], mark, side));
+        if quick <= self.cap {
+            self.quick = quick;
+            return true;
+        }
+        // The first time over: the kept terms are evaluated once.
+        let (mut totals, mut evaluations) = (self.totals.clone(), self.evaluations);
+        let from = if totals.is_empty() {
+            totals = vec![0; usize::from(self.side) * usize::from(self.side)];
+            0
+        } else {
+            mark
+        };
+        let mut w = WorkBound::from_record(records, from, self.side, self.cap);
+        w.budget = WORK_BOUND_BUDGET.saturating_sub(evaluations);
+        let n = i32::from(self.side);
+        for y in 0..n {
+            for x in 0..n {
+                let slot = &mut totals[(y * n + x) as usize];
+                match w.siblings(from, records.len(), (x, y)) {
+                    Some(v) if slot.saturating_add(v) <= self.cap => *slot += v,
+                    _ => return false,
+                }
+            }
+        }
+        evaluations += w.evaluations;
+        self.quick = quick;
+        self.totals = totals;
+        self.evaluations = evaluations;
+        true
+    }
+}
+
 /// At most this many (record, square) evaluations in [`Program::work_within`].
 pub const WORK_BOUND_BUDGET: u64 = 1 << 18;
 
@@ -489,6 +556,10 @@ struct WorkBound<'a> {
     limit: u64,
     memo: Memo,
     evaluations: u64,
+    /// Evaluations allowed ([`WORK_BOUND_BUDGET`] unless a tally has used some).
+    budget: u64,
+    /// The first record evaluated: the memo holds the records from here on.
+    first: usize,
 }
 
 /// Memoised bounds per (record, square): dense when that table is small enough.
@@ -503,9 +574,14 @@ const DENSE_MEMO_ENTRIES: usize = 1 << 22;
 
 impl WorkBound<'_> {
     fn new(records: &[Record], side: u8, cap: u64) -> WorkBound<'_> {
+        WorkBound::from_record(records, 0, side, cap)
+    }
+
+    /// A bound of the records from `first` on (those before are not evaluated).
+    fn from_record(records: &[Record], first: usize, side: u8, cap: u64) -> WorkBound<'_> {
         let squares = usize::from(side) * usize::from(side);
         // Dense values are `u32`: the limit must fit with room for the `+ 1`.
-        let memo = match records.len().checked_mul(squares) {
+        let memo = match (records.len() - first.min(records.len())).checked_mul(squares) {
             Some(n) if n <= DENSE_MEMO_ENTRIES && cap < u64::from(u32::MAX - 1) => {
                 Memo::Dense(vec![0; n])
             }
@@ -517,12 +593,15 @@ impl WorkBound<'_> {
             limit: cap.saturating_add(1),
             memo,
             evaluations: 0,
+            budget: WORK_BOUND_BUDGET,
+            first,
         }
     }
 
     fn recall(&self, i: usize, (x, y): (i32, i32)) -> Option<u64> {
         match &self.memo {
             Memo::Dense(t) => {
+                let i = i - self.first;
                 let k = (i * self.side as usize + y as usize) * self.side as usize + x as usize;
                 t.get(k).and_then(|&v| v.checked_sub(1)).map(u64::from)
             }
@@ -532,6 +611,7 @@ impl WorkBound<'_> {
 
     fn remember(&mut self, i: usize, (x, y): (i32, i32), v: u64) {
         let side = self.side as usize;
+        let i = i - self.first;
         match &mut self.memo {
             Memo::Dense(t) => {
                 if let Some(slot) = t.get_mut((i * side + y as usize) * side + x as usize) {
@@ -563,7 +643,7 @@ impl WorkBound<'_> {
             return Some(v);
         }
         self.evaluations += 1;
-        if self.evaluations > WORK_BOUND_BUDGET {
+        if self.evaluations > self.budget {
             return None;
         }
         let r = self.records[i];
@@ -582,6 +662,14 @@ impl WorkBound<'_> {
                     0 => self.side * self.side,
                     n => i32::from(n),
                 };
+                if final_leg && !r.flags.contains(Flags::WRAP) {
+                    // A leaf: its squares are counted to the edge without walking there.
+                    let v = steps_to_edge(from, (dx, dy), self.side)
+                        .min(max_steps)
+                        .max(0) as u64;
+                    self.remember(i, from, v.min(self.limit));
+                    return Some(v.min(self.limit));
+                }
                 let (mut x, mut y) = from;
                 let mut v = 0u64;
                 let mut worst = 0u64;
@@ -613,6 +701,20 @@ impl WorkBound<'_> {
         self.remember(i, from, v);
         Some(v)
     }
+}
+
+/// How many steps of `(dx, dy)` from `(x, y)` stay on a `side`-sided board (0 for the null
+/// step, which lands on its own square).
+fn steps_to_edge((x, y): (i32, i32), (dx, dy): (i32, i32), side: i32) -> i32 {
+    let axis = |p: i32, d: i32| match d {
+        0 => i32::MAX,
+        d if d > 0 => (side - 1 - p) / d,
+        d => p / -d,
+    };
+    if (dx, dy) == (0, 0) {
+        return 0;
+    }
+    axis(x, dx).min(axis(y, dy)).max(0)
 }
 
 impl fmt::Display for Program {
@@ -649,5 +751,65 @@ impl fmt::Display for Program {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{compile_partial, parse, CompileOptions};
+
+    /// The top-level terms of a program, each with its own records (loop targets relative
+    /// to the term's first record).
+    fn terms(records: &[Record]) -> Vec<Vec<Record>> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < records.len() {
+            let end = i + 1 + records[i].skip as usize;
+            out.push(records[i..end].to_vec());
+            for r in out.last_mut().unwrap() {
+                if let Kind::Loop { target } = &mut r.kind {
+                    *target -= i as u16;
+                }
+            }
+            i = end;
+        }
+        out
+    }
+
+    /// Adding terms one by one to a tally answers as checking the whole program each time:
+    /// the same terms kept, for caps below, around and above what the terms need.
+    #[test]
+    fn tally_answers_as_the_whole_program() {
+        for text in ["WFNRBDAK", "(ma)fWcafcafWmafsW", "RmpafsRKN3", "(as)W6K"] {
+            let opts = CompileOptions { max_range: 8 };
+            let (program, _) = compile_partial(&parse(text).unwrap(), &opts, 32);
+            for cap in [5, 14, 30, 60, 200, 5000] {
+                let mut kept: Vec<Record> = Vec::new();
+                let mut tally = WorkTally::new(8, cap);
+                let (mut taken, mut refused) = (0, 0);
+                for term in terms(&program.records) {
+                    let mark = kept.len();
+                    let mut candidate = kept.clone();
+                    for mut r in term {
+                        if let Kind::Loop { target } = &mut r.kind {
+                            *target += mark as u16;
+                        }
+                        candidate.push(r);
+                    }
+                    let whole = records_work_within(&candidate, 8, cap);
+                    assert_eq!(tally.admit(&candidate, mark), whole, "{text} cap {cap}");
+                    if whole {
+                        kept = candidate;
+                        taken += 1;
+                    } else {
+                        refused += 1;
+                    }
+                }
+                // Each descriptor has terms to keep and (at small caps) to refuse.
+                assert!(taken > 0 || cap < 14, "{text} cap {cap}");
+                assert!(refused > 0 || cap >= 30, "{text} cap {cap}");
+            }
+        }
     }
 }

@@ -88,6 +88,41 @@ impl<'a> Grid<'a> {
         set
     }
 
+    /// The unlimited ray along `(dx, dy)` from every bit, cut at holes and the edge. Each
+    /// ray is the next square's ray plus that square, so the bits are filled from the far
+    /// end of the step (one step per bit instead of a walk to the edge from each).
+    fn full_rays<B: Bits>(&self, dx: i32, dy: i32) -> Vec<B> {
+        let n = self.n;
+        if (dx, dy) == (0, 0) {
+            return (0..n).map(|b| self.ray(b, 0, 0, u8::MAX)).collect();
+        }
+        let mut full = vec![B::default(); n];
+        // A step that stays on the board goes `dy · files + dx` bits up.
+        let up = dy * self.files + dx > 0;
+        for i in 0..n {
+            let b = if up { n - 1 - i } else { i };
+            let (f, r) = self.fr(b);
+            if let Some(t) = self.at(f + dx, r + dy) {
+                full[b] = B::bit(t) | full[t];
+            }
+        }
+        full
+    }
+
+    /// The first `range` squares of `full[b]` (the unlimited rays of `(dx, dy)`): the ray
+    /// of the square `range` steps away, when the ray gets there, is cut off.
+    fn cut_ray<B: Bits>(&self, full: &[B], b: usize, (dx, dy): (i32, i32), range: u8) -> B {
+        if (dx, dy) == (0, 0) || range == 0 {
+            return self.ray(b, dx, dy, range);
+        }
+        let (f, r) = self.fr(b);
+        let k = i32::from(range);
+        match self.at(f + k * dx, r + k * dy) {
+            Some(x) if !(full[b] & B::bit(x)).is_empty() => full[b] & !full[x],
+            _ => full[b],
+        }
+    }
+
     /// A castling record per bit: the squares that must be empty and the partner's bit.
     /// The partner is the first piece met; it must stand `skip_first` squares in from the
     /// edge (or a hole), so its square is fixed ([`ANY`]: not known in advance).
@@ -276,17 +311,17 @@ impl<B: Bits> Builder<'_, B> {
             Some(d) => d,
             None => {
                 self.dirs.push((dx, dy));
-                let grid = &self.grid;
-                self.full
-                    .extend((0..n).map(|b| grid.ray::<B>(b, dx, dy, u8::MAX)));
+                let rays = self.grid.full_rays::<B>(dx, dy);
+                self.full.extend(rays);
                 self.dirs.len() - 1
             }
         };
+        let full = &self.full[dir * n..(dir + 1) * n];
         for (b, list) in slides.iter_mut().enumerate() {
             if !self.grid.on_board(b) {
                 continue;
             }
-            let r: B = self.grid.ray(b, dx, dy, l.range);
+            let r: B = self.grid.cut_ray(full, b, (dx, dy), l.range);
             if r.is_empty() {
                 continue;
             }

@@ -57,6 +57,41 @@ impl Position {
         self.drop_moves(us, out);
     }
 
+    /// Whether the side to move has an e.p. capture among its pseudo-legal moves. An e.p.
+    /// square counts only then — in the hash, the FEN and so for repetition — as in the
+    /// FIDE Laws (9.2.2: positions are the same when "the possible moves of all the pieces"
+    /// are) and Fairy-Stockfish, which keeps an e.p. square only when a capture there is
+    /// possible. Only types whose program can take e.p. (or borrows or imitates moves that
+    /// might) are generated.
+    pub(crate) fn ep_capture_possible(&self) -> bool {
+        if self.ep.is_none() {
+            return false;
+        }
+        let us = self.side;
+        let mut list = MoveList::new();
+        for &sq in &self.lists[us.index()].squares {
+            let sq = sq as usize;
+            let t = cell_type(self.board[sq]);
+            let may = self.variant.pieces[t].linked[us.index()]
+                .links
+                .iter()
+                .any(|l| {
+                    l.flags.contains(Flags::EP)
+                        || l.kind == Kind::Imitate
+                        || l.flags.contains(Flags::FINAL | Flags::INDUCE)
+                });
+            if !may {
+                continue;
+            }
+            list.clear();
+            self.piece_moves(sq, t, us, &mut list);
+            if list.iter().any(|m| m.kind == MoveKind::EnPassant) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The pseudo-legal moves of the piece on `sq` (any colour), appended to `out`.
     pub fn moves_from(&self, sq: Square, out: &mut MoveList) {
         let c = self.board[sq];

@@ -370,6 +370,15 @@ impl Position {
         }
     }
 
+    /// Forget an e.p. square the side to move cannot capture on, so that positions that
+    /// differ only by it are the same (one hash, one FEN; see
+    /// [`ep_capture_possible`](Self::ep_capture_possible)).
+    pub(crate) fn drop_unusable_ep(&mut self) {
+        if self.ep.is_some() && !self.ep_capture_possible() {
+            self.set_ep(None);
+        }
+    }
+
     pub(crate) fn set_ep(&mut self, ep: Option<EnPassant>) {
         if let Some(old) = self.ep {
             self.hash ^= self.variant.keys.ep(old.square as usize);
@@ -703,6 +712,7 @@ impl Position {
         }
         self.last = Some((m.piece, m.to));
         self.set_side(us.flip());
+        self.drop_unusable_ep();
         if let Some(b) = before {
             if self.variant.end_rules {
                 self.judge(us, m, &b);

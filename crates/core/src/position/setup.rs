@@ -400,6 +400,7 @@ impl Position {
             Some(state) => pos.game = state,
             None => pos.init_game_state(),
         }
+        pos.drop_unusable_ep();
         pos
     }
 

@@ -447,18 +447,37 @@ fn plain_onto_ep_square(links: &[Link]) -> bool {
 
 /// Whether two single-leg records can reach the same square (e.g. `WR`, `W2D`).
 fn overlapping(links: &[Link]) -> bool {
-    let links: Vec<&Link> = links.iter().filter(|l| l.kind == Kind::Leg).collect();
-    fn reach(l: &Link) -> impl Iterator<Item = (i32, i32)> {
-        let n = (l.range as i32).min(crate::coord::MAX_SIDE as i32);
-        let (dx, dy) = (l.dx as i32, l.dy as i32);
-        (1..=n).map(move |k| (dx * k, dy * k))
-    }
-    for (i, a) in links.iter().enumerate() {
-        for b in &links[i + 1..] {
-            if reach(a).any(|d| reach(b).any(|e| e == d)) {
-                return true;
-            }
-        }
-    }
-    false
+    let max = i32::from(crate::coord::MAX_SIDE);
+    let rays: Vec<Ray> = links
+        .iter()
+        .filter(|l| l.kind == Kind::Leg)
+        .map(|l| {
+            (
+                i32::from(l.dx),
+                i32::from(l.dy),
+                i32::from(l.range).min(max),
+            )
+        })
+        .collect();
+    rays.iter()
+        .enumerate()
+        .any(|(i, &a)| rays[i + 1..].iter().any(|&b| rays_meet(a, b)))
+}
+
+/// A step and how many times it may be repeated.
+type Ray = (i32, i32, i32);
+
+/// Whether `k·a = j·b` for some `k` in `1..=na` and `j` in `1..=nb`: for each `k`, the one
+/// `j` that could work is read off a non-zero coordinate of `b` (so a pair of rides costs
+/// `na` steps, not `na·nb`: many-term definitions compile without a quadratic stall).
+fn rays_meet((ax, ay, na): Ray, (bx, by, nb): Ray) -> bool {
+    (1..=na).any(|k| {
+        let (x, y) = (k * ax, k * ay);
+        let j = match (bx, by) {
+            (0, 0) => return (x, y) == (0, 0) && nb >= 1,
+            (0, by) => y / by,
+            (bx, _) => x / bx,
+        };
+        (1..=nb).contains(&j) && (j * bx, j * by) == (x, y)
+    })
 }

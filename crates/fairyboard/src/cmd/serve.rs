@@ -25,10 +25,15 @@ pub fn run(args: Args) -> Result<String, String> {
             .await
             .map_err(|e| format!("listening on {addr}: {e}"))?;
         let bound = listener.local_addr().map_err(|e| e.to_string())?;
-        eprintln!("fairyboard: serving on http://{bound}/ (Ctrl-C stops)");
+        eprintln!(
+            "fairyboard: serving on http://{bound}/ (Ctrl-C stops after the requests in flight)"
+        );
         fairyboard_server::serve(listener, fairyboard_server::Config::default())
             .await
             .map_err(|e| format!("serving on {bound}: {e}"))
     })?;
+    // The server has drained; work still running off the async workers (bounded by its own
+    // time limit) is not waited for past this.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     Ok(String::new())
 }
