@@ -68,24 +68,68 @@ impl Position {
             return false;
         }
         let us = self.side;
+        let ep = self.ep.expect("checked above");
+        let targets = [ep.square as usize, ep.second as usize];
+        let targets = &targets[..if ep.second != 0 { 2 } else { 1 }];
         let mut list = MoveList::new();
+        let can_take_from = |sq: usize, t: usize, list: &mut MoveList| {
+            list.clear();
+            self.piece_moves(sq, t, us, list);
+            list.iter().any(|m| m.kind == MoveKind::EnPassant)
+        };
+        // Short reach (a pawn's diagonal): look only at the squares around the e.p. squares.
+        let widest = self
+            .variant
+            .pieces
+            .iter()
+            .map(|p| p.linked[us.index()].ep_reach)
+            .max()
+            .unwrap_or(0);
+        if widest == 0 {
+            return false;
+        }
+        let geometry = &self.variant.geometry;
+        if widest <= 2 && widest <= geometry.pad {
+            let r = widest as isize;
+            for &target in targets {
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        let sq = (target as isize + geometry.offset(dx as i32, dy as i32)) as usize;
+                        let c = self.board[sq];
+                        if !is_piece(c) || cell_color(c) != us {
+                            continue;
+                        }
+                        let t = cell_type(c);
+                        let reach = self.variant.pieces[t].linked[us.index()].ep_reach;
+                        if (reach as isize) < dx.abs().max(dy.abs()) {
+                            continue;
+                        }
+                        if can_take_from(sq, t, &mut list) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
         for &sq in &self.lists[us.index()].squares {
             let sq = sq as usize;
             let t = cell_type(self.board[sq]);
-            let may = self.variant.pieces[t].linked[us.index()]
-                .links
-                .iter()
-                .any(|l| {
-                    l.flags.contains(Flags::EP)
-                        || l.kind == Kind::Imitate
-                        || l.flags.contains(Flags::FINAL | Flags::INDUCE)
-                });
-            if !may {
+            let reach = self.variant.pieces[t].linked[us.index()].ep_reach;
+            if reach == 0 {
                 continue;
             }
-            list.clear();
-            self.piece_moves(sq, t, us, &mut list);
-            if list.iter().any(|m| m.kind == MoveKind::EnPassant) {
+            if reach != u8::MAX {
+                let from = self.variant.coord(sq);
+                let near = targets.iter().any(|&target| {
+                    let to = self.variant.coord(target);
+                    from.file.abs_diff(to.file).max(from.rank.abs_diff(to.rank)) <= reach
+                });
+                if !near {
+                    continue;
+                }
+            }
+            if can_take_from(sq, t, &mut list) {
                 return true;
             }
         }

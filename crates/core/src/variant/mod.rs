@@ -131,6 +131,13 @@ pub(crate) struct Linked {
     /// Every record is a plain leap (`Some(Leap)`) or a plain slide (`Some(Slide)`):
     /// counted by a loop with no per-record dispatch.
     pub uniform: Option<Shape>,
+    /// How far (in king steps) from its square this type can capture en passant:
+    /// `u8::MAX` when a path could take it anywhere (multi-leg, borrowed or wrapping
+    /// e.p. moves), 0 when it cannot. After a double step, only pieces within this reach of
+    /// the e.p. square need generating to know whether the square is usable
+    /// ([`crate::position::Position::ep_capture_possible`]); without the filter, every
+    /// double step in a perft or search generated all pawn moves.
+    pub ep_reach: u8,
 }
 
 /// A promotion possibility on a square.
@@ -427,8 +434,34 @@ pub(crate) fn link(
                     .iter()
                     .all(|l| l.shape == shape && leg_allows(l.kind, l.flags, LegPath::Uniform))
         }),
+        ep_reach: ep_reach(&links),
         links,
     }
+}
+
+/// The [`Linked::ep_reach`] of a type's links: the longest single-leg e.p. capture, in king
+/// steps; `u8::MAX` when an e.p. capture may come at the end of a longer path.
+fn ep_reach(links: &[Link]) -> u8 {
+    let mut reach = 0u8;
+    for l in links {
+        let borrowed = l.kind == Kind::Imitate || l.flags.contains(Flags::FINAL | Flags::INDUCE);
+        if !l.flags.contains(Flags::EP) && !borrowed {
+            continue;
+        }
+        if borrowed
+            || l.depth > 0
+            || !l.flags.contains(Flags::FINAL)
+            || l.flags.contains(Flags::WRAP)
+        {
+            return u8::MAX;
+        }
+        let step = l.dx.unsigned_abs().max(l.dy.unsigned_abs()) as u32;
+        let extent = step
+            .saturating_mul(l.range as u32)
+            .saturating_add(l.skip_first as u32);
+        reach = reach.max(extent.min(u8::MAX as u32) as u8);
+    }
+    reach
 }
 
 /// Whether a type may reach one of its e.p. capture squares (`LeapCE` steps) with a plain
