@@ -212,3 +212,38 @@ fn illegal_and_unknown_moves_are_explained() {
     let e = rejected(&mut pos, "e1g1");
     assert!(e.contains("illegal"), "{e}");
 }
+
+/// Berolina pawns step diagonally, so two of them can reach one square: from the start,
+/// f4 by d2f4 and h2f4 (two squares diagonally), f3 by e2f3 and g2f3. SAN names the file
+/// (Fairy-Stockfish prints `Pdf4`); a single pawn's step stays bare. Each SAN reads back
+/// as the same move.
+#[test]
+fn pawns_from_different_files_are_told_apart() {
+    let mut pos = Position::start(variant("berolina"));
+    for (uci, want) in [
+        ("d2f4", "df4"),
+        ("h2f4", "hf4"),
+        ("e2f3", "ef3"),
+        ("g2f3", "gf3"),
+    ] {
+        assert_eq!(san(&mut pos, uci), want, "{uci}");
+        let m = pos
+            .parse_san(want)
+            .unwrap_or_else(|e| panic!("{want}: {e}"));
+        assert_eq!(pos.variant().uci(&m), uci, "{want} reads back");
+    }
+    // b3 is reached from a2 and c2 alike; a3 only from b2: no rival pawn, no file.
+    assert_eq!(san(&mut pos, "a2b3"), "ab3");
+    assert_eq!(san(&mut pos, "b2a3"), "a3");
+}
+
+/// The same rule in chess changes nothing: `e4` and `exd5` as ever.
+#[test]
+fn chess_pawns_keep_their_usual_san() {
+    let mut pos = at(
+        "chess",
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+    );
+    assert_eq!(san(&mut pos, "e4d5"), "exd5");
+    assert_eq!(san(&mut pos, "c2c4"), "c4");
+}

@@ -186,7 +186,20 @@ impl Position {
                             && o.kind != MoveKind::Drop
                     })
                     .collect();
-                if !rivals.is_empty() && !pawn {
+                if !rivals.is_empty() && pawn {
+                    // Pawns that reach one square from different files (Berolina pawns'
+                    // diagonal steps, `d2f4` and `h2f4`) need their file, as a capture
+                    // shows it; from one file, the square too.
+                    let c = v.coord(m.from as usize);
+                    let same_file = rivals
+                        .iter()
+                        .any(|o| v.coord(o.from as usize).file == c.file);
+                    if same_file {
+                        s = c.to_string();
+                    } else if !captures {
+                        s.push((b'a' + c.file) as char);
+                    }
+                } else if !rivals.is_empty() {
                     let c = v.coord(m.from as usize);
                     let same_file = rivals
                         .iter()
