@@ -19,8 +19,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::moves::{Move, MoveList};
 use crate::notation::NotationError;
+use crate::position::moves::{Move, MoveList};
 use crate::position::{Position, Undo};
 use crate::variant::{Color, Variant};
 

@@ -11,33 +11,33 @@
 //!   and perft.
 //! * `bitboard` — the bitboard generator the gate picks for plain variants.
 //! * [`rules`] — the compiled rule set (capture matrix, spells, baring, ...) and its effects.
-//! * [`notation`], [`game`], [`marks`], [`explore`] — move text, game history and results,
-//!   the diagram's move marks, piece exploration on an empty board.
+//! * [`notation`] — move text: coordinate notation, SAN read and write, PGN.
+//! * [`marks`] — what a move does to the squares it touches, for display: the live marks
+//!   of a piece being entered leg by leg, the move diagrams of a piece on an empty board
+//!   ([`marks::explore`]).
+//! * [`game`] — a game's history and results; [`limits`] — the work budgets.
 //!
-//! The old flat paths (`fairyboard_core::fen`, `fairyboard_core::build`, ...) are kept as
-//! re-exports below so callers do not change.
+//! Inside the crate every path names its room (`crate::position::fen`). The re-exports
+//! below are the crate's public facade for callers in other crates
+//! (`fairyboard_core::catalogue`, `fairyboard_core::Position`, ...).
 
 pub use idiagram::coord;
 /// The deterministic random numbers (Zobrist keys, shuffles, value sampling, the AI's noise).
 pub use xbetza::rng;
 
 mod bitboard;
-pub mod explore;
 pub mod game;
 pub mod limits;
 pub mod marks;
 pub mod movegen;
-pub mod pgn;
 pub mod position;
 pub mod rules;
 pub mod variant;
 
-pub(crate) use movegen::attack;
 pub use movegen::perft;
 pub use position::fen;
 pub use position::moves;
 pub use position::setup;
-pub(crate) use position::zobrist;
 pub use variant::build;
 pub use variant::definition;
 pub use variant::value;
@@ -45,9 +45,11 @@ pub mod notation;
 pub use variant::{catalogue, fast_paths, geometry, shuffle};
 
 pub use idiagram::{Diagnostic, Severity};
+pub use marks::explore;
 pub use marks::{Mark, MarkKind, Marks};
 pub use movegen::Status;
 pub use moves::{Move, MoveKind, MoveList, Squares};
+pub use notation::pgn;
 pub use position::Position;
 pub use setup::{Setup, SetupError};
 pub use variant::{Color, Variant};

@@ -8,10 +8,10 @@ use super::{
     each, fill, Bits, Occupancy, PieceBits, Spot, Tables, Targets, ANY, CASTLES, LEAPER, MAX_PINS,
     NONE, PUSHES, SETWISE_TYPES,
 };
-use crate::geometry::Square;
 use crate::movegen::{Arrival, Mover};
-use crate::moves::MoveKind;
+use crate::position::moves::MoveKind;
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{cell_type, Color};
 use xbetza::Flags;
 

@@ -45,10 +45,10 @@ mod tables;
 
 use generate::generate;
 
-use crate::geometry::Square;
 use crate::movegen::{Arrival, Mover};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Variant, EMPTY};
 use xbetza::Flags;
 
@@ -779,7 +779,7 @@ mod tests {
     //! random games with random take-backs.
 
     use super::*;
-    use crate::catalogue;
+    use crate::variant::catalogue;
     use xbetza::random::Rng;
 
     fn variant(name: &str) -> Arc<Variant> {

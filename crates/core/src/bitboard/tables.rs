@@ -8,7 +8,7 @@ use super::{
     LEAPER, NONE, PUSHES, SETWISE, SETWISE_TYPES, SPECIAL,
 };
 use crate::coord::Coord;
-use crate::geometry::Geometry;
+use crate::variant::geometry::Geometry;
 use crate::variant::{Color, Landing, Link, PieceType, Shape, Variant, OFF};
 use xbetza::{Flags, Kind};
 

@@ -10,8 +10,8 @@
 //! final `x` legs) start from the piece's own square and may be any type's: the whole
 //! board is `Complex` for them.
 
-use crate::fast_paths::{leg_allows, LegPath};
-use crate::geometry::Geometry;
+use crate::variant::fast_paths::{leg_allows, LegPath};
+use crate::variant::geometry::Geometry;
 use crate::variant::Linked;
 use xbetza::{Flags, Kind};
 

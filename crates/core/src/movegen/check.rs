@@ -2,10 +2,10 @@
 //! variant's royalty rule defines it. The closed-form answers come from the attack table
 //! ([`super::attack`]); the rest asks the generator.
 
-use crate::attack::Attack;
-use crate::geometry::Square;
-use crate::moves::{MoveKind, MoveList};
+use crate::movegen::attack::Attack;
+use crate::position::moves::{MoveKind, MoveList};
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{cell_type, Color, EMPTY};
 
 impl Position {

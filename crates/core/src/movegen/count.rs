@@ -2,10 +2,10 @@
 //! sinks that count destinations instead of pushing moves.
 
 use super::*;
-use crate::geometry::Square;
-use crate::moves::MoveList;
+use crate::position::moves::MoveList;
 use crate::position::Position;
 use crate::variant::cell_type;
+use crate::variant::geometry::Square;
 use xbetza::Flags;
 
 impl Position {

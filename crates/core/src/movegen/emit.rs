@@ -3,9 +3,9 @@
 //! square's morph and promotion rule; a [`Sink`] decides whether destinations are pushed
 //! as moves or only counted.
 
-use crate::geometry::Square;
-use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
+use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Position, PROMO_FROM_HAND};
+use crate::variant::geometry::Square;
 use crate::variant::{cell_color, is_piece, Color, Landing};
 use xbetza::Flags;
 
@@ -113,7 +113,7 @@ impl Position {
         // A primed atom's move is exempt from the capture matrix (marked only where a
         // matrix exists, so plain variants' moves stay the same values).
         let victims = if flags.contains(Flags::PRIME) && !self.variant.rules.matrix_is_empty() {
-            victims | crate::moves::EXEMPT
+            victims | crate::position::moves::EXEMPT
         } else {
             victims
         };

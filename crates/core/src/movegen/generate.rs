@@ -4,9 +4,9 @@
 
 use super::walk::{Lenders, Trail};
 use super::*;
-use crate::geometry::Square;
-use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
+use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{
     cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Shape, EMPTY, OFF,
 };

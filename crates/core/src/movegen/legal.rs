@@ -2,8 +2,8 @@
 //! list (by the bitboard generator where the gate allows, else the generic one), and
 //! checkmate/stalemate [`Status`].
 
-use crate::attack::Attack;
-use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
+use crate::movegen::attack::Attack;
+use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::Position;
 use crate::variant::{cell_type, Color, EMPTY};
 

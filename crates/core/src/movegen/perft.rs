@@ -1,7 +1,7 @@
 //! Perft: count leaf nodes of the legal move tree, the standard test of a move generator.
 //! The last ply is counted in bulk (the number of legal moves), as Fairy-Stockfish does.
 
-use crate::moves::MoveList;
+use crate::position::moves::MoveList;
 use crate::position::Position;
 
 /// Leaf nodes at `depth` plies.

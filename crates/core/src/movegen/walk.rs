@@ -4,9 +4,9 @@
 //! `xbetza::program`). Found destinations go to `emit`.
 
 use super::*;
-use crate::geometry::Square;
-use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::position::moves::{MoveKind, MoveList, MAX_VICTIMS};
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, Cell, Color, Link, Shape, EMPTY, OFF};
 use xbetza::{Flags, Kind};
 

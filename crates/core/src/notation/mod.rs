@@ -1,8 +1,11 @@
 //! Move notation: Fairy-Stockfish's coordinate notation (`e2e4`, `e7e8q`, `b2h8+`,
 //! `P@e4`, castling as king from-to; multi-leg moves as comma-separated legs, XBoard's
-//! convention `e4f5,f5e6`) and a readable SAN-like notation for display.
+//! convention `e4f5,f5e6`), SAN read and write for display and PGN ([`pgn`]: games as
+//! text).
 
-use crate::moves::{Move, MoveKind, MoveList};
+pub mod pgn;
+
+use crate::position::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, PROMO_FROM_HAND};
 use crate::variant::{Color, Variant};
 use std::fmt;

@@ -15,11 +15,11 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::coord::Coord;
-use crate::geometry::Square;
 use crate::limits::{MAX_FEN_BYTES, MAX_IN_HAND};
-use crate::moves::{MoveKind, MoveList};
+use crate::position::moves::{MoveKind, MoveList};
+use crate::position::setup::{Setup, SetupError};
 use crate::position::{EnPassant, Position};
-use crate::setup::{Setup, SetupError};
+use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, piece_cell, Color, Variant, EMPTY, OFF};
 use xbetza::Kind;
 

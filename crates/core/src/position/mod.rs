@@ -24,11 +24,11 @@ use std::sync::Arc;
 
 use crate::bitboard::Occupancy;
 use crate::game::GameResult;
-use crate::geometry::Square;
-use crate::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
+use crate::position::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
+use crate::position::setup::Setup;
 use crate::rules::effects::Before;
 use crate::rules::TypeSet;
-use crate::setup::Setup;
+use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
 
 /// Set on [`Move::promotion`] when the promoted-to piece is taken from the mover's hand.

@@ -1,6 +1,6 @@
 //! Moves as the generator produces them: small `Copy` values.
 
-use crate::geometry::Square;
+use crate::variant::geometry::Square;
 
 /// What kind of move, beyond from → to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,7 +23,7 @@ pub enum MoveKind {
 /// is told so when it is built.
 pub const MAX_VICTIMS: usize = 5;
 
-/// A move. Squares are padded-board indices of the variant's [`Geometry`](crate::geometry::Geometry).
+/// A move. Squares are padded-board indices of the variant's [`Geometry`](crate::variant::geometry::Geometry).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub kind: MoveKind,

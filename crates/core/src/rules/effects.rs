@@ -12,11 +12,11 @@
 //! [`Variant::plain_rules`]: crate::Variant::plain_rules
 
 use crate::game::{outcome_for, GameResult, Reason};
-use crate::geometry::Square;
 use crate::movegen::DropMate;
-use crate::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
+use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Pending, Position, Undo};
 use crate::rules::{has, Effect, SpellKind, TypeSet};
+use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, EMPTY, OFF};
 use idiagram::Target;
 

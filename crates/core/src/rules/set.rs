@@ -5,7 +5,7 @@
 //! A [`RuleSet`] is compiled once per variant from the definition's parameters. Variants
 //! whose rule set changes no move keep the fast generator untouched
 //! ([`crate::Variant::plain_rules`], decided with every other fast path in
-//! [`crate::fast_paths`]); the others generate pseudo-legal moves with the same leg
+//! [`crate::variant::fast_paths`]); the others generate pseudo-legal moves with the same leg
 //! interpreter and then pass every move through [`RuleSet`]'s filters and effects (see
 //! `movegen`'s ruled path).
 //!
@@ -24,10 +24,10 @@
 //!
 //! | parameters | handled by |
 //! |---|---|
-//! | `files`, `ranks`, `symmetry`, `hole` | the board ([`crate::geometry`], [`crate::build`]) |
-//! | `promoZone`, `maxPromote`, `promoChoice`, `promoOffset`, `morph` promotions, `!`, `=` | promotion and landing rules ([`crate::build`]) |
+//! | `files`, `ranks`, `symmetry`, `hole` | the board ([`crate::variant::geometry`], [`crate::variant::build`]) |
+//! | `promoZone`, `maxPromote`, `promoChoice`, `promoOffset`, `morph` promotions, `!`, `=` | promotion and landing rules ([`crate::variant::build`]) |
 //! | `holdingsType`, hand counts | captures to hand and drops ([`crate::position`]) |
-//! | `dropNoDoubled`, `dropNoMate`, `promoFromZone` (fairyboard's own: Shogi's nifu, pawn-drop mate, promotion on leaving the zone) | drop generation, legality and landing in [`crate::movegen`] (Shogi stays a plain variant; `promoFromZone` keeps it off the bitboard generator: [`crate::fast_paths`]) |
+//! | `dropNoDoubled`, `dropNoMate`, `promoFromZone` (fairyboard's own: Shogi's nifu, pawn-drop mate, promotion on leaving the zone) | drop generation, legality and landing in [`crate::movegen`] (Shogi stays a plain variant; `promoFromZone` keeps it off the bitboard generator: [`crate::variant::fast_paths`]) |
 //! | `demotePromoted` (fairyboard's own: Crazyhouse) | captures to hand ([`crate::position`]): a piece marked as promoted returns as the type it promoted from; FEN `X~` |
 //! | `pieceValue` (fairyboard's own) | no rule: the AI's piece values (`fairyboard_ai::eval`) |
 //! | `handSwap` | here: hand swap moves (a drop onto a friend with the same ID) |
@@ -35,9 +35,9 @@
 //! | `iron`, `antiTrade`, `counterStrike`, `protected`, `tradeThreshold`, `contageous` | here |
 //! | `trackPieces`, `trackedTypes`, `spell`, `spellZone` | here: [`SpellKind`] |
 //! | `conversion` | here (first moves of the type go to different shades) |
-//! | `royal`, `extinction` | royal types and "any royal loses" ([`crate::build`]) |
+//! | `royal`, `extinction` | royal types and "any royal loses" ([`crate::variant::build`]) |
 //! | `baring`, `counterbare`, `stalemate`, morph `+` and `#` | here, results in [`crate::game`] |
-//! | `shuffle` | [`crate::shuffle`] |
+//! | `shuffle` | [`crate::variant::shuffle`] |
 //! | `repetition`, `moveRule` (fairyboard's own) | [`crate::game::Game`] |
 //! | `squareSize`, `graphicsDir`, `graphicsType`, `whitePrefix`, `blackPrefix`, `lightShade`, `darkShade`, `startShade`, `rimColor`, `coordColor`, `firstRank`, `borders`, `background`, `holeColor`, `useMarkers`, `satellite`, `enableAI`, `newClick` | display and interface only: not rules (kept in the definition for the web diagram) |
 //!
@@ -55,7 +55,7 @@
 //! * `protected`/`%`: "recapture possible" means the opponent has a legal reply capturing
 //!   on the destination. `tradeThreshold`: the capture is then still allowed when the other
 //!   pieces the move takes are worth at least the threshold type (values from
-//!   [`crate::value`]).
+//!   [`crate::variant::value`]).
 //! * Spells (`trackPieces`, `trackedTypes`, `spellZone`): every piece of a tracked type casts
 //!   the spell on the zone around it (no limit of two per type). `burn`: a piece that ends a
 //!   move in an enemy caster's zone is removed at once. `freeze`: an enemy piece in the
@@ -403,10 +403,10 @@ impl RuleSet {
                 && self.matrix.contains(&Effect::Explode))
     }
 
-    /// The estimated value of type `t` ([`crate::value::estimate`]).
+    /// The estimated value of type `t` ([`crate::variant::value::estimate`]).
     pub fn value(&self, v: &crate::Variant, t: usize) -> u32 {
         self.values
-            .get_or_init(|| crate::value::estimate(v))
+            .get_or_init(|| crate::variant::value::estimate(v))
             .get(t)
             .copied()
             .unwrap_or(0)

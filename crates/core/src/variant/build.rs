@@ -5,11 +5,11 @@
 
 use idiagram::{Definition, Diagnostic, MorphCell};
 
-use crate::attack::AttackTable;
 use crate::coord::Coord;
-use crate::geometry::{Geometry, Square};
+use crate::movegen::attack::AttackTable;
 use crate::movegen::MAX_LEGS;
-use crate::moves::MAX_VICTIMS;
+use crate::position::moves::MAX_VICTIMS;
+use crate::variant::geometry::{Geometry, Square};
 use crate::variant::{
     link, piece_cell, Cell, Color, Landing, PieceType, PromoRule, Symmetry, Variant, EMPTY,
     MAX_TYPES, OFF,
@@ -31,7 +31,7 @@ impl Variant {
     /// naming a piece that does not exist). Everything else is a warning that says what was
     /// kept, as the Interactive Diagram shows every page it can. Findings about a piece carry
     /// its line (and, for its move, the column of the move character); findings about a
-    /// parameter name it (the caller places them, see [`crate::definition::check`]).
+    /// parameter name it (the caller places them, see [`crate::variant::definition::check`]).
     pub fn compile(
         name: &str,
         def: &Definition,
@@ -486,7 +486,7 @@ impl Variant {
             rules,
             forward,
             name: name.to_string(),
-            keys: crate::zobrist::Keys::new(n, geometry.cells),
+            keys: crate::position::zobrist::Keys::new(n, geometry.cells),
             geometry,
             symmetry: def.symmetry,
             pieces,

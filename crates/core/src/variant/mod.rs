@@ -18,8 +18,8 @@ pub mod shuffle;
 pub mod value;
 
 use crate::coord::Coord;
-use crate::fast_paths::{leg_allows, shape_allows, LegPath};
-use crate::geometry::{Geometry, Square};
+use crate::variant::fast_paths::{leg_allows, shape_allows, LegPath};
+use crate::variant::geometry::{Geometry, Square};
 use xbetza::{Flags, Kind, Program};
 
 /// White or Black: the definition format's own type, so parser and rules core share one.
@@ -254,8 +254,8 @@ pub struct Variant {
     /// The definition's `lightShade` and `darkShade`, as written: display only.
     pub shades: [Option<String>; 2],
     pub(crate) promo_rules: Vec<PromoRule>,
-    pub(crate) keys: crate::zobrist::Keys,
-    pub(crate) attack: Vec<[crate::attack::AttackTable; 2]>,
+    pub(crate) keys: crate::position::zobrist::Keys,
+    pub(crate) attack: Vec<[crate::movegen::attack::AttackTable; 2]>,
     /// The index offset of one step forward, per colour.
     pub(crate) forward: [isize; 2],
     /// Squares whose presence lets pieces be identified in FEN, longest ID first.

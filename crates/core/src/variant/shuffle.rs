@@ -82,8 +82,8 @@ use idiagram::ShuffleMark;
 use xbetza::rng::splitmix64;
 use xbetza::Kind;
 
-use crate::geometry::Square;
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{
     cell_color, cell_type, is_piece, Cell, Color, Symmetry, Variant, BLACK_BIT, EMPTY, OFF,
 };
@@ -194,7 +194,7 @@ pub fn shuffled_variant(variant: &Variant, n: u64) -> Result<Variant, ShuffleErr
 }
 
 impl Position {
-    /// The start position of shuffle number `n` (see [`crate::shuffle`]). Its variant is
+    /// The start position of shuffle number `n` (see [`crate::variant::shuffle`]). Its variant is
     /// [`shuffled_variant`] — the same `Arc` when the setup is the definition's own — so
     /// pieces are unmoved on their shuffled start squares.
     pub fn start_shuffled(variant: Arc<Variant>, n: u64) -> Result<Position, ShuffleError> {

@@ -33,10 +33,10 @@ use std::sync::Arc;
 
 use xbetza::rng::SplitMix;
 
-use crate::geometry::Square;
-use crate::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::position::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::position::setup::Setup;
 use crate::position::Position;
-use crate::setup::Setup;
+use crate::variant::geometry::Square;
 use crate::variant::{Color, Variant};
 
 /// The value of a pawn, the unit of every score.

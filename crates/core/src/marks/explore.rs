@@ -6,7 +6,7 @@ use std::sync::Arc;
 use xbetza::Flags;
 
 use crate::coord::Coord;
-use crate::moves::{MoveKind, MoveList};
+use crate::position::moves::{MoveKind, MoveList};
 use crate::position::{EnPassant, Position};
 use crate::variant::{Color, Symmetry, Variant};
 use idiagram::{Definition, Diagnostic, PieceDef};

@@ -14,8 +14,8 @@
 //! assert_eq!(pgn::movetext(&start, &read.moves), "1. f3 e5 2. g4 Qh4#");
 //! ```
 
-use crate::moves::Move;
 use crate::notation::NotationError;
+use crate::position::moves::Move;
 use crate::position::Position;
 use crate::variant::Color;
 

@@ -39,15 +39,17 @@
 //! <https://www.gnu.org/software/xboard/engine-intf.html>), and the rules page picks its
 //! symbols.
 
+pub mod explore;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use xbetza::{Flags, Kind};
 
 use crate::coord::Coord;
-use crate::explore::{Extra, Probe, Reach};
-use crate::geometry::Square;
-use crate::moves::{Move, MoveKind, MoveList, Squares};
+use crate::marks::explore::{Extra, Probe, Reach};
+use crate::position::moves::{Move, MoveKind, MoveList, Squares};
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{Color, EMPTY};
 
 /// Why a square is marked. See the [module documentation](self) for the vocabulary.
