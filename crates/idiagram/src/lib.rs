@@ -235,7 +235,7 @@ pub use diag::{Diagnostic, Severity};
 pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, ShuffleSet};
 pub use morph::{Morph, MorphCell};
 pub use names::{default_betza, default_betza_for};
-pub use params::{parameters, Parameter};
+pub use params::{parameters, parameters_markdown, Parameter};
 pub use parse::{parameter_names, parse};
 pub use render::TextEdits;
 

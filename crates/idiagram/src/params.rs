@@ -586,6 +586,40 @@ pub fn parameters() -> &'static [Parameter] {
     PARAMETERS
 }
 
+/// The parameter reference as a Markdown page (`PARAMETERS.md` at the repository root is this
+/// text, held to the table by a test): one row per parameter with its value syntax, default,
+/// where fairyboard keeps it and its meaning.
+///
+/// ```
+/// let page = idiagram::parameters_markdown();
+/// assert!(page.contains("| `files` |"));
+/// ```
+pub fn parameters_markdown() -> String {
+    let cell = |s: &str| s.replace('|', "\\|");
+    let mut out = String::from(
+        "# Definition parameters\n\n\
+         Every general parameter of the Interactive Diagram format that fairyboard reads, and\n\
+         fairyboard's own, generated from the parameter table (`crates/idiagram/src/params.rs`);\n\
+         `cargo test -p idiagram --test parameters` fails when this page and the table differ\n\
+         (`UPDATE_REFERENCE=1` rewrites it). Piece lines (`name:ID:Betza:image:squares`) are\n\
+         described in the README.\n\n\
+         | parameter | value | default | repeatable | kept in | meaning |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for p in PARAMETERS {
+        out += &format!(
+            "| `{}` | {} | {} | {} | {} | {} |\n",
+            p.name,
+            cell(p.syntax),
+            cell(p.default),
+            if p.repeatable { "yes" } else { "" },
+            cell(p.handled),
+            cell(p.doc),
+        );
+    }
+    out
+}
+
 /// The parameter named `name` (case-sensitive).
 pub(crate) fn lookup(name: &str) -> Option<&'static Parameter> {
     PARAMETERS.iter().find(|p| p.name == name)

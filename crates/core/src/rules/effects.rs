@@ -73,22 +73,13 @@ impl Position {
         };
         match m.kind {
             MoveKind::Castle => {}
-            MoveKind::EnPassant => {
-                let sq = m.extra[0];
-                b.others[0] = (sq, self.board[sq as usize]);
-                b.n_others = 1;
-                for &v in m.locust() {
-                    if b.n_others < MAX_VICTIMS {
-                        b.others[b.n_others] = (v, self.board[v as usize]);
-                        b.n_others += 1;
-                    }
-                }
-            }
             MoveKind::Drop => {
                 let c = self.board[m.to()];
                 b.dest = is_piece(c).then_some(c);
             }
-            MoveKind::Normal => {
+            // One answer to "what does this move take" (`Position::victims`): the e.p.
+            // victim is never on the destination, so it joins the locust victims.
+            MoveKind::Normal | MoveKind::EnPassant => {
                 for &v in self.victims(m).iter() {
                     if v == m.to() {
                         b.dest = Some(self.board[v]);

@@ -13,6 +13,8 @@
 //! | [`LegPath::Attack`] | the attack table's closed-form entries (leap, ray, cannon hop, lame leap) | per leg record |
 //! | [`LegPath::Bitboard`] and [`FastPaths::bitboard`] | the bitboard generator (`bitboard`) | per leg record, per piece, per variant |
 //! | [`FastPaths::plain_rules`] | generation without the rules layer | per variant |
+//! | [`LegPath::EpReach`] ([`ep_reach`]) | deciding whether an e.p. square is usable by asking only the pieces near it | per leg record |
+//! | [`plain_onto_ep_square`] | a type's moves counted by steps although a plain move may land on its own e.p. capture square | per piece |
 //!
 //! Every decision is an allow-list that names each input: every leg flag ([`FLAG_RULES`],
 //! checked at compile time against [`Flags::NAMED`]), every leg kind (an exhaustive
@@ -25,7 +27,7 @@
 use xbetza::{Flags, Kind};
 
 use crate::rules::RuleSet;
-use crate::variant::{PieceType, Shape, Variant};
+use crate::variant::{Link, PieceType, Shape, Variant};
 
 /// A fast path decided per leg record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,14 +40,19 @@ pub enum LegPath {
     Attack = 2,
     /// The bitboard generator.
     Bitboard = 3,
+    /// A bounded e.p. reach: whether an e.p. square can be used is asked only of the
+    /// pieces whose e.p. legs can reach it from where they stand ([`ep_reach`]). A record
+    /// allowed here takes e.p. only through its own `EP` flag, at most its own extent away.
+    EpReach = 4,
 }
 
 impl LegPath {
-    pub const ALL: [LegPath; 4] = [
+    pub const ALL: [LegPath; 5] = [
         LegPath::Walker,
         LegPath::Uniform,
         LegPath::Attack,
         LegPath::Bitboard,
+        LegPath::EpReach,
     ];
 }
 
@@ -53,13 +60,14 @@ impl LegPath {
 #[derive(Clone, Copy, Debug)]
 pub struct FlagRule {
     pub flag: Flags,
-    /// Allowed on [`LegPath::Walker`], `Uniform`, `Attack`, `Bitboard` (in that order).
-    pub allowed: [bool; 4],
+    /// Allowed on [`LegPath::Walker`], `Uniform`, `Attack`, `Bitboard`, `EpReach` (in that
+    /// order).
+    pub allowed: [bool; 5],
     /// Why, in a few words.
     pub why: &'static str,
 }
 
-const fn rule(flag: Flags, allowed: [bool; 4], why: &'static str) -> FlagRule {
+const fn rule(flag: Flags, allowed: [bool; 5], why: &'static str) -> FlagRule {
     FlagRule { flag, allowed, why }
 }
 
@@ -67,122 +75,124 @@ const Y: bool = true;
 const N: bool = false;
 
 /// Every leg flag, in the order of [`Flags::NAMED`] (checked below at compile time), with the
-/// fast paths that implement it. A flag a path does not implement sends the record to the
+/// fast paths that implement it. On [`LegPath::EpReach`] a flag is allowed when a leg with it
+/// still lands within its own step times range (hops, grasshoppers, jumps over occupied
+/// squares, cylinder wraps, borrowed and mirrored moves, exact counts and `y` legs do not). A flag a path does not implement sends the record to the
 /// general machinery on that path.
 pub const FLAG_RULES: [FlagRule; Flags::NAMED.len()] = [
     rule(
         Flags::MOVE,
-        [Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y],
         "moving to empty squares: every path",
     ),
     rule(
         Flags::CAPTURE,
-        [Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y],
         "capture by replacement: every path",
     ),
     rule(
         Flags::DESTROY,
-        [N, N, Y, N],
+        [N, N, Y, N, Y],
         "capturing friends: no walker does; no attack on the enemy royal either",
     ),
     rule(
         Flags::ROYAL_ONLY,
-        [Y, N, Y, N],
+        [Y, N, Y, N, Y],
         "k: walkers and attack table test the victim; counting loop and bitboards do not",
     ),
     rule(
         Flags::NON_ROYAL,
-        [Y, N, Y, N],
+        [Y, N, Y, N, Y],
         "ck/t: the walkers test the victim; the attack table leaves such legs out",
     ),
     rule(
         Flags::EP,
-        [Y, N, Y, Y],
+        [Y, N, Y, Y, Y],
         "a pawn's e.p. capture (LeapCE); it never takes a royal",
     ),
     rule(
         Flags::HOP,
-        [Y, N, Y, N],
+        [Y, N, Y, N, N],
         "the cannon: a walker (Hop) and an attack entry; bitboards have no screens",
     ),
     rule(
         Flags::GRASS,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "grasshopper landing: interpreter only",
     ),
     rule(
         Flags::HOP_FRIEND,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "friendly screens: interpreter only",
     ),
     rule(
         Flags::LAME,
-        [Y, N, Y, Y],
+        [Y, N, Y, Y, Y],
         "lame leaps (LeapLame, Push, attack Lame); bitboards only in the pawn's Push",
     ),
     rule(
         Flags::JUMP,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "an occupied mid square: interpreter only",
     ),
     rule(
         Flags::EP_CREATE,
-        [Y, N, Y, Y],
+        [Y, N, Y, Y, Y],
         "a double step leaving an e.p. square; changes no capture",
     ),
     rule(
         Flags::INITIAL,
-        [Y, N, N, Y],
+        [Y, N, N, Y, Y],
         "unmoved pieces only: the Push walker and bitboards test it; attack entries do not",
     ),
     rule(
         Flags::WRAP,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "cylinder walks: interpreter only",
     ),
     rule(
         Flags::FINAL,
-        [Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y],
         "bookkeeping: the last leg of its path",
     ),
     rule(
         Flags::ISO,
-        [N, N, Y, N],
+        [N, N, Y, N, Y],
         "no effect on a first leg (the only attack entries); walkers take no ISO legs",
     ),
     rule(
         Flags::INDUCE,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "induction and borrowed moves: interpreter only",
     ),
     rule(
         Flags::UNLOAD,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "unloading the victim: interpreter only",
     ),
     rule(
         Flags::PRIME,
-        [Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y],
         "exempt from morph and captureMatrix: landing code and the piece-level prime check see it",
     ),
     rule(
         Flags::Y,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "non-final legs only: interpreter only",
     ),
     rule(
         Flags::EXACT,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "exact step counts: interpreter only",
     ),
     rule(
         Flags::INITIAL_AHEAD,
-        [N, N, N, N],
+        [N, N, N, N, Y],
         "ii: needs the piece one square ahead of its start, which only the interpreter tests",
     ),
     rule(
         Flags::MIRROR,
-        [N, N, N, N],
+        [N, N, N, N, N],
         "imitator mirroring: interpreter only",
     ),
 ];
@@ -209,11 +219,12 @@ pub const fn allowed_flags(path: LegPath) -> Flags {
     Flags(mask)
 }
 
-const ALLOWED: [Flags; 4] = [
+const ALLOWED: [Flags; 5] = [
     allowed_flags(LegPath::Walker),
     allowed_flags(LegPath::Uniform),
     allowed_flags(LegPath::Attack),
     allowed_flags(LegPath::Bitboard),
+    allowed_flags(LegPath::EpReach),
 ];
 
 /// Whether a path implements records of this kind.
@@ -222,8 +233,9 @@ pub fn kind_allows(kind: Kind, path: LegPath) -> bool {
         Kind::Leg => true,
         // Resuming a slide after a non-final leg: the interpreter's walk state.
         Kind::Loop { .. } => false,
-        // Castling captures nothing (no attack entry); the bitboard generator castles.
-        Kind::Castle => path == LegPath::Bitboard,
+        // Castling captures nothing (no attack entry, no e.p.); the bitboard generator
+        // castles.
+        Kind::Castle => matches!(path, LegPath::Bitboard | LegPath::EpReach),
         // The universal leaper and the imitator reach anywhere: interpreter only.
         Kind::Teleport | Kind::Imitate => false,
     }
@@ -523,6 +535,54 @@ fn piece_bitboard(p: &PieceType) -> Result<(), String> {
     Ok(())
 }
 
+/// How far from an e.p. square a piece of a type can stand and still capture there, in king
+/// steps: the longest extent of its e.p. legs; `0` for a type that never takes e.p.;
+/// `u8::MAX` (ask every piece) for a type with any record the gate does not allow on
+/// [`LegPath::EpReach`] — an allow-list, so a new kind or flag that could take e.p. some other
+/// way is asked everywhere, never skipped. Only the pieces within their reach are generated
+/// to decide whether an e.p. square is usable (FIDE 9.2.2: a square no capture can use is not
+/// part of the position).
+pub(crate) fn ep_reach(links: &[Link]) -> u8 {
+    let mut reach = 0u8;
+    for l in links {
+        if !leg_allows(l.kind, l.flags, LegPath::EpReach) {
+            return u8::MAX;
+        }
+        if !l.flags.contains(Flags::EP) {
+            continue;
+        }
+        // An e.p. capture at the end of a longer path is as far as the path goes.
+        if l.depth > 0 || !l.flags.contains(Flags::FINAL) {
+            return u8::MAX;
+        }
+        let step = l.dx.unsigned_abs().max(l.dy.unsigned_abs()) as u32;
+        let extent = step
+            .saturating_mul(l.range as u32)
+            .saturating_add(l.skip_first as u32);
+        reach = reach.max(extent.min(u8::MAX as u32) as u8);
+    }
+    reach
+}
+
+/// Whether a type may reach one of its e.p. capture squares (`LeapCE` steps) with a plain
+/// move too (`mFceF`): that is one move, the e.p. capture (see `xbetza`'s Decisions), which
+/// the per-piece pass of the generic generator leaves out of the plain moves — so such a
+/// type is generated piece by piece, never counted by steps (`Linked::fast`) and its
+/// moves are deduplicated.
+pub(crate) fn plain_onto_ep_square(links: &[Link]) -> bool {
+    links.iter().filter(|e| e.shape == Shape::LeapCE).any(|e| {
+        links.iter().any(|m| match m.shape {
+            Shape::Leap | Shape::LeapM | Shape::Push => (m.dx, m.dy) == (e.dx, e.dy),
+            Shape::Slide | Shape::SlideM => (1..=i32::from(m.range)).any(|k| {
+                (k * i32::from(m.dx), k * i32::from(m.dy)) == (i32::from(e.dx), i32::from(e.dy))
+            }),
+            // The other shapes never land on a LeapCE step's square by a plain move of
+            // the same step: General records are generated piece by piece anyway.
+            _ => false,
+        })
+    })
+}
+
 impl Variant {
     /// Which fast paths this variant may take, and why not. Computed from every field of the
     /// variant: the single place that decides (see the module docs of `fast_paths`).
@@ -645,5 +705,30 @@ mod tests {
                 "the gate names {name}, which the parser does not know"
             );
         }
+    }
+
+    #[test]
+    fn ep_reach_is_bounded_only_for_allowed_records() {
+        use crate::variant::Color;
+        let reach = |v: &Variant, id: &str| {
+            let t = v.pieces.iter().position(|p| p.id == id).unwrap();
+            v.pieces[t].linked[Color::White.index()].ep_reach
+        };
+        // Chess: the pawn captures e.p. one diagonal step away (FIDE 3.7.d); the others
+        // never do (the king's castling takes nothing).
+        let chess = crate::variant::catalogue::load("chess").unwrap();
+        assert_eq!(reach(&chess, "P"), 1);
+        for id in ["N", "B", "R", "Q", "K"] {
+            assert_eq!(reach(&chess, id), 0, "{id}");
+        }
+        // A grasshopper lands beyond its screen, further than its step times range: the
+        // gate does not allow GRASS on EpReach, so the type is asked everywhere.
+        let text = "files=8\nranks=8\nroyal=1\nking:K:K::e1\npawn:P:fmWfceF::a2\n\
+                    hopper:G:gQ::d1\nhorse:H:nN::b1\n";
+        let (v, _) = Variant::from_definition("gate", text).unwrap();
+        assert_eq!(reach(&v, "P"), 1);
+        assert_eq!(reach(&v, "G"), u8::MAX);
+        // A lame leaper lands within its own step: allowed, and it takes nothing e.p.
+        assert_eq!(reach(&v, "H"), 0);
     }
 }

@@ -418,7 +418,7 @@ pub(crate) fn link(
     // A plain move onto an e.p. capture square of the same type is left out by the
     // generic generator's per-piece pass (the move there is the e.p. capture): such types
     // are generated piece by piece, never counted by steps.
-    let ep_overlap = plain_onto_ep_square(&links);
+    let ep_overlap = fast_paths::plain_onto_ep_square(&links);
     Linked {
         // Multi-leg paths, overlapping rides and borrowed (imitated or lent by a final `x`
         // leg) moves can repeat a move.
@@ -434,48 +434,9 @@ pub(crate) fn link(
                     .iter()
                     .all(|l| l.shape == shape && leg_allows(l.kind, l.flags, LegPath::Uniform))
         }),
-        ep_reach: ep_reach(&links),
+        ep_reach: fast_paths::ep_reach(&links),
         links,
     }
-}
-
-/// The [`Linked::ep_reach`] of a type's links: the longest single-leg e.p. capture, in king
-/// steps; `u8::MAX` when an e.p. capture may come at the end of a longer path.
-fn ep_reach(links: &[Link]) -> u8 {
-    let mut reach = 0u8;
-    for l in links {
-        let borrowed = l.kind == Kind::Imitate || l.flags.contains(Flags::FINAL | Flags::INDUCE);
-        if !l.flags.contains(Flags::EP) && !borrowed {
-            continue;
-        }
-        if borrowed
-            || l.depth > 0
-            || !l.flags.contains(Flags::FINAL)
-            || l.flags.contains(Flags::WRAP)
-        {
-            return u8::MAX;
-        }
-        let step = l.dx.unsigned_abs().max(l.dy.unsigned_abs()) as u32;
-        let extent = step
-            .saturating_mul(l.range as u32)
-            .saturating_add(l.skip_first as u32);
-        reach = reach.max(extent.min(u8::MAX as u32) as u8);
-    }
-    reach
-}
-
-/// Whether a type may reach one of its e.p. capture squares (`LeapCE` steps) with a plain
-/// move too (`mFceF`): one move there, the e.p. capture (see `xbetza`'s Decisions).
-fn plain_onto_ep_square(links: &[Link]) -> bool {
-    links.iter().filter(|e| e.shape == Shape::LeapCE).any(|e| {
-        links.iter().any(|m| match m.shape {
-            Shape::Leap | Shape::LeapM | Shape::Push => (m.dx, m.dy) == (e.dx, e.dy),
-            Shape::Slide | Shape::SlideM => (1..=i32::from(m.range)).any(|k| {
-                (k * i32::from(m.dx), k * i32::from(m.dy)) == (i32::from(e.dx), i32::from(e.dy))
-            }),
-            _ => false,
-        })
-    })
 }
 
 /// Whether two single-leg records can reach the same square (e.g. `WR`, `W2D`).
