@@ -17,6 +17,11 @@ Commands
          start position (perft + divide), 10 seeded random positions and the SPECIAL positions
   verify-shared [--shared DIR]
          recompute a sample of the shared cases.json numbers to show the oracle agrees
+  random-diff [GAME...] [--games N] [--plies N] [--fairyboard BIN]
+         play N seeded random games of up to --plies plies in each catalogue game whose
+         header says 'exact: yes' and 'exact-from-fen: yes'; at every ply compare
+         `fairyboard moves GAME --fen FEN` with Fairy-Stockfish's legal moves (positions no
+         suite names; exit 1 on any difference, the first three per game printed)
 
 FEN may be the word `start` for the variant's start position.  VARIANT is a Fairy-Stockfish
 built-in name or a name defined in the --ini file (loaded with pyffish.load_variant_config).
@@ -394,6 +399,50 @@ def cmd_verify_shared(args):
     return 1 if bad else 0
 
 
+def cmd_random_diff(args):
+    import re
+    import subprocess
+    load_ini(CUSTOM_INI)
+    env = dict(os.environ, FAIRYBOARD_VARIANTS=os.path.join(REPO, "variants"))
+    names = args.games_list or sorted(f[:-4] for f in os.listdir(os.path.join(REPO, "variants"))
+                                      if f.endswith(".txt"))
+    total = failed = 0
+    for name in names:
+        with open(os.path.join(REPO, "variants", name + ".txt"), encoding="utf-8") as fh:
+            text = fh.read()
+        m = re.search(r"^# fsf-variant: (\S+)", text, re.M)
+        if not m or "# exact: yes" not in text or "# exact-from-fen: yes" not in text:
+            continue
+        variant = m.group(1)
+        start_line = re.search(r"^# fen: (.*)$", text, re.M)
+        start = start_line.group(1).strip() if start_line else sf.start_fen(variant)
+        diffs = 0
+        for g in range(args.games):
+            rng = random.Random("%s/%d" % (name, g))
+            path = []
+            for _ in range(args.plies):
+                fen = sf.get_fen(variant, start, path)
+                want = legal(variant, fen)
+                out = subprocess.run([args.fairyboard, "moves", name, "--fen", fen],
+                                     capture_output=True, text=True, env=env)
+                got = sorted(out.stdout.split())
+                total += 1
+                if got != want:
+                    diffs += 1
+                    if diffs <= 3:
+                        print("DIFF %s %s: extra %s, missing %s %s" % (
+                            name, fen, sorted(set(got) - set(want))[:8],
+                            sorted(set(want) - set(got))[:8], out.stderr.strip()[:200]))
+                    break
+                if not want:
+                    break
+                path.append(rng.choice(want))
+        failed += diffs
+        print("%s: %s" % (name, "agrees" if diffs == 0 else "%d games differ" % diffs), flush=True)
+    print("positions compared: %d, differences: %d" % (total, failed))
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description="Fairy-Stockfish oracle (pyffish)")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -418,8 +467,16 @@ def main():
     p.add_argument("--check", action="store_true")
     p = sub.add_parser("verify-shared")
     p.add_argument("--shared", default=os.path.join(os.path.dirname(REPO), "shared"))
+    p = sub.add_parser("random-diff")
+    p.add_argument("games_list", nargs="*", metavar="GAME")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--plies", type=int, default=80)
+    p.add_argument("--fairyboard", default=os.path.join(REPO, "target", "release", "fairyboard"))
     args = ap.parse_args()
     need_sf()
+
+    if args.cmd == "random-diff":
+        return cmd_random_diff(args)
 
     if args.cmd == "suite":
         return cmd_suite(args)
