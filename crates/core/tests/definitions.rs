@@ -137,6 +137,31 @@ fn every_definition_problem_is_reported_with_line_and_piece() {
     );
 }
 
+/// A Betza warning (an unknown lower-case letter, ignored) points at that letter's own
+/// column, also when a character before it was dropped: in `knight:N:%wN::b1` the move field
+/// starts at column 10 (`knight:N:` is 9 characters), the `%` (dropped, an error) is at 10
+/// and the `w` (ignored, a warning) at 11.
+#[test]
+fn betza_findings_point_at_their_own_character() {
+    let text = "files=8\nranks=8\nknight:N:%wN::b1\nking::::e1\n";
+    let (v, warnings) = Variant::from_definition("cols", text).expect("builds");
+    let on_knight: Vec<_> = warnings
+        .iter()
+        .filter(|w| w.piece.as_deref() == Some("knight"))
+        .collect();
+    let columns: Vec<usize> = on_knight.iter().map(|w| w.column).collect();
+    assert_eq!(columns, [10, 11], "{on_knight:#?}");
+    assert!(on_knight[0].message.contains("'%'"), "{}", on_knight[0]);
+    assert!(on_knight[1].message.contains("'w'"), "{}", on_knight[1]);
+    // The knight keeps its move: from b1 to a3, c3 and d2.
+    let knight: Vec<String> = behaviour(v)
+        .moves
+        .into_iter()
+        .filter(|m| m.starts_with("b1"))
+        .collect();
+    assert_eq!(knight, ["b1a3", "b1c3", "b1d2"]);
+}
+
 /// Fuzzer find (betza target, out of memory in move generation): a repeated sideways
 /// slide `(as)W6` has billions of paths from one square. The repetitions beyond the limit
 /// are left out when the variant is built, with a warning of its line and piece; the piece

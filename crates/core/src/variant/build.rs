@@ -100,11 +100,14 @@ impl Variant {
             let program = match descriptor {
                 None => xbetza::Program::default(),
                 Some(d) => {
+                    // Each warning at its own character (positions in the move field as
+                    // written, `parse_lenient` maps them past dropped characters).
                     for w in &d.warnings {
-                        warnings.push(about_move(p, 0, w.to_string()));
+                        warnings.push(about_move(p, w.pos, w.to_string()));
                     }
                     // A term beyond the limits is left out (with a warning); the piece
-                    // keeps the moves that fit.
+                    // keeps the moves that fit. Such findings are about a term, which the
+                    // message names, so they point at the move field's start.
                     let (prog, left_out) = xbetza::compile_partial(&d, &options, MAX_LEGS);
                     for e in left_out {
                         warnings.push(about_move(p, 0, e.to_string()));
