@@ -680,19 +680,33 @@ impl<'a> State<'a> {
         match k {
             "files" | "ranks" => {
                 if let Some(v) = number::<u32>(value, k, d) {
-                    if (1..=MAX_SIDE as u32).contains(&v) {
-                        if k == "files" {
-                            def.files = v as u8;
-                        } else {
-                            def.ranks = v as u8;
-                        }
-                    } else {
+                    // A larger board is cut to the largest supported one (its pieces beyond
+                    // are left out, each with a warning): that keeps more of a page than the
+                    // 8x8 default would. No board at all (0) keeps the default.
+                    let side = v.min(MAX_SIDE as u32);
+                    if v == 0 {
                         d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
                             format!("{v} is outside 1..={MAX_SIDE}; the value is ignored"),
                         );
+                    } else {
+                        if v > MAX_SIDE as u32 {
+                            d.warning(
+                                value.line,
+                                value.col,
+                                Ctx::param(k),
+                                format!(
+                                    "{v} is more than the {MAX_SIDE} supported; the board is cut to {MAX_SIDE}"
+                                ),
+                            );
+                        }
+                        if k == "files" {
+                            def.files = side as u8;
+                        } else {
+                            def.ranks = side as u8;
+                        }
                     }
                 }
             }

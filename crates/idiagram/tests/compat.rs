@@ -445,3 +445,29 @@ fn br_tags_anywhere_never_panic_and_keep_positions() {
         }
     }
 }
+
+/// A board larger than the 24x24 fairyboard supports is cut to 24 (the script draws any size;
+/// Taikyoku Shogi is 36x36), not replaced by the 8x8 default: the pieces within the cut keep
+/// their squares and each square beyond it is a warning. `files=0` gives no board, which the
+/// script refuses ("Cannot make a diagram"); here the default stays, with a warning.
+#[test]
+fn a_board_beyond_the_limit_is_cut_to_24() {
+    let parsed = parse("files=36\nranks=30\nrook::::a1,x24,y1\nking::::e1\n");
+    assert!(parsed.is_ok());
+    let def = &parsed.definition;
+    assert_eq!((def.files, def.ranks), (24, 24));
+    let rook = &def.pieces[0];
+    assert_eq!(squares(&rook.white), ["a1", "x24"]);
+    let msgs: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "line 1, column 7 (parameter 'files'): warning: 36 is more than the 24 supported; the board is cut to 24",
+            "line 2, column 7 (parameter 'ranks'): warning: 30 is more than the 24 supported; the board is cut to 24",
+            "line 3, column 16 (piece 'rook'): warning: square 'y1' is outside the 24x24 board; it is left out",
+        ]
+    );
+    let zero = parse("files=0\nrook::::a1\n");
+    assert_eq!(zero.definition.files, 8);
+    assert_eq!(zero.warnings().count(), 1);
+}
