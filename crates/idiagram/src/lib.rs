@@ -160,7 +160,14 @@
 //!   listed (those pieces are left out there, with a warning; Omega Chess lists pawns `a3-l3`
 //!   and then holes on a3 and l3), while a piece listed after a hole stands on it (the article:
 //!   such a square reverts to a hole when the piece leaves).
-//! * **Squares.** Ranges `x1y1-x2y2` cover the rectangle (either corner order), rank-major.
+//! * **Squares.** A square is read as the script's `PutPiece` (`betza.js`) reads it: the file
+//!   letter, then JavaScript's `parseInt` of the next two characters (`b2x` is b2, with a
+//!   warning about the `x`; `c02` is c2), less `firstRank`: with `firstRank=0` (a page whose
+//!   coordinates number the bottom rank 0) squares are written `a0`, and
+//!   [`Definition::to_text`] writes them back so (`idiagram.md` leaves the numbering open and
+//!   suggests 1-based always; the script subtracts `firstRank`, and a page is written for
+//!   what its own coordinates show). A `firstRank` outside 0..=24 counts as 1.
+//!   Ranges `x1y1-x2y2` cover the rectangle (either corner order), rank-major.
 //!   Off-board or malformed squares are warnings naming the square (it is left out). `,,` means
 //!   "White's squares, then Black's" under any symmetry (pages write it without
 //!   `symmetry=none`); Black's are taken as listed, with a warning only when they are not the

@@ -13,31 +13,81 @@ pub(crate) struct Sq {
     pub col: usize,
 }
 
-fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option<Coord> {
-    match f.text.parse::<Coord>() {
-        Ok(c) if c.on_board(files, ranks) => Some(c),
-        Ok(_) => {
-            diags.warning(
-                f.line,
-                f.col,
-                ctx,
-                format!(
-                    "square '{}' is outside the {files}x{ranks} board; it is left out",
-                    f.text
-                ),
-            );
-            None
-        }
-        Err(e) => {
-            let msg = if f.text.is_empty() {
-                "missing square in range; the range is left out".to_string()
-            } else {
-                format!("'{}' is not a square: {e}; it is left out", f.text)
-            };
-            diags.warning(f.line, f.col, ctx, msg);
-            None
-        }
+/// One square, read as the Interactive Diagram's script reads it (`PutPiece` in
+/// `betza.js`): a file letter, then the number in the next two characters the way
+/// JavaScript's `parseInt` reads it (leading digits; `b2x` is b2, `c02` is c2), less the
+/// board's `firstRank` (`rank_base`, 1 unless `firstRank` says otherwise: with
+/// `firstRank=0` the bottom rank is written `a0`, as the page's coordinates show it).
+/// Text after the number is ignored with a warning; a square off the board is left out.
+fn square(
+    f: Field,
+    files: u8,
+    ranks: u8,
+    rank_base: i32,
+    diags: &mut Diags,
+    ctx: Ctx,
+) -> Option<Coord> {
+    let text = f.text;
+    let mut chars = text.chars();
+    let not_square = |diags: &mut Diags, why: String| {
+        let msg = if text.is_empty() {
+            "missing square in range; the range is left out".to_string()
+        } else {
+            format!("'{text}' is not a square: {why}; it is left out")
+        };
+        diags.warning(f.line, f.col, ctx, msg);
+        None
+    };
+    let file = match chars.next() {
+        None => return not_square(diags, String::new()),
+        Some(c) if c.is_ascii_lowercase() => c as u8 - b'a',
+        Some(c) => return not_square(diags, format!("'{c}' is not a file letter (a-z)")),
+    };
+    let rest = chars.as_str();
+    let digits: String = rest
+        .chars()
+        .take(2)
+        .take_while(char::is_ascii_digit)
+        .collect();
+    if digits.is_empty() {
+        let shown = if rest.is_empty() { "''" } else { rest };
+        return not_square(
+            diags,
+            format!("{shown} does not start with a rank number"),
+        );
     }
+    let number: i32 = digits.parse().unwrap_or(0);
+    let tail = &rest[digits.len()..];
+    if !tail.is_empty() {
+        diags.warning(
+            f.line,
+            f.col,
+            ctx,
+            format!(
+                "'{text}': the text '{tail}' after the rank is ignored (the Interactive Diagram reads only the number)"
+            ),
+        );
+    }
+    let rank = number - rank_base;
+    if file >= files || rank < 0 || rank >= i32::from(ranks) {
+        diags.warning(
+            f.line,
+            f.col,
+            ctx,
+            format!("square '{text}' is outside the {files}x{ranks} board; it is left out"),
+        );
+        return None;
+    }
+    Some(Coord::new(file, rank as u8))
+}
+
+/// The rank number of the bottom rank in square lists: `firstRank` when it is a number
+/// from 0 to 24 (the script subtracts it from every rank it reads), else 1.
+pub(crate) fn rank_base(first_rank: Option<&str>) -> i32 {
+    first_rank
+        .and_then(|v| v.trim().parse::<i32>().ok())
+        .filter(|b| (0..=i32::from(crate::coord::MAX_SIDE)).contains(b))
+        .unwrap_or(1)
 }
 
 /// Parse a comma-separated list of squares and ranges.
@@ -45,6 +95,7 @@ pub(crate) fn parse_list(
     field: Field,
     files: u8,
     ranks: u8,
+    rank_base: i32,
     diags: &mut Diags,
     ctx: Ctx,
 ) -> Vec<Sq> {
@@ -66,7 +117,7 @@ pub(crate) fn parse_list(
         let parts = item.split('-');
         match parts.as_slice() {
             [one] => {
-                if let Some(c) = square(one.trim(), files, ranks, diags, ctx) {
+                if let Some(c) = square(one.trim(), files, ranks, rank_base, diags, ctx) {
                     out.push(Sq {
                         coord: c,
                         line: item.line,
@@ -75,8 +126,8 @@ pub(crate) fn parse_list(
                 }
             }
             [a, b] => {
-                let a = square(a.trim(), files, ranks, diags, ctx);
-                let b = square(b.trim(), files, ranks, diags, ctx);
+                let a = square(a.trim(), files, ranks, rank_base, diags, ctx);
+                let b = square(b.trim(), files, ranks, rank_base, diags, ctx);
                 if let (Some(a), Some(b)) = (a, b) {
                     let (f1, f2) = (a.file.min(b.file), a.file.max(b.file));
                     let (r1, r2) = (a.rank.min(b.rank), a.rank.max(b.rank));
@@ -120,6 +171,7 @@ pub(crate) fn parse_field(
     symmetry: Symmetry,
     files: u8,
     ranks: u8,
+    rank_base: i32,
     diags: &mut Diags,
     ctx: Ctx,
 ) -> (Vec<Sq>, Vec<Sq>) {
@@ -141,25 +193,25 @@ pub(crate) fn parse_field(
                         "only one ',,' may separate White's squares from Black's; the later one is read as an empty item",
                     );
                 }
-                let white = parse_list(w, files, ranks, diags, ctx);
-                let black = parse_list(b, files, ranks, diags, ctx);
+                let white = parse_list(w, files, ranks, rank_base, diags, ctx);
+                let black = parse_list(b, files, ranks, rank_base, diags, ctx);
                 (white, black)
             }
             // A leading empty item is the separator too: no White squares (`,a8,h8`).
             None if field.text.trim_start().starts_with(',') => {
                 let at = field.text.find(',').unwrap_or(0);
                 let rest = field.sub(at + 1, field.text.len());
-                (Vec::new(), parse_list(rest, files, ranks, diags, ctx))
+                (Vec::new(), parse_list(rest, files, ranks, rank_base, diags, ctx))
             }
-            None => (parse_list(field, files, ranks, diags, ctx), Vec::new()),
+            None => (parse_list(field, files, ranks, rank_base, diags, ctx), Vec::new()),
         },
         Symmetry::Mirror | Symmetry::Rotate => match field.split_once(",,") {
             // `,,` says "White's squares, then Black's" whatever the symmetry, so the lists are
             // taken as written; only a Black list that differs from the derived one is worth a
             // note (Black's moves still follow the symmetry).
             Some((w, b)) => {
-                let white = parse_list(w, files, ranks, diags, ctx);
-                let black = parse_list(b, files, ranks, diags, ctx);
+                let white = parse_list(w, files, ranks, rank_base, diags, ctx);
+                let black = parse_list(b, files, ranks, rank_base, diags, ctx);
                 let derived_sqs = derive(&white, symmetry, files, ranks);
                 let mut derived: Vec<Coord> = white
                     .iter()
@@ -186,7 +238,7 @@ pub(crate) fn parse_field(
                 }
             }
             None => {
-                let white = parse_list(field, files, ranks, diags, ctx);
+                let white = parse_list(field, files, ranks, rank_base, diags, ctx);
                 let black = derive(&white, symmetry, files, ranks);
                 (white, black)
             }
@@ -216,7 +268,7 @@ mod tests {
             line: 1,
             col: 1,
         };
-        let v = parse_list(f, files, ranks, &mut d, Ctx::default());
+        let v = parse_list(f, files, ranks, 1, &mut d, Ctx::default());
         (
             v.iter().map(|s| s.coord.to_string()).collect(),
             d.list
