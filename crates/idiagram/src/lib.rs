@@ -233,6 +233,10 @@
 //!   `|`/`^`) past the end of the piece list is a warning: that type has no promoted form
 //!   (Macadamia Shogi's `promoOffset=26` with 24 promoting types and 39 in all). `maxPromote` above the piece count and
 //!   `promoZone` above the rank count are warnings.
+//! * **Numbers** are read as the script reads them (`ParseGameDef` in `betza.js` passes
+//!   every numeric value through JavaScript's `parseInt`): the leading integer counts and
+//!   the rest is ignored with a warning (`files=10px` is 10, `maxPromote=3.5` is 3); a value
+//!   that does not start with digits is ignored (the script would get `NaN`).
 //! * **Display parameters** (`squareSize`, `graphicsDir`, …) and unknown ones are kept as written
 //!   in [`Definition::params`]; numeric ones are checked (bad values are warnings). A typed
 //!   parameter with a bad value keeps its default (or its earlier value). Two are

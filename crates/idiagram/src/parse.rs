@@ -494,9 +494,28 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// A number as the script reads it with JavaScript's `parseInt`: the whole value, or else
+/// the leading integer of it (`10px` is 10, `3;` is 3, `2.5` is 2), the rest ignored with a
+/// warning. A value without a leading integer is ignored (warning).
 fn number<T: FromStr>(value: Field, key: &str, diags: &mut Diags) -> Option<T> {
+    let text = value.text.trim_start();
+    let sign = usize::from(text.starts_with(['+', '-']));
+    let digits = text[sign..].bytes().take_while(u8::is_ascii_digit).count();
+    let lead = &text[..sign + digits];
     match value.text.parse::<T>() {
         Ok(v) => Some(v),
+        Err(_) if digits > 0 && lead.trim_start_matches('+').parse::<T>().is_ok() => {
+            diags.warning(
+                value.line,
+                value.col,
+                Ctx::param(key),
+                format!(
+                    "'{}': the text after {lead} is ignored (the Interactive Diagram reads only the number)",
+                    value.text
+                ),
+            );
+            lead.trim_start_matches('+').parse::<T>().ok()
+        }
         Err(_) => {
             let msg = if value.text.is_empty() {
                 "missing value".to_string()

@@ -505,3 +505,27 @@ fn squares_count_from_first_rank_and_read_the_number_as_the_script_does() {
         ["line 1, column 9 (piece 'rook'): warning: 'b2x': the text 'x' after the rank is ignored (the Interactive Diagram reads only the number)"]
     );
 }
+
+/// Numbers are read as the script reads them, with JavaScript's `parseInt`: the leading
+/// integer counts and the rest is ignored (with a warning here), so `files=10px`,
+/// `promoZone=2;` and `maxPromote=3.5` give 10, 2 and 3; a value that does not start with
+/// digits (`ten`) is still ignored.
+#[test]
+fn numbers_are_read_as_parse_int_reads_them() {
+    let parsed = parse(
+        "files=10px\nranks=ten\npromoZone=2;\nmaxPromote=3.5\nrook::::a1\nbishop::::c1\nking::::e1\n",
+    );
+    let def = &parsed.definition;
+    assert_eq!((def.files, def.ranks), (10, 8));
+    assert_eq!((def.promo_zone, def.max_promote), (2, 3));
+    let msgs: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "line 1, column 7 (parameter 'files'): warning: '10px': the text after 10 is ignored (the Interactive Diagram reads only the number)",
+            "line 2, column 7 (parameter 'ranks'): warning: 'ten' is not a number; the value is ignored",
+            "line 3, column 11 (parameter 'promoZone'): warning: '2;': the text after 2 is ignored (the Interactive Diagram reads only the number)",
+            "line 4, column 12 (parameter 'maxPromote'): warning: '3.5': the text after 3 is ignored (the Interactive Diagram reads only the number)",
+        ]
+    );
+}
