@@ -228,7 +228,11 @@ fn bad_rule_references_in_a_built_definition_are_warnings() {
         .iter()
         .filter_map(|w| w.parameter.as_deref())
         .collect();
-    assert_eq!(keys, ["iron", "baring", "contageous", "spell"], "{warnings:#?}");
+    assert_eq!(
+        keys,
+        ["iron", "baring", "contageous", "spell"],
+        "{warnings:#?}"
+    );
     assert!(warnings.iter().all(|w| !w.is_error()));
     // The rook (type 0) stays iron; the board has its two pieces per side.
     assert_eq!(v.rules.iron, 1);

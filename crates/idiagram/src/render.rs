@@ -18,7 +18,13 @@ fn list(out: &mut String, key: &str, items: &[usize]) {
 /// (`a2-h2`); the order of the list is kept. Ranks are numbered from `rank_base` (the
 /// `firstRank` the parser read them with, so the text reads back the same).
 fn squares(list: &[Coord], rank_base: i32) -> String {
-    let sq = |c: &Coord| format!("{}{}", char::from(b'a' + c.file), i32::from(c.rank) + rank_base);
+    let sq = |c: &Coord| {
+        format!(
+            "{}{}",
+            char::from(b'a' + c.file),
+            i32::from(c.rank) + rank_base
+        )
+    };
     let mut items = Vec::new();
     let mut i = 0;
     while i < list.len() {
@@ -195,11 +201,19 @@ pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
     for (i, p) in d.pieces.iter().enumerate() {
         let sq = match d.symmetry {
             Symmetry::None if !p.black.is_empty() => {
-                format!("{},,{}", squares(&p.white, rank_base), squares(&p.black, rank_base))
+                format!(
+                    "{},,{}",
+                    squares(&p.white, rank_base),
+                    squares(&p.black, rank_base)
+                )
             }
             // Black's squares written out (`,,`) when they are not the derived ones.
             _ if !derived_black(d, p) => {
-                format!("{},,{}", squares(&p.white, rank_base), squares(&p.black, rank_base))
+                format!(
+                    "{},,{}",
+                    squares(&p.white, rank_base),
+                    squares(&p.black, rank_base)
+                )
             }
             _ => squares(&p.white, rank_base),
         };

@@ -51,10 +51,7 @@ fn square(
         .collect();
     if digits.is_empty() {
         let shown = if rest.is_empty() { "''" } else { rest };
-        return not_square(
-            diags,
-            format!("{shown} does not start with a rank number"),
-        );
+        return not_square(diags, format!("{shown} does not start with a rank number"));
     }
     let number: i32 = digits.parse().unwrap_or(0);
     let tail = &rest[digits.len()..];
@@ -201,9 +198,15 @@ pub(crate) fn parse_field(
             None if field.text.trim_start().starts_with(',') => {
                 let at = field.text.find(',').unwrap_or(0);
                 let rest = field.sub(at + 1, field.text.len());
-                (Vec::new(), parse_list(rest, files, ranks, rank_base, diags, ctx))
+                (
+                    Vec::new(),
+                    parse_list(rest, files, ranks, rank_base, diags, ctx),
+                )
             }
-            None => (parse_list(field, files, ranks, rank_base, diags, ctx), Vec::new()),
+            None => (
+                parse_list(field, files, ranks, rank_base, diags, ctx),
+                Vec::new(),
+            ),
         },
         Symmetry::Mirror | Symmetry::Rotate => match field.split_once(",,") {
             // `,,` says "White's squares, then Black's" whatever the symmetry, so the lists are

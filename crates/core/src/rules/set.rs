@@ -218,7 +218,8 @@ impl RuleSet {
         // built otherwise, or cut to the supported number of types.)
         let warn = |key: &str, message: String| Diagnostic::warning(message).in_parameter(key);
         let mut warnings = Vec::new();
-        let within = |list: &[usize]| -> Vec<usize> { list.iter().copied().filter(|&t| t < n).collect() };
+        let within =
+            |list: &[usize]| -> Vec<usize> { list.iter().copied().filter(|&t| t < n).collect() };
         let type_of = |id: &str| ids.iter().rposition(|&i| i == id);
         let mut set = RuleSet {
             n,

@@ -35,7 +35,11 @@ fn first_types(def: &Definition, n: usize) -> Definition {
     ] {
         keep(list);
     }
-    for one in [&mut r.trade_threshold, &mut r.conversion, &mut r.track_pieces] {
+    for one in [
+        &mut r.trade_threshold,
+        &mut r.conversion,
+        &mut r.track_pieces,
+    ] {
         *one = one.filter(|&t| t < n);
     }
     r.baring
