@@ -127,7 +127,9 @@
 //!   Muller's Spartan Chess diagram (chessvariants.com comment 33362) gives the Persian
 //!   (White) promotion types `:8,0` and the Spartan (Black) ones `:0,8`, so with
 //!   `holdingsType=1` and `*`-prefixed `promoChoice` each side promotes only to its own
-//!   army. Anything else is a warning and none start in hand.
+//!   army. Otherwise the field is read as the script reads it, `parseInt` of its first two
+//!   `,` parts (`2x` is 2, `1,x` is one for White and none for Black), with a warning; a
+//!   field without any digits is a warning and none start in hand.
 //! * **Piece lines** need 5 or 6 fields. The Interactive Diagram's script (`betza.js`,
 //!   `ParseGameDef`) splits a line at `:` and skips it when fewer than five parts come out,
 //!   before it counts the line as a piece; fairyboard does the same with a warning, so the

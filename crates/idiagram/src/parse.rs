@@ -904,10 +904,43 @@ impl<'a> State<'a> {
                     .split(',')
                     .map(|c| c.trim().parse::<u32>().ok())
                     .collect();
-                match counts.as_slice() {
-                    [Some(n)] => (*n, None),
+                // The script reads `parseInt` of the first two parts (`2x` is 2, a part
+                // without digits none) and ignores any further ones.
+                let leading = |c: &str| -> Option<u32> {
+                    let c = c.trim();
+                    let n = c.bytes().take_while(u8::is_ascii_digit).count();
+                    c[..n].parse().ok()
+                };
+                let lenient: Vec<Option<u32>> = h.text.split(',').take(2).map(leading).collect();
+                match (counts.as_slice(), lenient.as_slice()) {
+                    ([Some(n)], _) => (*n, None),
                     // `:3,3` is stored as `:3` (one canonical form).
-                    [Some(w), Some(b)] => (*w, (w != b).then_some(*b)),
+                    ([Some(w), Some(b)], _) => (*w, (w != b).then_some(*b)),
+                    (_, [Some(w)]) => {
+                        d.warning(
+                            h.line,
+                            h.col,
+                            ctx,
+                            format!(
+                                "hand count '{}' is read as {w}, as the Interactive Diagram reads it",
+                                h.text
+                            ),
+                        );
+                        (*w, None)
+                    }
+                    (_, [w, b]) if w.is_some() || b.is_some() => {
+                        let (w, b) = (w.unwrap_or(0), b.unwrap_or(0));
+                        d.warning(
+                            h.line,
+                            h.col,
+                            ctx,
+                            format!(
+                                "hand count '{}' is read as {w},{b}, as the Interactive Diagram reads it",
+                                h.text
+                            ),
+                        );
+                        (w, (w != b).then_some(b))
+                    }
                     _ => {
                         d.warning(
                             h.line,

@@ -529,3 +529,27 @@ fn numbers_are_read_as_parse_int_reads_them() {
         ]
     );
 }
+
+/// Hand counts too are read with `parseInt` (`betza.js` splits the field at `,` and reads
+/// the first two parts): `2x` is 2 for both sides, `1,x` is one for White and none for Black;
+/// a field without any digits (`x`) puts none in hand, as before.
+#[test]
+fn hand_counts_are_read_as_parse_int_reads_them() {
+    let parsed = parse("rook:::::2x\nbishop:::::1,x\nknight:N::::x\nking::::e1\n");
+    let hands: Vec<(u32, Option<u32>)> = parsed
+        .definition
+        .pieces
+        .iter()
+        .map(|p| (p.hand, p.black_hand))
+        .collect();
+    assert_eq!(hands, [(2, None), (1, Some(0)), (0, None), (0, None)]);
+    let msgs: Vec<String> = parsed.warnings().map(|d| d.message.clone()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "hand count '2x' is read as 2, as the Interactive Diagram reads it",
+            "hand count '1,x' is read as 1,0, as the Interactive Diagram reads it",
+            "hand count 'x' is not a number or a pair 'white,black'; none start in hand",
+        ]
+    );
+}
