@@ -137,6 +137,108 @@ fn every_definition_problem_is_reported_with_line_and_piece() {
     );
 }
 
+/// A Betza warning (an unknown lower-case letter, ignored) points at that letter's own
+/// column, also when a character before it was dropped: in `knight:N:%wN::b1` the move field
+/// starts at column 10 (`knight:N:` is 9 characters), the `%` (dropped, an error) is at 10
+/// and the `w` (ignored, a warning) at 11.
+#[test]
+fn betza_findings_point_at_their_own_character() {
+    let text = "files=8\nranks=8\nknight:N:%wN::b1\nking::::e1\n";
+    let (v, warnings) = Variant::from_definition("cols", text).expect("builds");
+    let on_knight: Vec<_> = warnings
+        .iter()
+        .filter(|w| w.piece.as_deref() == Some("knight"))
+        .collect();
+    let columns: Vec<usize> = on_knight.iter().map(|w| w.column).collect();
+    assert_eq!(columns, [10, 11], "{on_knight:#?}");
+    assert!(on_knight[0].message.contains("'%'"), "{}", on_knight[0]);
+    assert!(on_knight[1].message.contains("'w'"), "{}", on_knight[1]);
+    // The knight keeps its move: from b1 to a3, c3 and d2.
+    let knight: Vec<String> = behaviour(v)
+        .moves
+        .into_iter()
+        .filter(|m| m.starts_with("b1"))
+        .collect();
+    assert_eq!(knight, ["b1a3", "b1c3", "b1d2"]);
+}
+
+/// A page with more piece types than fairyboard supports (126) still gives a board, as the
+/// Interactive Diagram shows every page it can: the first 126 types are kept with one
+/// warning on the first type left out, and the others, their squares and the references
+/// to them are dropped. Hand count: 130 Wazir types, type i (0-based) on file i mod 24 of
+/// rank i div 24 + 1 for White, mirrored for Black; types 126..=129 are left out, so
+/// 2 x 126 = 252 pieces start. `royal=1` stays, `royal=130` goes with its type.
+#[test]
+fn more_types_than_supported_keeps_the_first_126() {
+    let mut text = String::from("files=24\nranks=24\nroyal=1\nroyal=130\n");
+    for i in 0..130u32 {
+        let id = format!(
+            "{}{}",
+            char::from(b'A' + (i / 26) as u8),
+            char::from(b'A' + (i % 26) as u8)
+        );
+        let square = format!("{}{}", char::from(b'a' + (i % 24) as u8), i / 24 + 1);
+        text.push_str(&format!("type{i}:{id}:W::{square}\n"));
+    }
+    let (v, warnings) = match Variant::from_definition("many", &text) {
+        Ok(x) => x,
+        Err(e) => panic!("refused: {e:#?}"),
+    };
+    assert_eq!(v.pieces.len(), 126);
+    let cut: Vec<_> = warnings
+        .iter()
+        .filter(|w| w.message.contains("at most 126"))
+        .collect();
+    assert_eq!(cut.len(), 1, "{warnings:#?}");
+    // The first type left out is `type126`, on line 4 + 126 + 1 = 131.
+    assert_eq!(
+        (cut[0].piece.as_deref(), cut[0].line),
+        (Some("type126"), 131)
+    );
+    let royal: Vec<usize> = (0..126).filter(|&t| v.pieces[t].royal).collect();
+    assert_eq!(royal, [0]);
+    let pos = Position::start(Arc::new(v));
+    let on_board: usize = [Color::White, Color::Black]
+        .iter()
+        .map(|&c| pos.pieces(c).len())
+        .sum();
+    assert_eq!(on_board, 252);
+}
+
+/// Rule references the parser never lets through (a definition built in code, or one cut
+/// to the supported number of types) are warnings at build time too, not refusals: the
+/// reference, the unknown spell and the matrix cell that names no type are left out and
+/// the rest of the game stands.
+#[test]
+fn bad_rule_references_in_a_built_definition_are_warnings() {
+    let parsed = idiagram::parse("files=8\nranks=8\nrook::::a1\nking::::e1\n");
+    let mut def = parsed.definition;
+    def.rules.iron = vec![0, 40];
+    def.rules.baring = vec![idiagram::Baring::Piece(9)];
+    def.rules.spell = Some("zap".into());
+    def.rules.contageous = vec![idiagram::Contagion {
+        id: "Z".into(),
+        immune: false,
+    }];
+    let (v, warnings) = match Variant::compile("refs", &def) {
+        Ok(x) => x,
+        Err(e) => panic!("refused: {e:#?}"),
+    };
+    let keys: Vec<&str> = warnings
+        .iter()
+        .filter_map(|w| w.parameter.as_deref())
+        .collect();
+    assert_eq!(
+        keys,
+        ["iron", "baring", "contageous", "spell"],
+        "{warnings:#?}"
+    );
+    assert!(warnings.iter().all(|w| !w.is_error()));
+    // The rook (type 0) stays iron; the board has its two pieces per side.
+    assert_eq!(v.rules.iron, 1);
+    assert_eq!(v.pieces.len(), 2);
+}
+
 /// Fuzzer find (betza target, out of memory in move generation): a repeated sideways
 /// slide `(as)W6` has billions of paths from one square. The repetitions beyond the limit
 /// are left out when the variant is built, with a warning of its line and piece; the piece

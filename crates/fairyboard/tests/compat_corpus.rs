@@ -40,13 +40,54 @@ struct Entry {
     text: String,
 }
 
+/// How many definitions the shared reference set holds (`tests/compat/shared-expect.txt`
+/// has a line for each).
+const SHARED_FILES: usize = 14;
+
+/// The hand-counted expectations for the shared set, one `(file, header lines)` per line of
+/// `tests/compat/shared-expect.txt`: the read-only files carry no `expect-` headers, so the
+/// table's counts become `# expect-pieces:` / `# expect-count:` lines put before the text.
+fn shared_expectations() -> BTreeMap<String, String> {
+    let path = root().join("tests/compat/shared-expect.txt");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut out = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        let mut words = line.split_whitespace();
+        let (Some(file), Some(pieces)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let mut head = format!("# expect-pieces: {pieces}\n");
+        for count in words {
+            let (name, n) = count
+                .split_once('=')
+                .unwrap_or_else(|| panic!("shared-expect.txt: bad count '{count}'"));
+            let _ = writeln!(head, "# expect-count: {name} {n}");
+        }
+        out.insert(file.to_string(), head);
+    }
+    out
+}
+
 /// Our corpus (`NNN_slug.txt`) and, when the workspace has it beside it, the shared reference
-/// set (named `shared/NN_slug.txt`).
+/// set (named `shared/NN_slug.txt`, with its expectations from `shared-expect.txt`). On CI
+/// (`CI=true`) the shared set must be there, all of it: a run that silently skipped it
+/// would pass without testing 14 real definitions.
 fn entries() -> Vec<Entry> {
     let mut out = Vec::new();
+    let shared_dir = root().join("../shared/reference/diagrams");
+    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    if on_ci {
+        assert!(
+            shared_dir.is_dir(),
+            "CI=true but {} is missing: the shared reference set is part of every CI run",
+            shared_dir.display()
+        );
+    }
+    let expect = shared_expectations();
     let dirs = [
         (root().join("tests/compat/corpus"), ""),
-        (root().join("../shared/reference/diagrams"), "shared/"),
+        (shared_dir, "shared/"),
     ];
     for (dir, prefix) in dirs {
         let Ok(read) = std::fs::read_dir(&dir) else {
@@ -58,14 +99,32 @@ fn entries() -> Vec<Entry> {
             .collect();
         files.sort();
         for p in files {
-            let text = std::fs::read_to_string(&p)
+            let mut text = std::fs::read_to_string(&p)
                 .unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()));
             let file = p.file_name().unwrap().to_string_lossy();
+            if !prefix.is_empty() {
+                let head = expect.get(file.as_ref()).unwrap_or_else(|| {
+                    panic!("{file} (shared set) has no line in tests/compat/shared-expect.txt")
+                });
+                text = format!("{head}{text}");
+            }
             out.push(Entry {
                 name: format!("{prefix}{file}"),
                 text,
             });
         }
+    }
+    let shared = out.iter().filter(|e| e.name.starts_with("shared/")).count();
+    assert_eq!(
+        expect.len(),
+        SHARED_FILES,
+        "tests/compat/shared-expect.txt should have a line per shared file"
+    );
+    if shared > 0 || on_ci {
+        assert_eq!(
+            shared, SHARED_FILES,
+            "the shared reference set should hold {SHARED_FILES} definitions"
+        );
     }
     out
 }

@@ -64,6 +64,40 @@
 //!   `promoOffset` reaching past the list). So every problem is a **warning** that names line,
 //!   column and piece/parameter and says what was kept; the piece or parameter keeps every
 //!   usable part. The only **error** is a text without any piece type (nothing to play).
+//! * **What still refuses a text.** Only a text without any piece type: the script itself
+//!   (`Init` in `betza.js`) shows "Cannot make a diagram with 0 pieces" instead of a board,
+//!   as it does for a board of 0 files or ranks (here `files=0` keeps the default 8, with a
+//!   warning). Every other finding, here and in the rules core's build, is a warning. The
+//!   build has no error a text can reach: a board wider or higher than 24 is cut to 24
+//!   (warning on the parameter; the script draws any size and Taikyoku Shogi is played on 36x36,
+//!   and a cut board keeps more of such a page than the 8x8 default would); more than 126
+//!   piece types keeps the first 126 (a board cell names a type in 7 bits; the warning is
+//!   on the first type left out, and the others' squares and numbered references go with
+//!   them); a rule reference to a type that does not exist, an unknown `spell` and a
+//!   `captureMatrix` cell naming no ID are left out (the parser already drops them from a
+//!   text; the build does the same for a [`Definition`] made in code). A `Definition` made
+//!   in code with a board outside 1..=24 is the one build error left (no board to cut).
+//! * **Moves (Betza leniency).** A move field is read the way the `xbetza` crate's
+//!   "Leniency" section describes (`xbetza::parse_lenient`): unknown lower-case letters
+//!   and whitespace are ignored, an unknown upper-case letter drops its term, and each
+//!   character that makes the text an error is dropped and the rest read again, as the
+//!   script shows such pages with the moves it understood (H. G. Muller's Wildebeest pawn
+//!   `fmW*fceF`, chessvariants.com 2017; the Ship `[F?fqR]` of the *More Chess & More than
+//!   Chess* Fantastic XIII applet). Each finding is a warning at the character's own
+//!   column. A move text past 1024 characters is skipped from there (published moves are a
+//!   few dozen characters), and past 64 dropped characters one warning counts the rest, so
+//!   a pasted page of junk costs bounded time and lines.
+//! * **Terms left out at compile.** A term beyond the compile limits (`xbetza::compile_partial`:
+//!   records, repetition expansions, legs, squares visited from one square) is left out
+//!   with a warning naming it, and the piece keeps its other terms. The fuzzer found
+//!   `(as)W6` (billions of paths from one square); keeping the rest follows the script's
+//!   habit of using every part of a page it can.
+//! * **Five victims.** A fairyboard move removes at most 5 pieces besides the one on its
+//!   destination (`MAX_VICTIMS` in the rules core: locust victims, or an e.p. victim and
+//!   locust victims). A piece whose paths could take more keeps its other paths; the
+//!   longer ones are not generated, with a warning at build. Published pieces take far fewer: the ID's original move entry allowed
+//!   one locust victim per move (H. G. Muller, chessvariants.com comment 35202) and the
+//!   `newClick=1` entry any number (comment 51331); the Chu Shogi Lion takes two.
 //! * **Item splitting.** Lines split at newlines. A line is split further at whitespace only when
 //!   it starts with a known parameter (the stored form begins `files=…`), holds several items,
 //!   and every resulting item is well formed (a `keyword=…` whose key is keyword-shaped, known
@@ -93,7 +127,9 @@
 //!   Muller's Spartan Chess diagram (chessvariants.com comment 33362) gives the Persian
 //!   (White) promotion types `:8,0` and the Spartan (Black) ones `:0,8`, so with
 //!   `holdingsType=1` and `*`-prefixed `promoChoice` each side promotes only to its own
-//!   army. Anything else is a warning and none start in hand.
+//!   army. Otherwise the field is read as the script reads it, `parseInt` of its first two
+//!   `,` parts (`2x` is 2, `1,x` is one for White and none for Black), with a warning; a
+//!   field without any digits is a warning and none start in hand.
 //! * **Piece lines** need 5 or 6 fields. The Interactive Diagram's script (`betza.js`,
 //!   `ParseGameDef`) splits a line at `:` and skips it when fewer than five parts come out,
 //!   before it counts the line as a piece; fairyboard does the same with a warning, so the
@@ -126,7 +162,14 @@
 //!   listed (those pieces are left out there, with a warning; Omega Chess lists pawns `a3-l3`
 //!   and then holes on a3 and l3), while a piece listed after a hole stands on it (the article:
 //!   such a square reverts to a hole when the piece leaves).
-//! * **Squares.** Ranges `x1y1-x2y2` cover the rectangle (either corner order), rank-major.
+//! * **Squares.** A square is read as the script's `PutPiece` (`betza.js`) reads it: the file
+//!   letter, then JavaScript's `parseInt` of the next two characters (`b2x` is b2, with a
+//!   warning about the `x`; `c02` is c2). Ranks count from 1 whatever `firstRank` says, as
+//!   `idiagram.md` reads the format (and fairyboard's browser tests show `firstRank=0`
+//!   coordinates over 1-based squares); the script itself subtracts `firstRank` from each
+//!   rank, so a page with `firstRank=0` that writes `a0` loses those squares here (a
+//!   warning each). That difference is known and left open.
+//!   Ranges `x1y1-x2y2` cover the rectangle (either corner order), rank-major.
 //!   Off-board or malformed squares are warnings naming the square (it is left out). `,,` means
 //!   "White's squares, then Black's" under any symmetry (pages write it without
 //!   `symmetry=none`); Black's are taken as listed, with a warning only when they are not the
@@ -192,6 +235,10 @@
 //!   `|`/`^`) past the end of the piece list is a warning: that type has no promoted form
 //!   (Macadamia Shogi's `promoOffset=26` with 24 promoting types and 39 in all). `maxPromote` above the piece count and
 //!   `promoZone` above the rank count are warnings.
+//! * **Numbers** are read as the script reads them (`ParseGameDef` in `betza.js` passes
+//!   every numeric value through JavaScript's `parseInt`): the leading integer counts and
+//!   the rest is ignored with a warning (`files=10px` is 10, `maxPromote=3.5` is 3); a value
+//!   that does not start with digits is ignored (the script would get `NaN`).
 //! * **Display parameters** (`squareSize`, `graphicsDir`, …) and unknown ones are kept as written
 //!   in [`Definition::params`]; numeric ones are checked (bad values are warnings). A typed
 //!   parameter with a bad value keeps its default (or its earlier value). Two are

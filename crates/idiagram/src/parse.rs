@@ -490,9 +490,28 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// A number as the script reads it with JavaScript's `parseInt`: the whole value, or else
+/// the leading integer of it (`10px` is 10, `3;` is 3, `2.5` is 2), the rest ignored with a
+/// warning. A value without a leading integer is ignored (warning).
 fn number<T: FromStr>(value: Field, key: &str, diags: &mut Diags) -> Option<T> {
+    let text = value.text.trim_start();
+    let sign = usize::from(text.starts_with(['+', '-']));
+    let digits = text[sign..].bytes().take_while(u8::is_ascii_digit).count();
+    let lead = &text[..sign + digits];
     match value.text.parse::<T>() {
         Ok(v) => Some(v),
+        Err(_) if digits > 0 && lead.trim_start_matches('+').parse::<T>().is_ok() => {
+            diags.warning(
+                value.line,
+                value.col,
+                Ctx::param(key),
+                format!(
+                    "'{}': the text after {lead} is ignored (the Interactive Diagram reads only the number)",
+                    value.text
+                ),
+            );
+            lead.trim_start_matches('+').parse::<T>().ok()
+        }
         Err(_) => {
             let msg = if value.text.is_empty() {
                 "missing value".to_string()
@@ -680,19 +699,33 @@ impl<'a> State<'a> {
         match k {
             "files" | "ranks" => {
                 if let Some(v) = number::<u32>(value, k, d) {
-                    if (1..=MAX_SIDE as u32).contains(&v) {
-                        if k == "files" {
-                            def.files = v as u8;
-                        } else {
-                            def.ranks = v as u8;
-                        }
-                    } else {
+                    // A larger board is cut to the largest supported one (its pieces beyond
+                    // are left out, each with a warning): that keeps more of a page than the
+                    // 8x8 default would. No board at all (0) keeps the default.
+                    let side = v.min(MAX_SIDE as u32);
+                    if v == 0 {
                         d.warning(
                             value.line,
                             value.col,
                             Ctx::param(k),
                             format!("{v} is outside 1..={MAX_SIDE}; the value is ignored"),
                         );
+                    } else {
+                        if v > MAX_SIDE as u32 {
+                            d.warning(
+                                value.line,
+                                value.col,
+                                Ctx::param(k),
+                                format!(
+                                    "{v} is more than the {MAX_SIDE} supported; the board is cut to {MAX_SIDE}"
+                                ),
+                            );
+                        }
+                        if k == "files" {
+                            def.files = side as u8;
+                        } else {
+                            def.ranks = side as u8;
+                        }
                     }
                 }
             }
@@ -867,10 +900,43 @@ impl<'a> State<'a> {
                     .split(',')
                     .map(|c| c.trim().parse::<u32>().ok())
                     .collect();
-                match counts.as_slice() {
-                    [Some(n)] => (*n, None),
+                // The script reads `parseInt` of the first two parts (`2x` is 2, a part
+                // without digits none) and ignores any further ones.
+                let leading = |c: &str| -> Option<u32> {
+                    let c = c.trim();
+                    let n = c.bytes().take_while(u8::is_ascii_digit).count();
+                    c[..n].parse().ok()
+                };
+                let lenient: Vec<Option<u32>> = h.text.split(',').take(2).map(leading).collect();
+                match (counts.as_slice(), lenient.as_slice()) {
+                    ([Some(n)], _) => (*n, None),
                     // `:3,3` is stored as `:3` (one canonical form).
-                    [Some(w), Some(b)] => (*w, (w != b).then_some(*b)),
+                    ([Some(w), Some(b)], _) => (*w, (w != b).then_some(*b)),
+                    (_, [Some(w)]) => {
+                        d.warning(
+                            h.line,
+                            h.col,
+                            ctx,
+                            format!(
+                                "hand count '{}' is read as {w}, as the Interactive Diagram reads it",
+                                h.text
+                            ),
+                        );
+                        (*w, None)
+                    }
+                    (_, [w, b]) if w.is_some() || b.is_some() => {
+                        let (w, b) = (w.unwrap_or(0), b.unwrap_or(0));
+                        d.warning(
+                            h.line,
+                            h.col,
+                            ctx,
+                            format!(
+                                "hand count '{}' is read as {w},{b}, as the Interactive Diagram reads it",
+                                h.text
+                            ),
+                        );
+                        (w, (w != b).then_some(b))
+                    }
                     _ => {
                         d.warning(
                             h.line,

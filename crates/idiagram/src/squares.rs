@@ -13,31 +13,61 @@ pub(crate) struct Sq {
     pub col: usize,
 }
 
+/// One square, read as the Interactive Diagram's script reads it (`PutPiece` in
+/// `betza.js`): a file letter, then the number in the next two characters the way
+/// JavaScript's `parseInt` reads it (leading digits; `b2x` is b2, `c02` is c2). Text after
+/// the number is ignored with a warning; a square off the board is left out. Ranks count
+/// from 1 whatever `firstRank` says (see the crate docs, "Squares").
 fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option<Coord> {
-    match f.text.parse::<Coord>() {
-        Ok(c) if c.on_board(files, ranks) => Some(c),
-        Ok(_) => {
-            diags.warning(
-                f.line,
-                f.col,
-                ctx,
-                format!(
-                    "square '{}' is outside the {files}x{ranks} board; it is left out",
-                    f.text
-                ),
-            );
-            None
-        }
-        Err(e) => {
-            let msg = if f.text.is_empty() {
-                "missing square in range; the range is left out".to_string()
-            } else {
-                format!("'{}' is not a square: {e}; it is left out", f.text)
-            };
-            diags.warning(f.line, f.col, ctx, msg);
-            None
-        }
+    let text = f.text;
+    let mut chars = text.chars();
+    let not_square = |diags: &mut Diags, why: String| {
+        let msg = if text.is_empty() {
+            "missing square in range; the range is left out".to_string()
+        } else {
+            format!("'{text}' is not a square: {why}; it is left out")
+        };
+        diags.warning(f.line, f.col, ctx, msg);
+        None
+    };
+    let file = match chars.next() {
+        None => return not_square(diags, String::new()),
+        Some(c) if c.is_ascii_lowercase() => c as u8 - b'a',
+        Some(c) => return not_square(diags, format!("'{c}' is not a file letter (a-z)")),
+    };
+    let rest = chars.as_str();
+    let digits: String = rest
+        .chars()
+        .take(2)
+        .take_while(char::is_ascii_digit)
+        .collect();
+    if digits.is_empty() {
+        let shown = if rest.is_empty() { "''" } else { rest };
+        return not_square(diags, format!("{shown} does not start with a rank number"));
     }
+    let number: i32 = digits.parse().unwrap_or(0);
+    let tail = &rest[digits.len()..];
+    if !tail.is_empty() {
+        diags.warning(
+            f.line,
+            f.col,
+            ctx,
+            format!(
+                "'{text}': the text '{tail}' after the rank is ignored (the Interactive Diagram reads only the number)"
+            ),
+        );
+    }
+    let rank = number - 1;
+    if file >= files || rank < 0 || rank >= i32::from(ranks) {
+        diags.warning(
+            f.line,
+            f.col,
+            ctx,
+            format!("square '{text}' is outside the {files}x{ranks} board; it is left out"),
+        );
+        return None;
+    }
+    Some(Coord::new(file, rank as u8))
 }
 
 /// Parse a comma-separated list of squares and ranges.

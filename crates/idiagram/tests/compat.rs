@@ -445,3 +445,99 @@ fn br_tags_anywhere_never_panic_and_keep_positions() {
         }
     }
 }
+
+/// A board larger than the 24x24 fairyboard supports is cut to 24 (the script draws any size;
+/// Taikyoku Shogi is 36x36), not replaced by the 8x8 default: the pieces within the cut keep
+/// their squares and each square beyond it is a warning. `files=0` gives no board, which the
+/// script refuses ("Cannot make a diagram"); here the default stays, with a warning.
+#[test]
+fn a_board_beyond_the_limit_is_cut_to_24() {
+    let parsed = parse("files=36\nranks=30\nrook::::a1,x24,y1\nking::::e1\n");
+    assert!(parsed.is_ok());
+    let def = &parsed.definition;
+    assert_eq!((def.files, def.ranks), (24, 24));
+    let rook = &def.pieces[0];
+    assert_eq!(squares(&rook.white), ["a1", "x24"]);
+    let msgs: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "line 1, column 7 (parameter 'files'): warning: 36 is more than the 24 supported; the board is cut to 24",
+            "line 2, column 7 (parameter 'ranks'): warning: 30 is more than the 24 supported; the board is cut to 24",
+            "line 3, column 16 (piece 'rook'): warning: square 'y1' is outside the 24x24 board; it is left out",
+        ]
+    );
+    let zero = parse("files=0\nrook::::a1\n");
+    assert_eq!(zero.definition.files, 8);
+    assert_eq!(zero.warnings().count(), 1);
+}
+
+/// Squares are read as the script's `PutPiece` reads them: the rank is JavaScript's
+/// `parseInt` of the two characters after the file letter, so `b2x` is b2 (the `x` ignored,
+/// with a warning) and `c02` is c2. Ranks count from 1 whatever `firstRank` says (the crate
+/// docs, "Squares", name the difference from the script): `a0` is off the board.
+#[test]
+fn squares_read_the_rank_number_as_the_script_does() {
+    let lenient = parse("rook::::b2x,c02\nking::::e1\n");
+    assert_eq!(squares(&lenient.definition.pieces[0].white), ["b2", "c2"]);
+    let msgs: Vec<String> = lenient.warnings().map(|d| d.to_string()).collect();
+    assert_eq!(
+        msgs,
+        ["line 1, column 9 (piece 'rook'): warning: 'b2x': the text 'x' after the rank is ignored (the Interactive Diagram reads only the number)"]
+    );
+    let zero = parse("firstRank=0\nrook::::a1,a0\nking::::e1\n");
+    assert_eq!(squares(&zero.definition.pieces[0].white), ["a1"]);
+    let msgs: Vec<String> = zero.warnings().map(|d| d.to_string()).collect();
+    assert_eq!(
+        msgs,
+        ["line 2, column 12 (piece 'rook'): warning: square 'a0' is outside the 8x8 board; it is left out"]
+    );
+}
+
+/// Numbers are read as the script reads them, with JavaScript's `parseInt`: the leading
+/// integer counts and the rest is ignored (with a warning here), so `files=10px`,
+/// `promoZone=2;` and `maxPromote=3.5` give 10, 2 and 3; a value that does not start with
+/// digits (`ten`) is still ignored.
+#[test]
+fn numbers_are_read_as_parse_int_reads_them() {
+    let parsed = parse(
+        "files=10px\nranks=ten\npromoZone=2;\nmaxPromote=3.5\nrook::::a1\nbishop::::c1\nking::::e1\n",
+    );
+    let def = &parsed.definition;
+    assert_eq!((def.files, def.ranks), (10, 8));
+    assert_eq!((def.promo_zone, def.max_promote), (2, 3));
+    let msgs: Vec<String> = parsed.warnings().map(|d| d.to_string()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "line 1, column 7 (parameter 'files'): warning: '10px': the text after 10 is ignored (the Interactive Diagram reads only the number)",
+            "line 2, column 7 (parameter 'ranks'): warning: 'ten' is not a number; the value is ignored",
+            "line 3, column 11 (parameter 'promoZone'): warning: '2;': the text after 2 is ignored (the Interactive Diagram reads only the number)",
+            "line 4, column 12 (parameter 'maxPromote'): warning: '3.5': the text after 3 is ignored (the Interactive Diagram reads only the number)",
+        ]
+    );
+}
+
+/// Hand counts too are read with `parseInt` (`betza.js` splits the field at `,` and reads
+/// the first two parts): `2x` is 2 for both sides, `1,x` is one for White and none for Black;
+/// a field without any digits (`x`) puts none in hand, as before.
+#[test]
+fn hand_counts_are_read_as_parse_int_reads_them() {
+    let parsed = parse("rook:::::2x\nbishop:::::1,x\nknight:N::::x\nking::::e1\n");
+    let hands: Vec<(u32, Option<u32>)> = parsed
+        .definition
+        .pieces
+        .iter()
+        .map(|p| (p.hand, p.black_hand))
+        .collect();
+    assert_eq!(hands, [(2, None), (1, Some(0)), (0, None), (0, None)]);
+    let msgs: Vec<String> = parsed.warnings().map(|d| d.message.clone()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "hand count '2x' is read as 2, as the Interactive Diagram reads it",
+            "hand count '1,x' is read as 1,0, as the Interactive Diagram reads it",
+            "hand count 'x' is not a number or a pair 'white,black'; none start in hand",
+        ]
+    );
+}

@@ -77,11 +77,24 @@ pub fn parse(descriptor: &str) -> Result<Descriptor, ParseError> {
     parse_chars(chars, end, warnings, 0)
 }
 
+/// The longest move text [`parse_lenient`] reads; the rest is skipped with one error.
+/// Published moves are a few dozen characters (the longest default, the falcon's, has 34);
+/// the cap bounds the drop-and-read-again loop, which reads the text once per dropped
+/// character, on a pasted page of junk.
+pub const MAX_LENIENT_CHARS: usize = 1024;
+
+/// Dropped characters [`parse_lenient`] reports one by one; past this many, one error counts
+/// the rest (a reader is not helped by a thousand lines about one broken field).
+pub const MAX_REPORTED_DROPS: usize = 64;
+
 /// Parse a descriptor the way the Interactive Diagram reads one: a character that cannot be
 /// understood is dropped and the rest is read again, so a piece keeps every usable part of its
 /// move (the original script skips what it cannot use rather than refusing the page). Returns
 /// the descriptor of what is left (`None` when nothing is) and, per dropped character, the
-/// error that dropped it, with `pos` counted in the original text.
+/// error that dropped it, with `pos` counted in the original text; the descriptor's warnings
+/// are counted there too. Text past [`MAX_LENIENT_CHARS`] is skipped (one error), and past
+/// [`MAX_REPORTED_DROPS`] dropped characters one last error counts the others, so the work
+/// and the report stay bounded whatever the input.
 ///
 /// ```
 /// let (d, dropped) = xbetza::parse_lenient("R%?N");
@@ -91,27 +104,73 @@ pub fn parse(descriptor: &str) -> Result<Descriptor, ParseError> {
 /// let (d, dropped) = xbetza::parse_lenient("f3");
 /// assert!(d.unwrap().terms.is_empty());
 /// assert_eq!(dropped.len(), 1);
+/// // Warnings name the character where the original text has it.
+/// let (d, _) = xbetza::parse_lenient("%%Rw");
+/// assert_eq!(d.unwrap().warnings[0].pos, 3);
 /// ```
 pub fn parse_lenient(descriptor: &str) -> (Option<Descriptor>, Vec<ParseError>) {
     let mut kept: Vec<(usize, char)> = descriptor.chars().enumerate().collect();
+    let total = kept.len();
     let mut dropped = Vec::new();
+    if kept.len() > MAX_LENIENT_CHARS {
+        let (pos, ch) = kept[MAX_LENIENT_CHARS];
+        dropped.push(ParseError {
+            pos,
+            ch: Some(ch),
+            reason: format!(
+                "a move longer than {MAX_LENIENT_CHARS} characters; the rest ({} characters) is skipped",
+                total - MAX_LENIENT_CHARS
+            ),
+        });
+        kept.truncate(MAX_LENIENT_CHARS);
+    }
+    let mut reported = 0;
+    // Dropped characters past the reported ones: (first one, how many).
+    let mut unreported: Option<(ParseError, usize)> = None;
+    let finish = |mut dropped: Vec<ParseError>, unreported: Option<(ParseError, usize)>| {
+        if let Some((first, n)) = unreported {
+            dropped.push(ParseError {
+                reason: format!(
+                    "{n} more unreadable characters from here on are skipped ({})",
+                    first.reason
+                ),
+                ..first
+            });
+        }
+        dropped
+    };
     while !kept.is_empty() {
         let text: String = kept.iter().map(|&(_, c)| c).collect();
         match parse(&text) {
-            Ok(d) => return (Some(d), dropped),
+            Ok(mut d) => {
+                // Positions in the text read are positions in what was kept.
+                for w in &mut d.warnings {
+                    w.pos = kept.get(w.pos).map_or(total, |&(orig, _)| orig);
+                }
+                return (Some(d), finish(dropped, unreported));
+            }
             Err(e) => {
                 // At the end of the text the last character is the one left hanging.
                 let at = e.pos.min(kept.len() - 1);
                 let (orig, ch) = kept.remove(at);
-                dropped.push(ParseError {
+                let error = ParseError {
                     pos: orig,
                     ch: Some(ch),
                     reason: e.reason,
-                });
+                };
+                if reported < MAX_REPORTED_DROPS {
+                    reported += 1;
+                    dropped.push(error);
+                } else {
+                    match &mut unreported {
+                        Some((_, n)) => *n += 1,
+                        None => unreported = Some((error, 1)),
+                    }
+                }
             }
         }
     }
-    (None, dropped)
+    (None, finish(dropped, unreported))
 }
 
 /// Maximum nesting of repetition groups accepted.

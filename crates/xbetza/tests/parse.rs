@@ -321,3 +321,39 @@ fn lenient_reading_keeps_the_terms_around_a_stray_character() {
     assert_eq!(d.unwrap().to_string(), "[W?lB]");
     assert_eq!(dropped.iter().map(|e| e.pos).collect::<Vec<_>>(), [4]);
 }
+
+/// A pasted page of junk in a move field is read in bounded time and reported in bounded
+/// lines: 64 KB of characters that are each an error (`#`) with a Rook at the very front and
+/// a Knight at position 500, inside the read part. Before the cap the reader read the whole
+/// text again for every dropped character (64 K reads of 64 KB).
+#[test]
+fn lenient_reading_of_a_64_kb_junk_field_is_bounded() {
+    let mut junk: Vec<char> = std::iter::once('R')
+        .chain(std::iter::repeat_n('#', 64 * 1024 - 1))
+        .collect();
+    junk[500] = 'N';
+    let text: String = junk.into_iter().collect();
+    let started = std::time::Instant::now();
+    let (d, dropped) = xbetza::parse_lenient(&text);
+    let took = started.elapsed();
+    // Debug build: well under a second; the old loop read 64 KB 64 K times.
+    assert!(took.as_secs() < 5, "took {took:?}");
+    // The two atoms inside the first 1024 characters are kept.
+    assert_eq!(d.unwrap().to_string(), "RN");
+    // One error per reported drop, one that counts the other drops, one for the cut tail.
+    assert_eq!(dropped.len(), xbetza::MAX_REPORTED_DROPS + 2);
+    assert_eq!(dropped[0].pos, xbetza::MAX_LENIENT_CHARS);
+    assert!(dropped[0].reason.contains("is skipped"), "{}", dropped[0]);
+    // The first '#' is at 1; each reported drop names its own place in the text.
+    assert_eq!(dropped[1].pos, 1);
+    assert_eq!(dropped[2].pos, 2);
+    let last = dropped.last().unwrap();
+    // 1024 read characters: 'R', 'N' and 1022 '#', of which 64 are reported one by one.
+    assert!(
+        last.reason.starts_with(&format!(
+            "{} more unreadable characters",
+            1022 - xbetza::MAX_REPORTED_DROPS
+        )),
+        "{last}"
+    );
+}

@@ -209,25 +209,31 @@ impl RuleSet {
         ids: &[&str],
         royal: &[bool],
         extra: &Extra,
-    ) -> Result<(RuleSet, Vec<Diagnostic>), Diagnostic> {
+    ) -> (RuleSet, Vec<Diagnostic>) {
         let n = ids.len();
-        // Every finding here is about one parameter (placed in the text by the caller).
-        let err = |key: &str, message: String| Diagnostic::error(message).in_parameter(key);
+        // Every finding here is about one parameter (placed in the text by the caller). None
+        // stops the build: a reference to a piece that does not exist is left out, as the
+        // Interactive Diagram's script sets a flag on a type number nothing uses. (The parser
+        // already drops such references from a text; these findings are for definitions
+        // built otherwise, or cut to the supported number of types.)
+        let warn = |key: &str, message: String| Diagnostic::warning(message).in_parameter(key);
         let mut warnings = Vec::new();
+        let within =
+            |list: &[usize]| -> Vec<usize> { list.iter().copied().filter(|&t| t < n).collect() };
         let type_of = |id: &str| ids.iter().rposition(|&i| i == id);
         let mut set = RuleSet {
             n,
-            iron: set_of(&rules.iron),
-            anti_trade: set_of(&rules.anti_trade),
-            counter_strike: set_of(&rules.counter_strike),
-            protected: set_of(&rules.protected),
-            trade_threshold: rules.trade_threshold.map(|t| t as u8),
+            iron: set_of(&within(&rules.iron)),
+            anti_trade: set_of(&within(&rules.anti_trade)),
+            counter_strike: set_of(&within(&rules.counter_strike)),
+            protected: set_of(&within(&rules.protected)),
+            trade_threshold: rules.trade_threshold.filter(|&t| t < n).map(|t| t as u8),
             atomic_spare: rules.atomic_capture,
             blast: zone_steps(rules.blast_zone),
             counterbare: rules.counterbare,
             stalemate: rules.stalemate,
             spell_zone: zone_steps(rules.spell_zone),
-            conversion: rules.conversion.map(|t| t as u8),
+            conversion: rules.conversion.filter(|&t| t < n).map(|t| t as u8),
             hand_swap: extra.hand_swap,
             repetition: extra.repetition,
             move_rule: extra.move_rule,
@@ -243,11 +249,11 @@ impl RuleSet {
             ("trackPieces", rules.track_pieces.as_slice()),
         ];
         for (key, list) in refs {
-            if let Some(&t) = list.iter().find(|&&t| t >= n) {
-                return Err(err(
+            for &t in list.iter().filter(|&&t| t >= n) {
+                warnings.push(warn(
                     key,
                     format!(
-                        "{key} names piece number {}, but only {n} pieces are defined",
+                        "{key} names piece number {}, but only {n} pieces are defined; that reference is left out",
                         t + 1
                     ),
                 ));
@@ -271,24 +277,26 @@ impl RuleSet {
                     }
                 }
                 Baring::Piece(t) if t < n => set.baring |= 1u128 << t.min(127),
-                Baring::Piece(t) => {
-                    return Err(err(
-                        "baring",
-                        format!(
-                            "baring names piece number {}, but only {n} pieces are defined",
-                            t + 1
-                        ),
-                    ))
-                }
+                Baring::Piece(t) => warnings.push(warn(
+                    "baring",
+                    format!(
+                        "baring names piece number {}, but only {n} pieces are defined; that reference is left out",
+                        t + 1
+                    ),
+                )),
             }
         }
         for c in &rules.contageous {
-            let t = type_of(&c.id).ok_or_else(|| {
-                err(
+            let Some(t) = type_of(&c.id) else {
+                warnings.push(warn(
                     "contageous",
-                    format!("contageous names '{}', which no piece has as ID", c.id),
-                )
-            })?;
+                    format!(
+                        "contageous names '{}', which no piece has as ID; it is left out",
+                        c.id
+                    ),
+                ));
+                continue;
+            };
             if c.immune {
                 set.immune |= 1u128 << t.min(127);
             } else {
@@ -296,14 +304,15 @@ impl RuleSet {
             }
         }
         if let Some(kind) = &rules.spell {
-            set.spell = Some(SpellKind::parse(kind).ok_or_else(|| {
-                err(
+            set.spell = SpellKind::parse(kind);
+            if set.spell.is_none() {
+                warnings.push(warn(
                     "spell",
                     format!(
-                        "spell '{kind}' is not known (fairyboard knows burn, freeze and protect)"
+                        "spell '{kind}' is not known (fairyboard knows burn, freeze and protect); no spell is cast"
                     ),
-                )
-            })?);
+                ));
+            }
         }
         if let Some(first) = rules.track_pieces {
             let count = rules.tracked_types.max(1) as usize;
@@ -341,16 +350,26 @@ impl RuleSet {
                     };
                     let effect = match m.cell(mover, target) {
                         CaptureCell::Normal => Effect::Normal,
-                        CaptureCell::Promote(id) => Effect::Promote(
-                            type_of(id).ok_or_else(|| {
-                                err("captureMatrix", format!("captureMatrix promotes to '{id}', which no piece has as ID"))
-                            })? as u8,
-                        ),
-                        CaptureCell::EnemyPromote(id) => Effect::EnemyPromote(
-                            type_of(id).ok_or_else(|| {
-                                err("captureMatrix", format!("captureMatrix turns a piece into '{id}', which no piece has as ID"))
-                            })? as u8,
-                        ),
+                        CaptureCell::Promote(id) => match type_of(id) {
+                            Some(t) => Effect::Promote(t as u8),
+                            None => {
+                                let w = warn("captureMatrix", format!("captureMatrix promotes to '{id}', which no piece has as ID; that cell is plain"));
+                                if !warnings.contains(&w) {
+                                    warnings.push(w);
+                                }
+                                Effect::Normal
+                            }
+                        },
+                        CaptureCell::EnemyPromote(id) => match type_of(id) {
+                            Some(t) => Effect::EnemyPromote(t as u8),
+                            None => {
+                                let w = warn("captureMatrix", format!("captureMatrix turns a piece into '{id}', which no piece has as ID; that cell is plain"));
+                                if !warnings.contains(&w) {
+                                    warnings.push(w);
+                                }
+                                Effect::Normal
+                            }
+                        },
                         CaptureCell::ShogiPromote => Effect::OptionalPromote,
                         CaptureCell::Forbidden | CaptureCell::ForbiddenAlt => Effect::Forbidden,
                         CaptureCell::ForbiddenIfProtected => Effect::ForbiddenIfProtected,
@@ -369,7 +388,7 @@ impl RuleSet {
                 set.matrix.clear();
             }
         }
-        Ok((set, warnings))
+        (set, warnings)
     }
 
     /// The matrix cell for `mover` going to `target`.

@@ -16,6 +16,38 @@ use crate::variant::{
 };
 use xbetza::{Flags, Kind};
 
+/// `def` with only its first `n` piece types: the others and every numbered reference to
+/// them (royalty, rule parameters, values) are dropped. References by ID that no kept type
+/// has are left to the build, which skips them with a warning as for any unknown ID.
+fn first_types(def: &Definition, n: usize) -> Definition {
+    let mut d = def.clone();
+    d.pieces.truncate(n);
+    let keep = |list: &mut Vec<usize>| list.retain(|&t| t < n);
+    keep(&mut d.royal);
+    let r = &mut d.rules;
+    for list in [
+        &mut r.iron,
+        &mut r.anti_trade,
+        &mut r.counter_strike,
+        &mut r.protected,
+        &mut r.drop_no_doubled,
+        &mut r.drop_no_mate,
+    ] {
+        keep(list);
+    }
+    for one in [
+        &mut r.trade_threshold,
+        &mut r.conversion,
+        &mut r.track_pieces,
+    ] {
+        *one = one.filter(|&t| t < n);
+    }
+    r.baring
+        .retain(|b| !matches!(b, idiagram::Baring::Piece(t) if *t >= n));
+    r.piece_values.retain(|&(t, _)| t < n);
+    d
+}
+
 /// The square a White-view coordinate stands for from `color`'s side.
 pub(crate) fn for_color(c: Coord, color: Color, files: u8, ranks: u8, symmetry: Symmetry) -> Coord {
     match (color, symmetry) {
@@ -76,12 +108,25 @@ impl Variant {
                 },
             )]);
         }
-        if def.pieces.len() > MAX_TYPES {
-            return Err(vec![Diagnostic::error(format!(
-                "{} piece types; at most {MAX_TYPES} are supported",
-                def.pieces.len()
-            ))]);
-        }
+        // More types than a board cell can name: the first MAX_TYPES are kept, as the
+        // Interactive Diagram keeps every usable part of a page (the largest Shogi variants
+        // list hundreds); the others, their squares and every reference to them are left out.
+        let trimmed;
+        let def: &Definition = if def.pieces.len() > MAX_TYPES {
+            let first_out = &def.pieces[MAX_TYPES];
+            warnings.push(about(
+                first_out,
+                format!(
+                    "{} piece types; at most {MAX_TYPES} are supported, so the first {MAX_TYPES} are kept and the other {} (from this one on) are left out",
+                    def.pieces.len(),
+                    def.pieces.len() - MAX_TYPES
+                ),
+            ));
+            trimmed = first_types(def, MAX_TYPES);
+            &trimmed
+        } else {
+            def
+        };
         let options = xbetza::CompileOptions {
             max_range: def.files.max(def.ranks),
         };
@@ -100,11 +145,14 @@ impl Variant {
             let program = match descriptor {
                 None => xbetza::Program::default(),
                 Some(d) => {
+                    // Each warning at its own character (positions in the move field as
+                    // written, `parse_lenient` maps them past dropped characters).
                     for w in &d.warnings {
-                        warnings.push(about_move(p, 0, w.to_string()));
+                        warnings.push(about_move(p, w.pos, w.to_string()));
                     }
                     // A term beyond the limits is left out (with a warning); the piece
-                    // keeps the moves that fit.
+                    // keeps the moves that fit. Such findings are about a term, which the
+                    // message names, so they point at the move field's start.
                     let (prog, left_out) = xbetza::compile_partial(&d, &options, MAX_LEGS);
                     for e in left_out {
                         warnings.push(about_move(p, 0, e.to_string()));
@@ -470,8 +518,7 @@ impl Variant {
             &ids,
             &royal,
             &extra,
-        )
-        .map_err(|e| vec![e])?;
+        );
         warnings.extend(rule_warnings);
         if wins
             .iter()
