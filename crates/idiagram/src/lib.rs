@@ -164,11 +164,11 @@
 //!   such a square reverts to a hole when the piece leaves).
 //! * **Squares.** A square is read as the script's `PutPiece` (`betza.js`) reads it: the file
 //!   letter, then JavaScript's `parseInt` of the next two characters (`b2x` is b2, with a
-//!   warning about the `x`; `c02` is c2). Ranks count from 1 whatever `firstRank` says, as
-//!   `idiagram.md` reads the format (and fairyboard's browser tests show `firstRank=0`
-//!   coordinates over 1-based squares); the script itself subtracts `firstRank` from each
-//!   rank, so a page with `firstRank=0` that writes `a0` loses those squares here (a
-//!   warning each). That difference is known and left open.
+//!   warning about the `x`; `c02` is c2), less `firstRank`: with `firstRank=0` (a page whose
+//!   coordinates number the bottom rank 0) squares are written `a0`, and
+//!   [`Definition::to_text`] writes them back so (`idiagram.md` leaves the numbering open and
+//!   suggests 1-based always; the script subtracts `firstRank`, and a page is written for
+//!   what its own coordinates show). A `firstRank` outside 0..=24 counts as 1.
 //!   Ranges `x1y1-x2y2` cover the rectangle (either corner order), rank-major.
 //!   Off-board or malformed squares are warnings naming the square (it is left out). `,,` means
 //!   "White's squares, then Black's" under any symmetry (pages write it without

@@ -213,6 +213,8 @@ pub fn parse(text: &str) -> Parsed {
 
     // Phase 3: pieces and holes.
     let (files, ranks, symmetry) = (st.def.files, st.def.ranks, st.def.symmetry);
+    // Square lists count ranks from `firstRank` (the script subtracts it from each rank).
+    let rank_base = squares::rank_base(st.def.param("firstRank"));
     let mut hole_set: Vec<Coord> = Vec::new();
     let mut piece_raw: Vec<&RawPiece> = Vec::new();
     let mut squares_at: Vec<(Vec<Sq>, Vec<Sq>)> = Vec::new();
@@ -233,6 +235,7 @@ pub fn parse(text: &str) -> Parsed {
                 symmetry,
                 files,
                 ranks,
+                rank_base,
                 &mut st.diags,
                 ctx,
             );
@@ -294,6 +297,7 @@ pub fn parse(text: &str) -> Parsed {
             symmetry,
             files,
             ranks,
+            rank_base,
             &mut st.diags,
             ctx,
         );

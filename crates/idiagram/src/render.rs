@@ -15,8 +15,16 @@ fn list(out: &mut String, key: &str, items: &[usize]) {
 }
 
 /// A square list, with runs of three or more squares along a rank written as ranges
-/// (`a2-h2`); the order of the list is kept.
-fn squares(list: &[Coord]) -> String {
+/// (`a2-h2`); the order of the list is kept. Ranks are numbered from `rank_base` (the
+/// `firstRank` the parser read them with, so the text reads back the same).
+fn squares(list: &[Coord], rank_base: i32) -> String {
+    let sq = |c: &Coord| {
+        format!(
+            "{}{}",
+            char::from(b'a' + c.file),
+            i32::from(c.rank) + rank_base
+        )
+    };
     let mut items = Vec::new();
     let mut i = 0;
     while i < list.len() {
@@ -28,9 +36,9 @@ fn squares(list: &[Coord]) -> String {
             j += 1;
         }
         if j - i >= 3 {
-            items.push(format!("{}-{}", list[i], list[j - 1]));
+            items.push(format!("{}-{}", sq(&list[i]), sq(&list[j - 1])));
         } else {
-            items.extend(list[i..j].iter().map(Coord::to_string));
+            items.extend(list[i..j].iter().map(sq));
         }
         i = j;
     }
@@ -56,6 +64,7 @@ pub(crate) fn to_text(d: &Definition) -> String {
 }
 
 pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
+    let rank_base = crate::squares::rank_base(d.param("firstRank"));
     let mut out = String::new();
     let r = &d.rules;
     let _ = writeln!(out, "files={}", d.files);
@@ -187,18 +196,26 @@ pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
                     .collect()
             }
         };
-        let _ = writeln!(out, "hole::::{}", squares(&holes));
+        let _ = writeln!(out, "hole::::{}", squares(&holes, rank_base));
     }
     for (i, p) in d.pieces.iter().enumerate() {
         let sq = match d.symmetry {
             Symmetry::None if !p.black.is_empty() => {
-                format!("{},,{}", squares(&p.white), squares(&p.black))
+                format!(
+                    "{},,{}",
+                    squares(&p.white, rank_base),
+                    squares(&p.black, rank_base)
+                )
             }
             // Black's squares written out (`,,`) when they are not the derived ones.
             _ if !derived_black(d, p) => {
-                format!("{},,{}", squares(&p.white), squares(&p.black))
+                format!(
+                    "{},,{}",
+                    squares(&p.white, rank_base),
+                    squares(&p.black, rank_base)
+                )
             }
-            _ => squares(&p.white),
+            _ => squares(&p.white, rank_base),
         };
         // An image equal to the name is left to the default (keeps lines short, and a name
         // holding `key=` after a space is not written twice on the line).

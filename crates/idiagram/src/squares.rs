@@ -15,10 +15,18 @@ pub(crate) struct Sq {
 
 /// One square, read as the Interactive Diagram's script reads it (`PutPiece` in
 /// `betza.js`): a file letter, then the number in the next two characters the way
-/// JavaScript's `parseInt` reads it (leading digits; `b2x` is b2, `c02` is c2). Text after
-/// the number is ignored with a warning; a square off the board is left out. Ranks count
-/// from 1 whatever `firstRank` says (see the crate docs, "Squares").
-fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option<Coord> {
+/// JavaScript's `parseInt` reads it (leading digits; `b2x` is b2, `c02` is c2), less the
+/// board's `firstRank` (`rank_base`, 1 unless `firstRank` says otherwise: with
+/// `firstRank=0` the bottom rank is written `a0`, as the page's coordinates show it).
+/// Text after the number is ignored with a warning; a square off the board is left out.
+fn square(
+    f: Field,
+    files: u8,
+    ranks: u8,
+    rank_base: i32,
+    diags: &mut Diags,
+    ctx: Ctx,
+) -> Option<Coord> {
     let text = f.text;
     let mut chars = text.chars();
     let not_square = |diags: &mut Diags, why: String| {
@@ -57,7 +65,7 @@ fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option
             ),
         );
     }
-    let rank = number - 1;
+    let rank = number - rank_base;
     if file >= files || rank < 0 || rank >= i32::from(ranks) {
         diags.warning(
             f.line,
@@ -70,11 +78,21 @@ fn square(f: Field, files: u8, ranks: u8, diags: &mut Diags, ctx: Ctx) -> Option
     Some(Coord::new(file, rank as u8))
 }
 
+/// The rank number of the bottom rank in square lists: `firstRank` when it is a number
+/// from 0 to 24 (the script subtracts it from every rank it reads), else 1.
+pub(crate) fn rank_base(first_rank: Option<&str>) -> i32 {
+    first_rank
+        .and_then(|v| v.trim().parse::<i32>().ok())
+        .filter(|b| (0..=i32::from(crate::coord::MAX_SIDE)).contains(b))
+        .unwrap_or(1)
+}
+
 /// Parse a comma-separated list of squares and ranges.
 pub(crate) fn parse_list(
     field: Field,
     files: u8,
     ranks: u8,
+    rank_base: i32,
     diags: &mut Diags,
     ctx: Ctx,
 ) -> Vec<Sq> {
@@ -96,7 +114,7 @@ pub(crate) fn parse_list(
         let parts = item.split('-');
         match parts.as_slice() {
             [one] => {
-                if let Some(c) = square(one.trim(), files, ranks, diags, ctx) {
+                if let Some(c) = square(one.trim(), files, ranks, rank_base, diags, ctx) {
                     out.push(Sq {
                         coord: c,
                         line: item.line,
@@ -105,8 +123,8 @@ pub(crate) fn parse_list(
                 }
             }
             [a, b] => {
-                let a = square(a.trim(), files, ranks, diags, ctx);
-                let b = square(b.trim(), files, ranks, diags, ctx);
+                let a = square(a.trim(), files, ranks, rank_base, diags, ctx);
+                let b = square(b.trim(), files, ranks, rank_base, diags, ctx);
                 if let (Some(a), Some(b)) = (a, b) {
                     let (f1, f2) = (a.file.min(b.file), a.file.max(b.file));
                     let (r1, r2) = (a.rank.min(b.rank), a.rank.max(b.rank));
@@ -150,6 +168,7 @@ pub(crate) fn parse_field(
     symmetry: Symmetry,
     files: u8,
     ranks: u8,
+    rank_base: i32,
     diags: &mut Diags,
     ctx: Ctx,
 ) -> (Vec<Sq>, Vec<Sq>) {
@@ -171,25 +190,31 @@ pub(crate) fn parse_field(
                         "only one ',,' may separate White's squares from Black's; the later one is read as an empty item",
                     );
                 }
-                let white = parse_list(w, files, ranks, diags, ctx);
-                let black = parse_list(b, files, ranks, diags, ctx);
+                let white = parse_list(w, files, ranks, rank_base, diags, ctx);
+                let black = parse_list(b, files, ranks, rank_base, diags, ctx);
                 (white, black)
             }
             // A leading empty item is the separator too: no White squares (`,a8,h8`).
             None if field.text.trim_start().starts_with(',') => {
                 let at = field.text.find(',').unwrap_or(0);
                 let rest = field.sub(at + 1, field.text.len());
-                (Vec::new(), parse_list(rest, files, ranks, diags, ctx))
+                (
+                    Vec::new(),
+                    parse_list(rest, files, ranks, rank_base, diags, ctx),
+                )
             }
-            None => (parse_list(field, files, ranks, diags, ctx), Vec::new()),
+            None => (
+                parse_list(field, files, ranks, rank_base, diags, ctx),
+                Vec::new(),
+            ),
         },
         Symmetry::Mirror | Symmetry::Rotate => match field.split_once(",,") {
             // `,,` says "White's squares, then Black's" whatever the symmetry, so the lists are
             // taken as written; only a Black list that differs from the derived one is worth a
             // note (Black's moves still follow the symmetry).
             Some((w, b)) => {
-                let white = parse_list(w, files, ranks, diags, ctx);
-                let black = parse_list(b, files, ranks, diags, ctx);
+                let white = parse_list(w, files, ranks, rank_base, diags, ctx);
+                let black = parse_list(b, files, ranks, rank_base, diags, ctx);
                 let derived_sqs = derive(&white, symmetry, files, ranks);
                 let mut derived: Vec<Coord> = white
                     .iter()
@@ -216,7 +241,7 @@ pub(crate) fn parse_field(
                 }
             }
             None => {
-                let white = parse_list(field, files, ranks, diags, ctx);
+                let white = parse_list(field, files, ranks, rank_base, diags, ctx);
                 let black = derive(&white, symmetry, files, ranks);
                 (white, black)
             }
@@ -246,7 +271,7 @@ mod tests {
             line: 1,
             col: 1,
         };
-        let v = parse_list(f, files, ranks, &mut d, Ctx::default());
+        let v = parse_list(f, files, ranks, 1, &mut d, Ctx::default());
         (
             v.iter().map(|s| s.coord.to_string()).collect(),
             d.list

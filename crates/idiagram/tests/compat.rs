@@ -473,24 +473,36 @@ fn a_board_beyond_the_limit_is_cut_to_24() {
 }
 
 /// Squares are read as the script's `PutPiece` reads them: the rank is JavaScript's
-/// `parseInt` of the two characters after the file letter, so `b2x` is b2 (the `x` ignored,
-/// with a warning) and `c02` is c2. Ranks count from 1 whatever `firstRank` says (the crate
-/// docs, "Squares", name the difference from the script): `a0` is off the board.
+/// `parseInt` of the two characters after the file letter, less `firstRank`. So with
+/// `firstRank=0` (the page's coordinates then number the bottom rank 0) `a0` is the bottom
+/// left corner, and the canonical text writes the squares the same way back; `b2x` is b2
+/// (the `x` ignored, with a warning) and `c02` is c2.
 #[test]
-fn squares_read_the_rank_number_as_the_script_does() {
+fn squares_count_from_first_rank_and_read_the_number_as_the_script_does() {
+    let parsed = parse("files=8\nranks=8\nfirstRank=0\nrook::::a0,h0\nking::::e0\n");
+    assert!(parsed.is_ok());
+    assert_eq!(parsed.warnings().count(), 0, "{:?}", parsed.diagnostics);
+    let def = &parsed.definition;
+    assert_eq!(squares(&def.pieces[0].white), ["a1", "h1"]);
+    assert_eq!(squares(&def.pieces[0].black), ["a8", "h8"]);
+    assert_eq!(squares(&def.pieces[1].white), ["e1"]);
+    let text = def.to_text();
+    assert!(text.contains("rook:R:R::a0,h0"), "{text}");
+    assert_eq!(parse(&text).definition, *def);
+    // With firstRank=0 the top rank of an 8-rank board is 7: `a8` is off the board.
+    let off = parse("files=8\nranks=8\nfirstRank=0\nrook::::a8\nking::::e0\n");
+    let msgs: Vec<String> = off.warnings().map(|d| d.to_string()).collect();
+    assert_eq!(
+        msgs,
+        ["line 4, column 9 (piece 'rook'): warning: square 'a8' is outside the 8x8 board; it is left out"]
+    );
+
     let lenient = parse("rook::::b2x,c02\nking::::e1\n");
     assert_eq!(squares(&lenient.definition.pieces[0].white), ["b2", "c2"]);
     let msgs: Vec<String> = lenient.warnings().map(|d| d.to_string()).collect();
     assert_eq!(
         msgs,
         ["line 1, column 9 (piece 'rook'): warning: 'b2x': the text 'x' after the rank is ignored (the Interactive Diagram reads only the number)"]
-    );
-    let zero = parse("firstRank=0\nrook::::a1,a0\nking::::e1\n");
-    assert_eq!(squares(&zero.definition.pieces[0].white), ["a1"]);
-    let msgs: Vec<String> = zero.warnings().map(|d| d.to_string()).collect();
-    assert_eq!(
-        msgs,
-        ["line 2, column 12 (piece 'rook'): warning: square 'a0' is outside the 8x8 board; it is left out"]
     );
 }
 
