@@ -63,8 +63,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use fairyboard_core::coord::Coord;
-use fairyboard_core::explore::{Extra, Probe};
-use fairyboard_core::marks::{DiagramMark, MarkKind, Way};
+use fairyboard_core::explore::Probe;
+use fairyboard_core::marks::{DiagramMark, MarkKind, Symbol, Way};
 use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
 use fairyboard_core::{catalogue, value, Color, Variant};
@@ -79,55 +79,54 @@ use crate::Rgb;
 #[path = "rules_page_svg.rs"]
 mod svg;
 
-/// One symbol of the move diagrams: the page's translation of the core's
-/// [`MarkKind`]s (with [`Way`] for "move or capture"), each drawn with its own shape so
-/// that no two symbols differ by colour alone. The shapes follow the live diagram's
-/// markers (a dot for a move, a cross for a capture, a diamond for both, a triangle for a
-/// hop, an asterisk for a locust victim, a ring for a screen).
+/// One symbol of the move diagrams: the page's name for a core [`Symbol`] (a
+/// [`MarkKind`], "move or capture" told apart by its [`Way`]), drawn with the browser
+/// diagram's shape for it ([`crate::mark_shapes`]) and explained in the core's words, plus
+/// two symbols of the page's own (a square the piece may never stand on, a square where
+/// landing promotes). A square may carry several (a grasshopper's landing moves and
+/// captures over a piece: both triangles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mark {
     /// Move or capture along a line that another piece can block (yellow diamond).
     Slide,
-    /// Move or capture that no piece can block (orange square).
+    /// Move or capture that no piece can block (orange four-pointed star).
     Leap,
     /// Move only (green dot).
     Move,
-    /// Capture only (red cross).
+    /// Capture only (red corners).
     Capture,
-    /// Where the first leg of a multi-leg move stops before turning or going on (cyan frame).
+    /// Where the first leg of a multi-leg move stops before going on, when nothing else
+    /// marks the square (cyan plus).
     FirstLeg,
-    /// Reached only by jumping over another piece, moving or capturing (purple triangle).
-    Hop,
-    /// Reached only by jumping over another piece, moving only (hollow green triangle).
+    /// Reached only by jumping over another piece, moving (purple triangle).
     HopMove,
-    /// Reached only by jumping over another piece, capturing only (red triangle, point down).
+    /// Reached only by jumping over another piece, capturing (pink triangle, point down).
     HopCapture,
-    /// A piece standing here is captured on the way to another square (asterisk).
+    /// A piece standing here is captured on the way to another square (magenta X).
     Locust,
-    /// A piece standing here can be jumped over (grey ring).
+    /// A piece standing here can be jumped over (yellow ring).
     Screen,
     /// A piece standing here blocks a move beyond it; the piece never goes here (grey bar).
     Block,
-    /// Only while the piece has not moved (blue plus).
+    /// Only while the piece has not moved (blue square).
     Initial,
     /// Castling (blue tower).
     Castle,
     /// The piece may never stand here: outside its zone (grey hatching).
     Outside,
-    /// Landing here promotes the piece or turns it into another type (magenta corners:
+    /// Landing here promotes the piece or turns it into another type (magenta crown:
     /// XBoard's promotion colour).
     Promotes,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 15] = [
+    pub const ALL: [Mark; 14] = [
         Mark::Slide,
         Mark::Leap,
         Mark::Move,
         Mark::Capture,
         Mark::FirstLeg,
-        Mark::Hop,
         Mark::HopMove,
         Mark::HopCapture,
         Mark::Locust,
@@ -139,7 +138,7 @@ impl Mark {
         Mark::Outside,
     ];
 
-    /// The CSS class of the symbol (also its name in the JSON).
+    /// The symbol's name in the page's `data-marks` (also its name in the JSON).
     pub fn class(self) -> &'static str {
         match self {
             Mark::Slide => "slide",
@@ -147,7 +146,6 @@ impl Mark {
             Mark::Move => "move",
             Mark::Capture => "capture",
             Mark::FirstLeg => "first-leg",
-            Mark::Hop => "hop",
             Mark::HopMove => "hop-move",
             Mark::HopCapture => "hop-capture",
             Mark::Locust => "locust",
@@ -160,27 +158,34 @@ impl Mark {
         }
     }
 
-    /// The legend's words for the symbol: the core's words for its mark kind where the
-    /// symbol is one kind.
+    /// The core's symbol this one draws; `None` for the page's own.
+    pub fn symbol(self) -> Option<Symbol> {
+        Some(match self {
+            Mark::Slide => Symbol::both(Way::Slide),
+            Mark::Leap => Symbol::both(Way::Leap),
+            Mark::Move => Symbol::of(MarkKind::Move),
+            Mark::Capture => Symbol::of(MarkKind::Capture),
+            Mark::FirstLeg => Symbol::of(MarkKind::Transit),
+            Mark::HopMove => Symbol::of(MarkKind::Hop),
+            Mark::HopCapture => Symbol::of(MarkKind::HopCapture),
+            Mark::Locust => Symbol::of(MarkKind::LocustVictim),
+            Mark::Screen => Symbol::of(MarkKind::HopScreen),
+            Mark::Block => Symbol::of(MarkKind::Block),
+            Mark::Initial => Symbol::of(MarkKind::Initial),
+            Mark::Castle => Symbol::of(MarkKind::Castle),
+            Mark::Outside | Mark::Promotes => return None,
+        })
+    }
+
+    /// The legend's words for the symbol: the core's ([`Symbol::meaning`]), which the
+    /// browser diagram's key shows too.
     pub fn legend(self) -> &'static str {
         match self {
-            Mark::Slide => "Sliding move or capture: can be blocked on any square along the line",
-            Mark::Leap => "Leap, move or capture: cannot be blocked",
-            Mark::Move => MarkKind::Move.meaning(),
-            Mark::Capture => MarkKind::Capture.meaning(),
-            Mark::FirstLeg => MarkKind::Transit.meaning(),
-            Mark::Hop => "Reached only by jumping over a piece: moves or captures here",
-            Mark::HopMove => MarkKind::Hop.meaning(),
-            Mark::HopCapture => MarkKind::HopCapture.meaning(),
-            Mark::Locust => MarkKind::LocustVictim.meaning(),
-            Mark::Screen => MarkKind::HopScreen.meaning(),
-            Mark::Block => MarkKind::Block.meaning(),
-            Mark::Initial => MarkKind::Initial.meaning(),
-            Mark::Castle => MarkKind::Castle.meaning(),
             Mark::Outside => "The piece may never stand here (outside its zone or palace)",
             Mark::Promotes => {
                 "Landing here promotes the piece or changes its type (see the remarks)"
             }
+            m => m.symbol().map_or("", Symbol::meaning),
         }
     }
 }
@@ -693,31 +698,6 @@ fn glance_square(v: &Variant, t: usize) -> Coord {
     candidates.into_iter().min_by_key(dist).unwrap_or(c)
 }
 
-/// A move-or-capture square no set of pieces can block: the piece still gets there with
-/// every other square of the board occupied by a friend. (The core's diagram tries one
-/// blocker at a time, so a Rose, `qN`, which has a second way round, looks unblockable.)
-fn unblockable(v: &Variant, probe: &mut Probe, from: Coord, to: Coord, capture: bool) -> bool {
-    let mut others: Vec<Extra> = (0..v.geometry.ranks)
-        .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
-        .filter(|&s| s != from && s != to && !v.is_hole(v.square(s)))
-        .map(|at| Extra {
-            at,
-            color: Color::White,
-            royal: false,
-            virgin: false,
-        })
-        .collect();
-    if capture {
-        others.push(Extra {
-            at: to,
-            color: Color::Black,
-            royal: false,
-            virgin: false,
-        });
-    }
-    probe.reach(from, false, &others).iter().any(|r| r.to == to)
-}
-
 /// The page's symbols for one square, from the core's kinds there.
 fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Mark> {
     let has = |k: MarkKind| kinds.contains(&k);
@@ -732,13 +712,9 @@ fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Mark> {
     } else if has(MarkKind::Capture) {
         out.push(Mark::Capture);
     }
-    match (has(MarkKind::Hop), has(MarkKind::HopCapture)) {
-        (true, true) => out.push(Mark::Hop),
-        (true, false) => out.push(Mark::HopMove),
-        (false, true) => out.push(Mark::HopCapture),
-        (false, false) => {}
-    }
     for (kind, mark) in [
+        (MarkKind::Hop, Mark::HopMove),
+        (MarkKind::HopCapture, Mark::HopCapture),
         (MarkKind::Castle, Mark::Castle),
         (MarkKind::Initial, Mark::Initial),
         (MarkKind::LocustVictim, Mark::Locust),
@@ -799,13 +775,7 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
         }
     }
     let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
-    for (s, (ks, mut way)) in kinds {
-        if ks.contains(&MarkKind::Both)
-            && way == Way::Leap
-            && !unblockable(v, probe, from, s, false)
-        {
-            way = Way::Slide;
-        }
+    for (s, (ks, way)) in kinds {
         let mut sym = symbols(&ks, way);
         let target = sym.iter().any(|m| {
             !matches!(
