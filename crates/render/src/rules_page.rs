@@ -25,12 +25,13 @@
 //!
 //! * a destination reached on the empty board is a *move*; a square where a lone enemy is
 //!   captured is a *capture*; both together are "move or capture", drawn as a *slide*
-//!   (yellow) when the core reports that a piece elsewhere blocks it or a piece there
-//!   blocks others, else as a *leap* (orange);
+//!   (yellow diamond) when the core reports that pieces elsewhere can block it or a piece
+//!   there blocks others, else as a *leap* (orange star);
 //! * a destination that appears only when a piece stands elsewhere is a *hop* target;
 //!   a square whose enemy is captured on the way to another square is a *locust victim*;
 //! * the stops of a first leg that is followed by more legs (read from the compiled leg
-//!   program) are *first legs* (cyan);
+//!   program) are *first legs* where nothing else marks the square (a lame leaper's leg
+//!   square is its block, so `nN` and `afsW` draw the same horse);
 //! * an unmoved piece's extra targets (a pawn's double step) are *initial*; castling is
 //!   drawn from the castler's start square in a diagram of its own; a square whose piece
 //!   would block a move without being a target (a lame leaper's leg) is a *block*; a hop
@@ -41,8 +42,9 @@
 //! * a piece whose moves Black cannot read off White's diagram turned round (anything with
 //!   a forward) gets a second diagram with Black's piece.
 //!
-//! Every symbol has its own shape as well as its colour, the shapes those of the live
-//! diagram's markers where it has one; the legend lists the symbols a page uses.
+//! Every symbol has its own shape as well as its colour, the very shapes and colours of
+//! the live diagram ([`crate::mark_shapes`]); the legend lists the symbols a page uses in
+//! the words of the live diagram's key ([`Symbol::meaning`]).
 //!
 //! # The author's words
 //!
@@ -65,7 +67,7 @@ use std::fmt::Write as _;
 use fairyboard_core::coord::Coord;
 use fairyboard_core::explore::Probe;
 use fairyboard_core::marks::{DiagramMark, MarkKind, Symbol, Way};
-use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, TypeSet};
+use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, SpellKind, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
 use fairyboard_core::{catalogue, value, Color, Variant};
 use idiagram::About;
@@ -1314,15 +1316,28 @@ fn remarks(v: &Variant, t: usize) -> Vec<String> {
             rules.counter_strike,
             "Cannot be captured right after a piece of its type was",
         ),
-        (
-            rules.protected,
-            "Protected: after it captures a protected piece, it may not be left where it can be taken back",
-        ),
         (rules.contagious, "Contagious: a piece that captures it turns into its type"),
     ] {
         if has(set, t) {
             out.push(text.into());
         }
+    }
+    if has(rules.protected, t) {
+        let mut text = "Protected: after it captures a protected piece, it may not be left where it can be taken back".to_string();
+        if let Some(th) = rules.trade_threshold.filter(|&th| (th as usize) < v.pieces.len()) {
+            let _ = write!(
+                text,
+                ", unless the other pieces it captures in the same move are worth at least a {}",
+                cap_name(&v.pieces[th as usize].name)
+            );
+        }
+        out.push(text);
+    }
+    if rules.conversion == Some(t as u8) {
+        out.push(
+            "Once one of its kind has made its first move, no other of its kind may make its first move to a square of the colour that one went to"
+                .into(),
+        );
     }
     if has(rules.baring, t) && !all_non_royal(v, rules.baring) {
         out.push("Counts for baring".into());
@@ -1522,6 +1537,18 @@ fn holdings_section(v: &Variant) -> Vec<String> {
         ),
         _ => {}
     }
+    if v.rules.hand_swap {
+        out.push(
+            "Instead of moving, a player may put a piece from the hand in place of a friendly piece on the board of another type with the same ID; the replaced piece leaves the game."
+                .into(),
+        );
+    }
+    if v.holdings_type == -1 && v.demote_promoted {
+        out.push(
+            "A captured piece that got its type by promotion goes to the hand as the type it promoted from."
+                .into(),
+        );
+    }
     if v.holdings_type == -1 {
         let demotes: Vec<String> = v
             .pieces
@@ -1665,11 +1692,24 @@ fn game_end_section(v: &Variant) -> Vec<String> {
         ));
     }
     out.extend(matrix_words(v));
-    if rules.spell.is_some() && rules.casters != 0 {
-        out.push(format!(
-            "The {} cast a spell on the squares around them.",
-            join_and(&names_in(v, rules.casters))
-        ));
+    if let (Some(spell), true) = (rules.spell, rules.casters != 0) {
+        let casters: Vec<String> = names_in(v, rules.casters)
+            .iter()
+            .map(|n| plural_name(n))
+            .collect();
+        let who = join_and(&casters);
+        let zone = zone_words(&rules.spell_zone);
+        out.push(match spell {
+            SpellKind::Burn => format!(
+                "The {who} cast a burning spell on {zone} around them: an enemy piece that ends its move there is removed."
+            ),
+            SpellKind::Freeze => format!(
+                "The {who} cast a freezing spell on {zone} around them: an enemy piece standing there cannot move."
+            ),
+            SpellKind::Protect => format!(
+                "The {who} cast a protecting spell on {zone} around them: a friendly piece standing there cannot be captured."
+            ),
+        });
     }
     if rules.repetition > 0 {
         out.push(format!(
@@ -1686,6 +1726,9 @@ fn game_end_section(v: &Variant) -> Vec<String> {
     out
 }
 
+/// The capture matrix's words for its column of moves that take nothing.
+const EMPTY_SQUARE: &str = "an empty square";
+
 /// The capture matrix in plain words: for each effect, which movers have it on which
 /// targets (`any piece` when a whole row or column shares it), and what an explosion or a
 /// burn takes away.
@@ -1698,10 +1741,10 @@ fn matrix_words(v: &Variant) -> Vec<String> {
     let name = |t: usize| cap_name(&v.pieces[t].name);
     let mut out = Vec::new();
     // Per effect and target set: the movers.
-    let mut groups: Vec<(Effect, String, Vec<usize>)> = Vec::new();
+    let mut groups: Vec<(Effect, Vec<String>, Vec<usize>)> = Vec::new();
     for mover in 0..n {
         let mut by_effect: Vec<(Effect, Vec<String>)> = Vec::new();
-        let targets = std::iter::once((Target::Empty, "an empty square".to_string()))
+        let targets = std::iter::once((Target::Empty, EMPTY_SQUARE.to_string()))
             .chain((0..n).map(|t| (Target::Enemy(t), format!("an enemy {}", name(t)))))
             .chain((0..n).map(|t| (Target::Friend(t), format!("a friendly {}", name(t)))));
         let mut enemies_with: Vec<(Effect, usize)> = Vec::new();
@@ -1726,15 +1769,31 @@ fn matrix_words(v: &Variant) -> Vec<String> {
                 words.retain(|w| !w.starts_with("an enemy "));
                 words.insert(0, "any enemy piece".into());
             }
-            let key = join_or(&words);
-            match groups.iter_mut().find(|(x, k, _)| *x == e && *k == key) {
+            match groups.iter_mut().find(|(x, k, _)| *x == e && *k == words) {
                 Some((_, _, m)) => m.push(mover),
-                None => groups.push((e, key, vec![mover])),
+                None => groups.push((e, words, vec![mover])),
             }
         }
     }
     let mut explodes = false;
-    for (e, targets, movers) in groups {
+    for (e, words, movers) in groups {
+        // The matrix's column for a move that takes nothing is "an empty square": a move
+        // there is no capture, so it is named apart ("moves to an empty square or
+        // captures …").
+        let all = join_or(&words);
+        let empty = words.iter().any(|w| w == EMPTY_SQUARE);
+        let pieces: Vec<String> = words.into_iter().filter(|w| w != EMPTY_SQUARE).collect();
+        let targets = join_or(&pieces);
+        let captures = match (empty, pieces.is_empty()) {
+            (true, true) => "moves to an empty square".to_string(),
+            (true, false) => format!("moves to an empty square or captures {targets}"),
+            (false, _) => format!("captures {targets}"),
+        };
+        let holding = match (empty, pieces.is_empty()) {
+            (true, true) => "an empty square".to_string(),
+            (true, false) => format!("an empty square or a square holding {targets}"),
+            (false, _) => format!("a square holding {targets}"),
+        };
         let who = if movers.len() == n {
             "any piece".to_string()
         } else {
@@ -1746,35 +1805,36 @@ fn matrix_words(v: &Variant) -> Vec<String> {
         let s = match e {
             Effect::Normal => continue,
             Effect::Promote(x) => format!(
-                "When {who} captures {targets}, it becomes a {}.",
+                "When {who} {captures}, it becomes a {}.",
                 name(x as usize)
             ),
             Effect::EnemyPromote(x) => format!(
-                "When {who} captures {targets}, it turns into an enemy {}.",
+                "When {who} {captures}, it turns into an enemy {}.",
                 name(x as usize)
             ),
-            Effect::OptionalPromote => format!("When {who} captures {targets}, it may promote."),
+            Effect::OptionalPromote => format!("When {who} {captures}, it may promote."),
             Effect::Forbidden => {
-                format!("{} may not go to a square holding {targets}.", title(&who))
+                format!("{} may not go to {holding}.", title(&who))
             }
             Effect::ForbiddenIfProtected => format!(
-                "{} may not capture {targets} that another piece protects (could capture back).",
+                "{} may not capture {all} that another piece protects (could capture back).",
                 title(&who)
             ),
-            Effect::NoHop => format!("{} may not jump over {targets}.", title(&who)),
+            Effect::NoHop => format!("{} may not jump over {all}.", title(&who)),
             Effect::NoCaptureNoHop => {
                 format!(
-                    "{} may neither capture nor jump over {targets}.",
+                    "{} may neither capture nor jump over {all}.",
                     title(&who)
                 )
             }
             Effect::Kamikaze => {
-                format!("When {who} captures {targets}, it disappears together with its victim.")
+                format!("When {who} {captures}, it disappears together with its victim.")
             }
             Effect::Explode => {
                 explodes = true;
                 format!(
-                    "When {who} captures {targets}, the capture {}.",
+                    "When {who} {captures}, the {} {}.",
+                    if empty { "move" } else { "capture" },
                     if rules.burn.is_some() {
                         "burns"
                     } else {
