@@ -263,8 +263,10 @@ fn one_lame_leaper_is_drawn_alike_however_it_is_written() {
     // The xiangqi horse written as a lame knight (`nN`) and as a step then an outward
     // diagonal step (`afsW`); the elephant as a lame alfil (`nA`) and as two diagonal
     // steps (`afF`). Each pair is one piece, so each pair draws one diagram.
-    let (_, r) = of("files=8\nranks=8\nroyal=5\nhorse:H:nN::a1\nmao:M:afsW::b1\n\
-        elephant:E:nA::c1\nbishop:B:afF::d1\nking:K:K::h1\n");
+    let (_, r) = of(
+        "files=8\nranks=8\nroyal=5\nhorse:H:nN::a1\nmao:M:afsW::b1\n\
+        elephant:E:nA::c1\nbishop:B:afF::d1\nking:K:K::h1\n",
+    );
     let (h, m) = (piece(&r, "H"), piece(&r, "M"));
     assert_eq!(drawn(&h.glance), drawn(&m.glance));
     let (e, b) = (piece(&r, "E"), piece(&r, "B"));

@@ -241,7 +241,9 @@ fn a_rose_is_not_unblockable() {
             .as_array()
             .expect("marks")
             .iter()
-            .filter(|m| m["way"] == way && m["kind"].as_str().is_some_and(|k| k.starts_with("both")))
+            .filter(|m| {
+                m["way"] == way && m["kind"].as_str().is_some_and(|k| k.starts_with("both"))
+            })
             .map(|m| {
                 let f = m["file"].as_u64().unwrap() as u8;
                 format!("{}{}", (b'a' + f) as char, m["rank"].as_u64().unwrap() + 1)
@@ -387,9 +389,10 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
         assert_eq!(!r.castling.is_empty(), castles, "{name}: {:?}", r.castling);
         // Confinement: a piece its morph board keeps off some square says so.
         for (t, p) in v.pieces.iter().enumerate() {
-            let kept_off = v.playable().iter().any(|&sq| {
-                v.landing_rule(t, Color::White, sq) == LandingRule::Forbidden
-            });
+            let kept_off = v
+                .playable()
+                .iter()
+                .any(|&sq| v.landing_rule(t, Color::White, sq) == LandingRule::Forbidden);
             let remarks = r.pieces[t].remarks.join("\n");
             assert_eq!(
                 remarks.contains("Confined to") || remarks.contains("May not go to"),
@@ -442,7 +445,9 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
         );
         // Promotion on leaving the zone.
         assert_eq!(
-            r.promotion.join("\n").contains("also when it leaves the zone"),
+            r.promotion
+                .join("\n")
+                .contains("also when it leaves the zone"),
             v.promo_from_zone && !r.promotion.is_empty(),
             "{name}"
         );
@@ -569,33 +574,56 @@ fn rarer_rules_are_stated_from_the_rule_set() {
     let text = format!("{base}spell=freeze\nspellZone=W\ntrackPieces=W\n");
     let (v, _) = Variant::from_definition("spell", &text).expect("compiles");
     let end = rules_page::analyse(&v).game_end.join("\n");
-    assert!(end.contains("on the 4 orthogonally adjacent squares around them"), "{end}");
+    assert!(
+        end.contains("on the 4 orthogonally adjacent squares around them"),
+        "{end}"
+    );
     // The capture matrix's column for moves that take nothing: a move there is no
     // capture ("captures an empty square" would be), and exploding there is the move's.
-    let (v, _) = Variant::from_definition("boom", &format!("{base}captureMatrix=/@@\n"))
-        .expect("compiles");
+    let (v, _) =
+        Variant::from_definition("boom", &format!("{base}captureMatrix=/@@\n")).expect("compiles");
     let end = rules_page::analyse(&v).game_end.join("\n");
     assert!(
-        end.contains("When a Rook moves to an empty square or captures an enemy Wizard, the move explodes."),
+        end.contains(
+            "When a Rook moves to an empty square or captures an enemy Wizard, the move explodes."
+        ),
         "{end}"
     );
     assert!(!end.contains("captures an empty square"), "{end}");
     // Conversion: the rook's remark, no other's.
-    let (v, _) = Variant::from_definition("conv", &format!("{base}conversion=R\n")).expect("compiles");
+    let (v, _) =
+        Variant::from_definition("conv", &format!("{base}conversion=R\n")).expect("compiles");
     let r = rules_page::analyse(&v);
-    let said = |t: usize| r.pieces[t].remarks.join(" ").contains("its first move to a square of the colour");
+    let said = |t: usize| {
+        r.pieces[t]
+            .remarks
+            .join(" ")
+            .contains("its first move to a square of the colour")
+    };
     assert!(said(1) && !said(0) && !said(2));
     // Hand swap, in the holdings.
-    let (v, _) =
-        Variant::from_definition("swap", &format!("{base}holdingsType=-1\nhandSwap=1\n")).expect("compiles");
+    let (v, _) = Variant::from_definition("swap", &format!("{base}holdingsType=-1\nhandSwap=1\n"))
+        .expect("compiles");
     let holdings = rules_page::analyse(&v).holdings.join("\n");
-    assert!(holdings.contains("in place of a friendly piece on the board of another type with the same ID"), "{holdings}");
+    assert!(
+        holdings
+            .contains("in place of a friendly piece on the board of another type with the same ID"),
+        "{holdings}"
+    );
     // The Lion's threshold: a Lion takes a guarded Lion only when what else it takes is
     // worth at least the threshold type (the catalogue's lion says which).
     let lion = catalogue::load("lion").expect("compiles");
-    let th = lion.rules.trade_threshold.expect("the lion has a threshold") as usize;
+    let th = lion
+        .rules
+        .trade_threshold
+        .expect("the lion has a threshold") as usize;
     let r = rules_page::analyse(&lion);
-    let remarks: String = r.pieces.iter().flat_map(|p| p.remarks.clone()).collect::<Vec<_>>().join("\n");
+    let remarks: String = r
+        .pieces
+        .iter()
+        .flat_map(|p| p.remarks.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
     assert!(
         remarks.contains(&format!(
             "unless the other pieces it captures in the same move are worth at least a {}",

@@ -1316,7 +1316,10 @@ fn remarks(v: &Variant, t: usize) -> Vec<String> {
             rules.counter_strike,
             "Cannot be captured right after a piece of its type was",
         ),
-        (rules.contagious, "Contagious: a piece that captures it turns into its type"),
+        (
+            rules.contagious,
+            "Contagious: a piece that captures it turns into its type",
+        ),
     ] {
         if has(set, t) {
             out.push(text.into());
@@ -1324,7 +1327,10 @@ fn remarks(v: &Variant, t: usize) -> Vec<String> {
     }
     if has(rules.protected, t) {
         let mut text = "Protected: after it captures a protected piece, it may not be left where it can be taken back".to_string();
-        if let Some(th) = rules.trade_threshold.filter(|&th| (th as usize) < v.pieces.len()) {
+        if let Some(th) = rules
+            .trade_threshold
+            .filter(|&th| (th as usize) < v.pieces.len())
+        {
             let _ = write!(
                 text,
                 ", unless the other pieces it captures in the same move are worth at least a {}",
@@ -1804,10 +1810,9 @@ fn matrix_words(v: &Variant) -> Vec<String> {
         };
         let s = match e {
             Effect::Normal => continue,
-            Effect::Promote(x) => format!(
-                "When {who} {captures}, it becomes a {}.",
-                name(x as usize)
-            ),
+            Effect::Promote(x) => {
+                format!("When {who} {captures}, it becomes a {}.", name(x as usize))
+            }
             Effect::EnemyPromote(x) => format!(
                 "When {who} {captures}, it turns into an enemy {}.",
                 name(x as usize)
@@ -1822,10 +1827,7 @@ fn matrix_words(v: &Variant) -> Vec<String> {
             ),
             Effect::NoHop => format!("{} may not jump over {all}.", title(&who)),
             Effect::NoCaptureNoHop => {
-                format!(
-                    "{} may neither capture nor jump over {all}.",
-                    title(&who)
-                )
+                format!("{} may neither capture nor jump over {all}.", title(&who))
             }
             Effect::Kamikaze => {
                 format!("When {who} {captures}, it disappears together with its victim.")

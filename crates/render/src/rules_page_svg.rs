@@ -7,10 +7,10 @@
 use super::{Glance, Mark};
 use crate::render::Layout;
 use crate::{mark_shapes, render, Diagram, Item, PieceRef, Rgb, Side, Sq, SquareContent, Style};
-use std::fmt::Write as _;
 use fairyboard_core::coord::Coord;
 use fairyboard_core::variant::{cell_color, cell_type};
 use fairyboard_core::{Color, Variant};
+use std::fmt::Write as _;
 
 /// The symbol's shape: the browser diagram's for the core's symbols
 /// ([`crate::mark_shapes`]), the page's own for the rest. An SVG body in a 100×100 view box.
@@ -125,7 +125,11 @@ pub fn legend_symbol(m: Mark) -> String {
     let d = Diagram::empty(1, 1);
     let layout = Layout::new(&d, &style);
     scoped(
-        overlay(render::svg(&d, &style), &layout, &[(Sq::new(0, 0), look(m))]),
+        overlay(
+            render::svg(&d, &style),
+            &layout,
+            &[(Sq::new(0, 0), look(m))],
+        ),
         &format!("fbr-l{}", m.class()),
     )
 }
