@@ -443,6 +443,11 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
             rules.hand_swap,
             "{name}"
         );
+        // Black's zone: mirrored, or turned half round with rotational symmetry.
+        let promo_words = r.promotion.join("\n");
+        if v.symmetry == fairyboard_core::variant::Symmetry::Rotate {
+            assert!(!promo_words.contains("mirror image"), "{name}");
+        }
         // Promotion on leaving the zone.
         assert_eq!(
             r.promotion
@@ -590,6 +595,17 @@ fn rarer_rules_are_stated_from_the_rule_set() {
         "{end}"
     );
     assert!(!end.contains("captures an empty square"), "{end}");
+    // With rotational symmetry Black's promotion zone is White's turned half round, not
+    // its mirror image (on a 5-file board with a hole on a1, Black's hole is e5).
+    let (v, _) = Variant::from_definition(
+        "turned",
+        "files=5\nranks=5\nsymmetry=rotate\npromoZone=1\nmaxPromote=1\npromoChoice=Q\nroyal=3\n\
+         pawn:P:fW::b2\nqueen:Q:Q::c1\nking:K:K::d1\nhole::::a1\n",
+    )
+    .expect("compiles");
+    let promo = rules_page::analyse(&v).promotion.join("\n");
+    assert!(promo.contains("turned half round"), "{promo}");
+    assert!(!promo.contains("mirror image"), "{promo}");
     // Conversion: the rook's remark, no other's.
     let (v, _) =
         Variant::from_definition("conv", &format!("{base}conversion=R\n")).expect("compiles");

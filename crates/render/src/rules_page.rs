@@ -1524,7 +1524,12 @@ fn promotion_section(v: &Variant) -> Vec<String> {
                 .into(),
         );
     }
-    if !out.is_empty() && v.symmetry != fairyboard_core::variant::Symmetry::None {
+    if !out.is_empty() && v.symmetry == fairyboard_core::variant::Symmetry::Rotate {
+        out.push(
+            "Squares are named from White's side; Black's zone is White's turned half round (the board rotated by 180 degrees)."
+                .into(),
+        );
+    } else if !out.is_empty() && v.symmetry != fairyboard_core::variant::Symmetry::None {
         out.push("Ranks are counted from White's side; Black's zone is the mirror image.".into());
     }
     out
