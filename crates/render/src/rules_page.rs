@@ -996,8 +996,23 @@ fn shuffle_section(v: &Variant) -> Vec<String> {
     out
 }
 
+/// `Knight` → `Knights`, `Rhinoceros` → `Rhinoceroses`, `King (persian)` →
+/// `Kings (persian)`: the plural goes on the name before any bracketed remark.
 fn plural_name(name: &str) -> String {
-    format!("{name}s")
+    let (word, rest) = match name.find(" (") {
+        Some(i) => name.split_at(i),
+        None => (name, ""),
+    };
+    let lower = word.to_lowercase();
+    let ending = if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    {
+        "es"
+    } else {
+        "s"
+    };
+    format!("{word}{ending}{rest}")
 }
 
 /// The list without repeats, in first-seen order.
@@ -1597,7 +1612,14 @@ fn holdings_section(v: &Variant) -> Vec<String> {
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
-            .map(|(t, n)| format!("{n} {}", cap_name(&v.pieces[t].name)))
+            .map(|(t, &n)| {
+                let name = cap_name(&v.pieces[t].name);
+                if n == 1 {
+                    format!("1 {name}")
+                } else {
+                    format!("{n} {}", plural_name(&name))
+                }
+            })
             .collect();
         if !hand.is_empty() {
             out.push(format!(
@@ -2239,4 +2261,18 @@ fn mirrored_setup(v: &Variant) -> bool {
         .map(|&(c, t)| (c, t - 1000))
         .collect();
     black == mirror || black == rotate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural_name;
+
+    /// English plurals, the bracketed remark of a corpus name left after the noun.
+    #[test]
+    fn plurals_go_on_the_noun() {
+        assert_eq!(plural_name("Lion"), "Lions");
+        assert_eq!(plural_name("Rhinoceros"), "Rhinoceroses");
+        assert_eq!(plural_name("Capture-Only Nuke"), "Capture-Only Nukes");
+        assert_eq!(plural_name("King (persian)"), "Kings (persian)");
+    }
 }
