@@ -11,27 +11,17 @@
 // Definition text is untrusted: names, IDs and image fields are only ever used as text
 // (textContent) or as URLs, never as markup.
 
-import init, { Diagram } from './pkg/fairyboard_wasm.js';
+import init, { Diagram, mark_key } from './pkg/fairyboard_wasm.js';
 import { artUrl, pieceElement } from './art.js';
 
 const diagrams = [];
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
 const sqName = (f, r) => FILES[f] + (r + 1);
 
-/** What each mark of a move diagram means, for the key under the board (in this order). */
-const KEY = [
-  ['both slide', 'moves or captures; a piece between blocks it'],
-  ['both leap', 'moves or captures, leaping'],
-  ['move', 'moves only'],
-  ['capture', 'captures only'],
-  ['hop', 'moves only over or through another piece'],
-  ['hop-capture', 'captures only over another piece'],
-  ['initial', 'first move only'],
-  ['castle', 'castling'],
-  ['locust', 'captured on the way'],
-  ['block', 'a piece here blocks a leap'],
-  ['hover', 'hover: a piece here changes the moves'],
-];
+/** What each mark of a move diagram means, for the key under the board (in this order):
+ * `[name, meaning]` pairs from the rules core (the rules page's legend says the same). */
+let KEY = null;
+const markKey = () => (KEY ??= JSON.parse(mark_key()));
 
 /** Move-highlight classes by kind; context kinds use the opposite system (see the CSS). */
 const MARK_CLASS = {
@@ -586,7 +576,7 @@ class IDiagram {
       for (const k of m.kind.split('+')) shown.add(k === 'both' ? 'both ' + (m.way || 'slide') : k);
     }
     this.key.replaceChildren();
-    for (const [kind, meaning] of KEY) {
+    for (const [kind, meaning] of markKey()) {
       if (!shown.has(kind)) continue;
       const item = el('span', 'idg-key-item');
       item.dataset.kind = kind;

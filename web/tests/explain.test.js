@@ -132,6 +132,12 @@ test('initial moves are marked with their own symbol; Black\'s direction on requ
   // The pawn: d5 moving, c5/e5 capturing, d6 only as its first move.
   assert.deepEqual(await marks('x'), ['c5:capture', 'd5:move', 'd6:initial', 'e5:capture']);
   assert.deepEqual(await page.$$eval('#x .idg-key-item', (e) => e.map((x) => x.dataset.kind)), ['move', 'capture', 'initial']);
+  // The key's words are the rules core's (`mark_key`), the rules page's legend's too.
+  assert.deepEqual(await page.$$eval('#x .idg-key-item', (e) => e.map((x) => x.textContent)), [
+    'Moves here only (no capture)',
+    'Captures here only',
+    'Only while the piece has not moved yet (its first move)',
+  ]);
   const shape = (s) => page.$eval(sq('x', s), (e) => getComputedStyle(e, '::after').backgroundImage);
   assert.match(await shape('d6'), /svg/);
   assert.notEqual(await shape('d6'), await shape('d5'));

@@ -58,6 +58,21 @@ const CASES = [
   { name: 'xiangqi' },
   { name: 'chess' },
   { name: 'shogi' },
+  // A Lion (locust captures, a pass), holes in the board, and a morph board that keeps a
+  // piece in a zone (its outside hatched).
+  { name: 'lion' },
+  {
+    name: 'holes-and-zone',
+    text: [
+      'files=7', 'ranks=7', 'royal=3',
+      'hole::::a1,g1,d4',
+      'rook:R:R::b1',
+      'wazir:W:W::c1',
+      'king:K:K::e1',
+      'morph=!/"/"',
+      '',
+    ].join('\n'),
+  },
 ];
 
 let browser, dir, profile;

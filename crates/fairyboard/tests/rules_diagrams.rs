@@ -126,12 +126,15 @@ fn xiangqi_diagrams_show_blocking_squares_and_the_palace() {
     // hop-capture symbol, not the grasshopper's.
     let cannon = piece(&r, "C");
     assert!(!with(&cannon.glance, Mark::HopCapture).is_empty());
-    assert!(with(&cannon.glance, Mark::Hop).is_empty());
     assert!(with(&cannon.glance, Mark::HopMove).is_empty());
+    // The grasshopper moves and captures over a hurdle: both triangles on each landing.
     let g = analyse("grasshopper");
     let hopper = piece(&g, "G");
-    assert!(with(&hopper.glance, Mark::HopCapture).is_empty());
-    assert!(!with(&hopper.glance, Mark::Hop).is_empty());
+    assert!(!with(&hopper.glance, Mark::HopMove).is_empty());
+    assert_eq!(
+        with(&hopper.glance, Mark::HopCapture),
+        with(&hopper.glance, Mark::HopMove)
+    );
 }
 
 #[test]
@@ -248,4 +251,69 @@ fn nothing_is_marked_on_the_piece_itself() {
             );
         }
     }
+}
+
+/// The squares of a diagram and their symbols, as one text (`c6:slide …`).
+fn drawn(g: &Glance) -> Vec<(String, Vec<Mark>)> {
+    g.marks.clone()
+}
+
+#[test]
+fn one_lame_leaper_is_drawn_alike_however_it_is_written() {
+    // The xiangqi horse written as a lame knight (`nN`) and as a step then an outward
+    // diagonal step (`afsW`); the elephant as a lame alfil (`nA`) and as two diagonal
+    // steps (`afF`). Each pair is one piece, so each pair draws one diagram.
+    let (_, r) = of(
+        "files=8\nranks=8\nroyal=5\nhorse:H:nN::a1\nmao:M:afsW::b1\n\
+        elephant:E:nA::c1\nbishop:B:afF::d1\nking:K:K::h1\n",
+    );
+    let (h, m) = (piece(&r, "H"), piece(&r, "M"));
+    assert_eq!(drawn(&h.glance), drawn(&m.glance));
+    let (e, b) = (piece(&r, "E"), piece(&r, "B"));
+    assert_eq!(drawn(&e.glance), drawn(&b.glance));
+    // From d4, counted by hand: eight knight squares, each blocked by a piece on the
+    // orthogonal neighbour it passes; four blocks, and no first-leg symbol.
+    assert_eq!(
+        with(&h.glance, Mark::Slide),
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+    );
+    assert_eq!(with(&m.glance, Mark::Block), ["c4", "d3", "d5", "e4"]);
+    assert!(with(&m.glance, Mark::FirstLeg).is_empty());
+    // The elephant: four alfil squares, the four diagonal neighbours its blocks.
+    assert_eq!(with(&b.glance, Mark::Slide), ["b2", "b6", "f2", "f6"]);
+    assert_eq!(with(&b.glance, Mark::Block), ["c3", "c5", "e3", "e5"]);
+    assert!(with(&b.glance, Mark::FirstLeg).is_empty());
+}
+
+#[test]
+fn the_page_draws_the_live_diagrams_shapes_and_words() {
+    use fairyboard_core::marks::Symbol;
+    use fairyboard_render::mark_shapes;
+    // The browser's key (what `mark_key` sends it) names every symbol the page draws
+    // from the core, in the page legend's very words.
+    let key: Vec<(String, String)> =
+        serde_json::from_str(&fairyboard_wasm::mark_key()).expect("JSON");
+    for m in Mark::ALL {
+        let Some(sym) = m.symbol() else {
+            continue;
+        };
+        assert!(
+            key.contains(&(sym.name(), sym.meaning().to_string())),
+            "{m:?} in {key:?}"
+        );
+        assert_eq!(m.legend(), sym.meaning());
+    }
+    // A knight's diagram shows the live diagram's leap star, and the legend the same.
+    let r = analyse("chess");
+    let knight = piece(&r, "N");
+    let star = mark_shapes::shape(Symbol::both(fairyboard_core::marks::Way::Leap)).unwrap();
+    assert_eq!(with(&knight.glance, Mark::Leap).len(), 8);
+    assert_eq!(knight.glance_svg.matches(&star).count(), 8);
+    let html = rules_page::fragment(&r);
+    assert!(html.contains(Mark::Leap.legend()));
+    // A rook's slides are the live diamond, never the star.
+    let rook = piece(&r, "R");
+    let diamond = mark_shapes::shape(Symbol::both(fairyboard_core::marks::Way::Slide)).unwrap();
+    assert_eq!(rook.glance_svg.matches(&diamond).count(), 14);
+    assert!(!rook.glance_svg.contains(&star));
 }

@@ -231,6 +231,39 @@ fn a_rose_is_not_unblockable() {
         }
     }
     assert!(marks.len() > 8, "{marks:?}");
+    // The browser's move diagram (the same core answer) draws the same leaps and slides.
+    let d = fairyboard_wasm::Diagram::new(text);
+    let live: serde_json::Value =
+        serde_json::from_str(&d.move_diagram(0, -1, -1, false)).expect("JSON");
+    assert_eq!(live["at"], serde_json::json!([3, 3]), "d4");
+    let ways = |way: &str| -> Vec<String> {
+        let mut v: Vec<String> = live["marks"]
+            .as_array()
+            .expect("marks")
+            .iter()
+            .filter(|m| {
+                m["way"] == way && m["kind"].as_str().is_some_and(|k| k.starts_with("both"))
+            })
+            .map(|m| {
+                let f = m["file"].as_u64().unwrap() as u8;
+                format!("{}{}", (b'a' + f) as char, m["rank"].as_u64().unwrap() + 1)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let page = |mark: Mark| -> Vec<String> {
+        let mut v: Vec<String> = marks
+            .iter()
+            .filter(|(_, m)| m.contains(&mark))
+            .map(|(s, _)| s.clone())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(ways("leap"), knight);
+    assert_eq!(ways("leap"), page(Mark::Leap));
+    assert_eq!(ways("slide"), page(Mark::Slide));
 }
 
 #[test]
@@ -318,12 +351,122 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
             rules.move_rule > 0,
             "{name}"
         );
-        // Baring.
+        // Baring, and what bares the opponent back on the next move does.
         assert_eq!(
             end.contains("is bared and loses"),
             rules.baring != 0,
             "{name}"
         );
+        if rules.baring != 0 {
+            let counter = match rules.counterbare {
+                fairyboard_core::rules::RuleOutcome::Draw => "then it is a draw",
+                fairyboard_core::rules::RuleOutcome::Win => "then the counter-barer wins",
+                fairyboard_core::rules::RuleOutcome::Loss => "even then it loses",
+            };
+            assert!(end.contains(counter), "{name}: {end}");
+        }
+        // The very occurrence of a position that draws.
+        if rules.repetition > 0 {
+            let n = rules.repetition;
+            let th = match n {
+                1 => "1st".to_string(),
+                2 => "2nd".to_string(),
+                3 => "3rd".to_string(),
+                n => format!("{n}th"),
+            };
+            assert!(
+                end.contains(&format!("The {th} occurrence of the same position")),
+                "{name}: {end}"
+            );
+        }
+        // Castling is described exactly for the variants whose pieces castle.
+        let castles = v.pieces.iter().any(|p| {
+            p.program
+                .records
+                .iter()
+                .any(|r| r.kind == xbetza::Kind::Castle)
+        });
+        assert_eq!(!r.castling.is_empty(), castles, "{name}: {:?}", r.castling);
+        // Confinement: a piece its morph board keeps off some square says so.
+        for (t, p) in v.pieces.iter().enumerate() {
+            let kept_off = v
+                .playable()
+                .iter()
+                .any(|&sq| v.landing_rule(t, Color::White, sq) == LandingRule::Forbidden);
+            let remarks = r.pieces[t].remarks.join("\n");
+            assert_eq!(
+                remarks.contains("Confined to") || remarks.contains("May not go to"),
+                kept_off,
+                "{name}: {}: {remarks}",
+                p.name
+            );
+        }
+        // Trading: a protected piece's remark names the threshold when there is one.
+        for (t, p) in v.pieces.iter().enumerate() {
+            let remarks = r.pieces[t].remarks.join("\n");
+            let protected = t < 128 && rules.protected >> t & 1 == 1;
+            let threshold = rules
+                .trade_threshold
+                .map(|th| format!("worth at least a {}", title(&v.pieces[th as usize].name)));
+            match (&threshold, protected) {
+                (Some(words), true) => {
+                    assert!(remarks.contains(words.as_str()), "{name}: {}", p.name)
+                }
+                _ => assert!(!remarks.contains("worth at least"), "{name}: {}", p.name),
+            }
+        }
+        // Drops: demotion of promoted pieces, drop mates and doubled drops, per piece.
+        let holdings = r.holdings.join("\n");
+        assert_eq!(
+            holdings.contains("goes to the hand as the type it promoted from"),
+            v.demote_promoted && v.holdings_type == -1,
+            "{name}: {holdings}"
+        );
+        let drops = v.holdings_type == -1;
+        for p in &v.pieces {
+            let t = title(&p.name);
+            assert_eq!(
+                holdings.contains(&format!("Dropping a {t} may give check but not checkmate.")),
+                drops && p.no_drop_mate,
+                "{name}: {t}"
+            );
+            assert_eq!(
+                holdings.contains(&format!(
+                    "A {t} may not be dropped on a file where its owner already has a {t}."
+                )),
+                drops && p.no_doubled_drop,
+                "{name}: {t}"
+            );
+        }
+        assert_eq!(
+            holdings.contains("in place of a friendly piece"),
+            rules.hand_swap,
+            "{name}"
+        );
+        // Black's zone: mirrored, or turned half round with rotational symmetry.
+        let promo_words = r.promotion.join("\n");
+        if v.symmetry == fairyboard_core::variant::Symmetry::Rotate {
+            assert!(!promo_words.contains("mirror image"), "{name}");
+        }
+        // Promotion on leaving the zone.
+        assert_eq!(
+            r.promotion
+                .join("\n")
+                .contains("also when it leaves the zone"),
+            v.promo_from_zone && !r.promotion.is_empty(),
+            "{name}"
+        );
+        // Every page has a legend, in the live diagram's words.
+        let legend = rules_page::legend(&r);
+        let html = rules_page::fragment(&r);
+        assert!(!legend.is_empty(), "{name}");
+        assert!(html.contains("class=\"fbr-legend\""), "{name}");
+        for m in legend {
+            if let Some(sym) = m.symbol() {
+                assert_eq!(m.legend(), sym.meaning(), "{name}");
+            }
+            assert!(html.contains(m.legend()), "{name}: {m:?}");
+        }
         // Shuffle.
         assert_eq!(r.shuffle.is_empty(), v.shuffle.is_empty(), "{name}");
         // Promotion per piece: the piece's own choices, each named, forced or optional.
@@ -351,7 +494,6 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
             }
         }
         // Drops.
-        let holdings = r.holdings.join("\n");
         assert_eq!(
             holdings.contains("drop"),
             v.holdings_type == -1,
@@ -413,4 +555,96 @@ fn the_piece_name_list_wraps() {
     // wrapping flex row lets 20+ names break onto more lines (shogi has 14, a 40-piece
     // variant's row was 1886 px wide in a 1200 px window).
     assert!(rules_page::CSS.contains(".fbr-names{display:flex;flex-wrap:wrap"));
+}
+
+/// Rules no catalogue game uses, each stated from the compiled rule set: a spell of each
+/// kind (with the pieces that cast it and its zone), the conversion rule, hand swaps and
+/// the Lion's trading threshold.
+#[test]
+fn rarer_rules_are_stated_from_the_rule_set() {
+    setup_env();
+    let base = "files=8\nranks=8\nroyal=3\nwizard:W:K::a1\nrook:R:R::b1\nking:K:K::e1\n";
+    for (spell, words) in [
+        ("burn", "burning spell on the 8 squares around them: an enemy piece that ends its move there is removed"),
+        ("freeze", "freezing spell on the 8 squares around them: an enemy piece standing there cannot move"),
+        ("protect", "protecting spell on the 8 squares around them: a friendly piece standing there cannot be captured"),
+    ] {
+        let text = format!("{base}spell={spell}\ntrackPieces=W\n");
+        let (v, _) = Variant::from_definition("spell", &text).expect("compiles");
+        let r = rules_page::analyse(&v);
+        let end = r.game_end.join("\n");
+        assert!(end.contains(&format!("The Wizards cast a {words}.")), "{spell}: {end}");
+    }
+    // A spell zone of the 4 orthogonal neighbours (`W`) is named as such.
+    let text = format!("{base}spell=freeze\nspellZone=W\ntrackPieces=W\n");
+    let (v, _) = Variant::from_definition("spell", &text).expect("compiles");
+    let end = rules_page::analyse(&v).game_end.join("\n");
+    assert!(
+        end.contains("on the 4 orthogonally adjacent squares around them"),
+        "{end}"
+    );
+    // The capture matrix's column for moves that take nothing: a move there is no
+    // capture ("captures an empty square" would be), and exploding there is the move's.
+    let (v, _) =
+        Variant::from_definition("boom", &format!("{base}captureMatrix=/@@\n")).expect("compiles");
+    let end = rules_page::analyse(&v).game_end.join("\n");
+    assert!(
+        end.contains(
+            "When a Rook moves to an empty square or captures an enemy Wizard, the move explodes."
+        ),
+        "{end}"
+    );
+    assert!(!end.contains("captures an empty square"), "{end}");
+    // With rotational symmetry Black's promotion zone is White's turned half round, not
+    // its mirror image (on a 5-file board with a hole on a1, Black's hole is e5).
+    let (v, _) = Variant::from_definition(
+        "turned",
+        "files=5\nranks=5\nsymmetry=rotate\npromoZone=1\nmaxPromote=1\npromoChoice=Q\nroyal=3\n\
+         pawn:P:fW::b2\nqueen:Q:Q::c1\nking:K:K::d1\nhole::::a1\n",
+    )
+    .expect("compiles");
+    let promo = rules_page::analyse(&v).promotion.join("\n");
+    assert!(promo.contains("turned half round"), "{promo}");
+    assert!(!promo.contains("mirror image"), "{promo}");
+    // Conversion: the rook's remark, no other's.
+    let (v, _) =
+        Variant::from_definition("conv", &format!("{base}conversion=R\n")).expect("compiles");
+    let r = rules_page::analyse(&v);
+    let said = |t: usize| {
+        r.pieces[t]
+            .remarks
+            .join(" ")
+            .contains("its first move to a square of the colour")
+    };
+    assert!(said(1) && !said(0) && !said(2));
+    // Hand swap, in the holdings.
+    let (v, _) = Variant::from_definition("swap", &format!("{base}holdingsType=-1\nhandSwap=1\n"))
+        .expect("compiles");
+    let holdings = rules_page::analyse(&v).holdings.join("\n");
+    assert!(
+        holdings
+            .contains("in place of a friendly piece on the board of another type with the same ID"),
+        "{holdings}"
+    );
+    // The Lion's threshold: a Lion takes a guarded Lion only when what else it takes is
+    // worth at least the threshold type (the catalogue's lion says which).
+    let lion = catalogue::load("lion").expect("compiles");
+    let th = lion
+        .rules
+        .trade_threshold
+        .expect("the lion has a threshold") as usize;
+    let r = rules_page::analyse(&lion);
+    let remarks: String = r
+        .pieces
+        .iter()
+        .flat_map(|p| p.remarks.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        remarks.contains(&format!(
+            "unless the other pieces it captures in the same move are worth at least a {}",
+            title(&lion.pieces[th].name)
+        )),
+        "{remarks}"
+    );
 }

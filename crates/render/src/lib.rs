@@ -40,6 +40,7 @@
 pub mod art;
 pub mod ffen;
 mod glyphs;
+pub mod mark_shapes;
 pub mod render;
 pub mod rules_page;
 pub mod style;

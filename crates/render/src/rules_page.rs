@@ -25,12 +25,13 @@
 //!
 //! * a destination reached on the empty board is a *move*; a square where a lone enemy is
 //!   captured is a *capture*; both together are "move or capture", drawn as a *slide*
-//!   (yellow) when the core reports that a piece elsewhere blocks it or a piece there
-//!   blocks others, else as a *leap* (orange);
+//!   (yellow diamond) when the core reports that pieces elsewhere can block it or a piece
+//!   there blocks others, else as a *leap* (orange star);
 //! * a destination that appears only when a piece stands elsewhere is a *hop* target;
 //!   a square whose enemy is captured on the way to another square is a *locust victim*;
 //! * the stops of a first leg that is followed by more legs (read from the compiled leg
-//!   program) are *first legs* (cyan);
+//!   program) are *first legs* where nothing else marks the square (a lame leaper's leg
+//!   square is its block, so `nN` and `afsW` draw the same horse);
 //! * an unmoved piece's extra targets (a pawn's double step) are *initial*; castling is
 //!   drawn from the castler's start square in a diagram of its own; a square whose piece
 //!   would block a move without being a target (a lame leaper's leg) is a *block*; a hop
@@ -41,8 +42,9 @@
 //! * a piece whose moves Black cannot read off White's diagram turned round (anything with
 //!   a forward) gets a second diagram with Black's piece.
 //!
-//! Every symbol has its own shape as well as its colour, the shapes those of the live
-//! diagram's markers where it has one; the legend lists the symbols a page uses.
+//! Every symbol has its own shape as well as its colour, the very shapes and colours of
+//! the live diagram ([`crate::mark_shapes`]); the legend lists the symbols a page uses in
+//! the words of the live diagram's key ([`Symbol::meaning`]).
 //!
 //! # The author's words
 //!
@@ -63,9 +65,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use fairyboard_core::coord::Coord;
-use fairyboard_core::explore::{Extra, Probe};
-use fairyboard_core::marks::{DiagramMark, MarkKind, Way};
-use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, TypeSet};
+use fairyboard_core::explore::Probe;
+use fairyboard_core::marks::{DiagramMark, MarkKind, Symbol, Way};
+use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, SpellKind, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
 use fairyboard_core::{catalogue, value, Color, Variant};
 use idiagram::About;
@@ -79,55 +81,54 @@ use crate::Rgb;
 #[path = "rules_page_svg.rs"]
 mod svg;
 
-/// One symbol of the move diagrams: the page's translation of the core's
-/// [`MarkKind`]s (with [`Way`] for "move or capture"), each drawn with its own shape so
-/// that no two symbols differ by colour alone. The shapes follow the live diagram's
-/// markers (a dot for a move, a cross for a capture, a diamond for both, a triangle for a
-/// hop, an asterisk for a locust victim, a ring for a screen).
+/// One symbol of the move diagrams: the page's name for a core [`Symbol`] (a
+/// [`MarkKind`], "move or capture" told apart by its [`Way`]), drawn with the browser
+/// diagram's shape for it ([`crate::mark_shapes`]) and explained in the core's words, plus
+/// two symbols of the page's own (a square the piece may never stand on, a square where
+/// landing promotes). A square may carry several (a grasshopper's landing moves and
+/// captures over a piece: both triangles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mark {
     /// Move or capture along a line that another piece can block (yellow diamond).
     Slide,
-    /// Move or capture that no piece can block (orange square).
+    /// Move or capture that no piece can block (orange four-pointed star).
     Leap,
     /// Move only (green dot).
     Move,
-    /// Capture only (red cross).
+    /// Capture only (red corners).
     Capture,
-    /// Where the first leg of a multi-leg move stops before turning or going on (cyan frame).
+    /// Where the first leg of a multi-leg move stops before going on, when nothing else
+    /// marks the square (cyan plus).
     FirstLeg,
-    /// Reached only by jumping over another piece, moving or capturing (purple triangle).
-    Hop,
-    /// Reached only by jumping over another piece, moving only (hollow green triangle).
+    /// Reached only by jumping over another piece, moving (purple triangle).
     HopMove,
-    /// Reached only by jumping over another piece, capturing only (red triangle, point down).
+    /// Reached only by jumping over another piece, capturing (pink triangle, point down).
     HopCapture,
-    /// A piece standing here is captured on the way to another square (asterisk).
+    /// A piece standing here is captured on the way to another square (magenta X).
     Locust,
-    /// A piece standing here can be jumped over (grey ring).
+    /// A piece standing here can be jumped over (yellow ring).
     Screen,
     /// A piece standing here blocks a move beyond it; the piece never goes here (grey bar).
     Block,
-    /// Only while the piece has not moved (blue plus).
+    /// Only while the piece has not moved (blue square).
     Initial,
     /// Castling (blue tower).
     Castle,
     /// The piece may never stand here: outside its zone (grey hatching).
     Outside,
-    /// Landing here promotes the piece or turns it into another type (magenta corners:
+    /// Landing here promotes the piece or turns it into another type (magenta crown:
     /// XBoard's promotion colour).
     Promotes,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 15] = [
+    pub const ALL: [Mark; 14] = [
         Mark::Slide,
         Mark::Leap,
         Mark::Move,
         Mark::Capture,
         Mark::FirstLeg,
-        Mark::Hop,
         Mark::HopMove,
         Mark::HopCapture,
         Mark::Locust,
@@ -139,7 +140,7 @@ impl Mark {
         Mark::Outside,
     ];
 
-    /// The CSS class of the symbol (also its name in the JSON).
+    /// The symbol's name in the page's `data-marks` (also its name in the JSON).
     pub fn class(self) -> &'static str {
         match self {
             Mark::Slide => "slide",
@@ -147,7 +148,6 @@ impl Mark {
             Mark::Move => "move",
             Mark::Capture => "capture",
             Mark::FirstLeg => "first-leg",
-            Mark::Hop => "hop",
             Mark::HopMove => "hop-move",
             Mark::HopCapture => "hop-capture",
             Mark::Locust => "locust",
@@ -160,27 +160,34 @@ impl Mark {
         }
     }
 
-    /// The legend's words for the symbol: the core's words for its mark kind where the
-    /// symbol is one kind.
+    /// The core's symbol this one draws; `None` for the page's own.
+    pub fn symbol(self) -> Option<Symbol> {
+        Some(match self {
+            Mark::Slide => Symbol::both(Way::Slide),
+            Mark::Leap => Symbol::both(Way::Leap),
+            Mark::Move => Symbol::of(MarkKind::Move),
+            Mark::Capture => Symbol::of(MarkKind::Capture),
+            Mark::FirstLeg => Symbol::of(MarkKind::Transit),
+            Mark::HopMove => Symbol::of(MarkKind::Hop),
+            Mark::HopCapture => Symbol::of(MarkKind::HopCapture),
+            Mark::Locust => Symbol::of(MarkKind::LocustVictim),
+            Mark::Screen => Symbol::of(MarkKind::HopScreen),
+            Mark::Block => Symbol::of(MarkKind::Block),
+            Mark::Initial => Symbol::of(MarkKind::Initial),
+            Mark::Castle => Symbol::of(MarkKind::Castle),
+            Mark::Outside | Mark::Promotes => return None,
+        })
+    }
+
+    /// The legend's words for the symbol: the core's ([`Symbol::meaning`]), which the
+    /// browser diagram's key shows too.
     pub fn legend(self) -> &'static str {
         match self {
-            Mark::Slide => "Sliding move or capture: can be blocked on any square along the line",
-            Mark::Leap => "Leap, move or capture: cannot be blocked",
-            Mark::Move => MarkKind::Move.meaning(),
-            Mark::Capture => MarkKind::Capture.meaning(),
-            Mark::FirstLeg => MarkKind::Transit.meaning(),
-            Mark::Hop => "Reached only by jumping over a piece: moves or captures here",
-            Mark::HopMove => MarkKind::Hop.meaning(),
-            Mark::HopCapture => MarkKind::HopCapture.meaning(),
-            Mark::Locust => MarkKind::LocustVictim.meaning(),
-            Mark::Screen => MarkKind::HopScreen.meaning(),
-            Mark::Block => MarkKind::Block.meaning(),
-            Mark::Initial => MarkKind::Initial.meaning(),
-            Mark::Castle => MarkKind::Castle.meaning(),
             Mark::Outside => "The piece may never stand here (outside its zone or palace)",
             Mark::Promotes => {
                 "Landing here promotes the piece or changes its type (see the remarks)"
             }
+            m => m.symbol().map_or("", Symbol::meaning),
         }
     }
 }
@@ -693,31 +700,6 @@ fn glance_square(v: &Variant, t: usize) -> Coord {
     candidates.into_iter().min_by_key(dist).unwrap_or(c)
 }
 
-/// A move-or-capture square no set of pieces can block: the piece still gets there with
-/// every other square of the board occupied by a friend. (The core's diagram tries one
-/// blocker at a time, so a Rose, `qN`, which has a second way round, looks unblockable.)
-fn unblockable(v: &Variant, probe: &mut Probe, from: Coord, to: Coord, capture: bool) -> bool {
-    let mut others: Vec<Extra> = (0..v.geometry.ranks)
-        .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
-        .filter(|&s| s != from && s != to && !v.is_hole(v.square(s)))
-        .map(|at| Extra {
-            at,
-            color: Color::White,
-            royal: false,
-            virgin: false,
-        })
-        .collect();
-    if capture {
-        others.push(Extra {
-            at: to,
-            color: Color::Black,
-            royal: false,
-            virgin: false,
-        });
-    }
-    probe.reach(from, false, &others).iter().any(|r| r.to == to)
-}
-
 /// The page's symbols for one square, from the core's kinds there.
 fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Mark> {
     let has = |k: MarkKind| kinds.contains(&k);
@@ -732,13 +714,9 @@ fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Mark> {
     } else if has(MarkKind::Capture) {
         out.push(Mark::Capture);
     }
-    match (has(MarkKind::Hop), has(MarkKind::HopCapture)) {
-        (true, true) => out.push(Mark::Hop),
-        (true, false) => out.push(Mark::HopMove),
-        (false, true) => out.push(Mark::HopCapture),
-        (false, false) => {}
-    }
     for (kind, mark) in [
+        (MarkKind::Hop, Mark::HopMove),
+        (MarkKind::HopCapture, Mark::HopCapture),
         (MarkKind::Castle, Mark::Castle),
         (MarkKind::Initial, Mark::Initial),
         (MarkKind::LocustVictim, Mark::Locust),
@@ -799,13 +777,7 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
         }
     }
     let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
-    for (s, (ks, mut way)) in kinds {
-        if ks.contains(&MarkKind::Both)
-            && way == Way::Leap
-            && !unblockable(v, probe, from, s, false)
-        {
-            way = Way::Slide;
-        }
+    for (s, (ks, way)) in kinds {
         let mut sym = symbols(&ks, way);
         let target = sym.iter().any(|m| {
             !matches!(
@@ -1024,8 +996,23 @@ fn shuffle_section(v: &Variant) -> Vec<String> {
     out
 }
 
+/// `Knight` → `Knights`, `Rhinoceros` → `Rhinoceroses`, `King (persian)` →
+/// `Kings (persian)`: the plural goes on the name before any bracketed remark.
 fn plural_name(name: &str) -> String {
-    format!("{name}s")
+    let (word, rest) = match name.find(" (") {
+        Some(i) => name.split_at(i),
+        None => (name, ""),
+    };
+    let lower = word.to_lowercase();
+    let ending = if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    {
+        "es"
+    } else {
+        "s"
+    };
+    format!("{word}{ending}{rest}")
 }
 
 /// The list without repeats, in first-seen order.
@@ -1345,14 +1332,33 @@ fn remarks(v: &Variant, t: usize) -> Vec<String> {
             "Cannot be captured right after a piece of its type was",
         ),
         (
-            rules.protected,
-            "Protected: after it captures a protected piece, it may not be left where it can be taken back",
+            rules.contagious,
+            "Contagious: a piece that captures it turns into its type",
         ),
-        (rules.contagious, "Contagious: a piece that captures it turns into its type"),
     ] {
         if has(set, t) {
             out.push(text.into());
         }
+    }
+    if has(rules.protected, t) {
+        let mut text = "Protected: after it captures a protected piece, it may not be left where it can be taken back".to_string();
+        if let Some(th) = rules
+            .trade_threshold
+            .filter(|&th| (th as usize) < v.pieces.len())
+        {
+            let _ = write!(
+                text,
+                ", unless the other pieces it captures in the same move are worth at least a {}",
+                cap_name(&v.pieces[th as usize].name)
+            );
+        }
+        out.push(text);
+    }
+    if rules.conversion == Some(t as u8) {
+        out.push(
+            "Once one of its kind has made its first move, no other of its kind may make its first move to a square of the colour that one went to"
+                .into(),
+        );
     }
     if has(rules.baring, t) && !all_non_royal(v, rules.baring) {
         out.push("Counts for baring".into());
@@ -1533,7 +1539,12 @@ fn promotion_section(v: &Variant) -> Vec<String> {
                 .into(),
         );
     }
-    if !out.is_empty() && v.symmetry != fairyboard_core::variant::Symmetry::None {
+    if !out.is_empty() && v.symmetry == fairyboard_core::variant::Symmetry::Rotate {
+        out.push(
+            "Squares are named from White's side; Black's zone is White's turned half round (the board rotated by 180 degrees)."
+                .into(),
+        );
+    } else if !out.is_empty() && v.symmetry != fairyboard_core::variant::Symmetry::None {
         out.push("Ranks are counted from White's side; Black's zone is the mirror image.".into());
     }
     out
@@ -1551,6 +1562,18 @@ fn holdings_section(v: &Variant) -> Vec<String> {
                 .into(),
         ),
         _ => {}
+    }
+    if v.rules.hand_swap {
+        out.push(
+            "Instead of moving, a player may put a piece from the hand in place of a friendly piece on the board of another type with the same ID; the replaced piece leaves the game."
+                .into(),
+        );
+    }
+    if v.holdings_type == -1 && v.demote_promoted {
+        out.push(
+            "A captured piece that got its type by promotion goes to the hand as the type it promoted from."
+                .into(),
+        );
     }
     if v.holdings_type == -1 {
         let demotes: Vec<String> = v
@@ -1589,7 +1612,14 @@ fn holdings_section(v: &Variant) -> Vec<String> {
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
-            .map(|(t, n)| format!("{n} {}", cap_name(&v.pieces[t].name)))
+            .map(|(t, &n)| {
+                let name = cap_name(&v.pieces[t].name);
+                if n == 1 {
+                    format!("1 {name}")
+                } else {
+                    format!("{n} {}", plural_name(&name))
+                }
+            })
             .collect();
         if !hand.is_empty() {
             out.push(format!(
@@ -1695,11 +1725,24 @@ fn game_end_section(v: &Variant) -> Vec<String> {
         ));
     }
     out.extend(matrix_words(v));
-    if rules.spell.is_some() && rules.casters != 0 {
-        out.push(format!(
-            "The {} cast a spell on the squares around them.",
-            join_and(&names_in(v, rules.casters))
-        ));
+    if let (Some(spell), true) = (rules.spell, rules.casters != 0) {
+        let casters: Vec<String> = names_in(v, rules.casters)
+            .iter()
+            .map(|n| plural_name(n))
+            .collect();
+        let who = join_and(&casters);
+        let zone = zone_words(&rules.spell_zone);
+        out.push(match spell {
+            SpellKind::Burn => format!(
+                "The {who} cast a burning spell on {zone} around them: an enemy piece that ends its move there is removed."
+            ),
+            SpellKind::Freeze => format!(
+                "The {who} cast a freezing spell on {zone} around them: an enemy piece standing there cannot move."
+            ),
+            SpellKind::Protect => format!(
+                "The {who} cast a protecting spell on {zone} around them: a friendly piece standing there cannot be captured."
+            ),
+        });
     }
     if rules.repetition > 0 {
         out.push(format!(
@@ -1716,6 +1759,9 @@ fn game_end_section(v: &Variant) -> Vec<String> {
     out
 }
 
+/// The capture matrix's words for its column of moves that take nothing.
+const EMPTY_SQUARE: &str = "an empty square";
+
 /// The capture matrix in plain words: for each effect, which movers have it on which
 /// targets (`any piece` when a whole row or column shares it), and what an explosion or a
 /// burn takes away.
@@ -1728,10 +1774,10 @@ fn matrix_words(v: &Variant) -> Vec<String> {
     let name = |t: usize| cap_name(&v.pieces[t].name);
     let mut out = Vec::new();
     // Per effect and target set: the movers.
-    let mut groups: Vec<(Effect, String, Vec<usize>)> = Vec::new();
+    let mut groups: Vec<(Effect, Vec<String>, Vec<usize>)> = Vec::new();
     for mover in 0..n {
         let mut by_effect: Vec<(Effect, Vec<String>)> = Vec::new();
-        let targets = std::iter::once((Target::Empty, "an empty square".to_string()))
+        let targets = std::iter::once((Target::Empty, EMPTY_SQUARE.to_string()))
             .chain((0..n).map(|t| (Target::Enemy(t), format!("an enemy {}", name(t)))))
             .chain((0..n).map(|t| (Target::Friend(t), format!("a friendly {}", name(t)))));
         let mut enemies_with: Vec<(Effect, usize)> = Vec::new();
@@ -1756,15 +1802,31 @@ fn matrix_words(v: &Variant) -> Vec<String> {
                 words.retain(|w| !w.starts_with("an enemy "));
                 words.insert(0, "any enemy piece".into());
             }
-            let key = join_or(&words);
-            match groups.iter_mut().find(|(x, k, _)| *x == e && *k == key) {
+            match groups.iter_mut().find(|(x, k, _)| *x == e && *k == words) {
                 Some((_, _, m)) => m.push(mover),
-                None => groups.push((e, key, vec![mover])),
+                None => groups.push((e, words, vec![mover])),
             }
         }
     }
     let mut explodes = false;
-    for (e, targets, movers) in groups {
+    for (e, words, movers) in groups {
+        // The matrix's column for a move that takes nothing is "an empty square": a move
+        // there is no capture, so it is named apart ("moves to an empty square or
+        // captures …").
+        let all = join_or(&words);
+        let empty = words.iter().any(|w| w == EMPTY_SQUARE);
+        let pieces: Vec<String> = words.into_iter().filter(|w| w != EMPTY_SQUARE).collect();
+        let targets = join_or(&pieces);
+        let captures = match (empty, pieces.is_empty()) {
+            (true, true) => "moves to an empty square".to_string(),
+            (true, false) => format!("moves to an empty square or captures {targets}"),
+            (false, _) => format!("captures {targets}"),
+        };
+        let holding = match (empty, pieces.is_empty()) {
+            (true, true) => "an empty square".to_string(),
+            (true, false) => format!("an empty square or a square holding {targets}"),
+            (false, _) => format!("a square holding {targets}"),
+        };
         let who = if movers.len() == n {
             "any piece".to_string()
         } else {
@@ -1775,36 +1837,33 @@ fn matrix_words(v: &Variant) -> Vec<String> {
         };
         let s = match e {
             Effect::Normal => continue,
-            Effect::Promote(x) => format!(
-                "When {who} captures {targets}, it becomes a {}.",
-                name(x as usize)
-            ),
+            Effect::Promote(x) => {
+                format!("When {who} {captures}, it becomes a {}.", name(x as usize))
+            }
             Effect::EnemyPromote(x) => format!(
-                "When {who} captures {targets}, it turns into an enemy {}.",
+                "When {who} {captures}, it turns into an enemy {}.",
                 name(x as usize)
             ),
-            Effect::OptionalPromote => format!("When {who} captures {targets}, it may promote."),
+            Effect::OptionalPromote => format!("When {who} {captures}, it may promote."),
             Effect::Forbidden => {
-                format!("{} may not go to a square holding {targets}.", title(&who))
+                format!("{} may not go to {holding}.", title(&who))
             }
             Effect::ForbiddenIfProtected => format!(
-                "{} may not capture {targets} that another piece protects (could capture back).",
+                "{} may not capture {all} that another piece protects (could capture back).",
                 title(&who)
             ),
-            Effect::NoHop => format!("{} may not jump over {targets}.", title(&who)),
+            Effect::NoHop => format!("{} may not jump over {all}.", title(&who)),
             Effect::NoCaptureNoHop => {
-                format!(
-                    "{} may neither capture nor jump over {targets}.",
-                    title(&who)
-                )
+                format!("{} may neither capture nor jump over {all}.", title(&who))
             }
             Effect::Kamikaze => {
-                format!("When {who} captures {targets}, it disappears together with its victim.")
+                format!("When {who} {captures}, it disappears together with its victim.")
             }
             Effect::Explode => {
                 explodes = true;
                 format!(
-                    "When {who} captures {targets}, the capture {}.",
+                    "When {who} {captures}, the {} {}.",
+                    if empty { "move" } else { "capture" },
                     if rules.burn.is_some() {
                         "burns"
                     } else {
@@ -2202,4 +2261,18 @@ fn mirrored_setup(v: &Variant) -> bool {
         .map(|&(c, t)| (c, t - 1000))
         .collect();
     black == mirror || black == rotate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural_name;
+
+    /// English plurals, the bracketed remark of a corpus name left after the noun.
+    #[test]
+    fn plurals_go_on_the_noun() {
+        assert_eq!(plural_name("Lion"), "Lions");
+        assert_eq!(plural_name("Rhinoceros"), "Rhinoceroses");
+        assert_eq!(plural_name("Capture-Only Nuke"), "Capture-Only Nukes");
+        assert_eq!(plural_name("King (persian)"), "Kings (persian)");
+    }
 }

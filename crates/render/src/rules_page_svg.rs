@@ -1,37 +1,45 @@
 //! The rules page's pictures, drawn by [`crate::render::svg`]: the setup, move diagrams
-//! with XBoard's symbol colours, the legend's symbols and piece icons. A move diagram's
+//! with the browser diagram's symbols ([`crate::mark_shapes`]), the legend's symbols and
+//! piece icons. A move diagram's
 //! symbols are also listed in its `data-marks` attribute (`square:kind …`, kinds from
 //! [`Mark::class`]), so what a page shows can be read back without parsing pictures.
 
 use super::{Glance, Mark};
-use crate::{render, Diagram, Item, MarkShape, PieceRef, Rgb, Side, Sq, SquareContent, Style};
+use crate::render::Layout;
+use crate::{mark_shapes, render, Diagram, Item, PieceRef, Rgb, Side, Sq, SquareContent, Style};
 use fairyboard_core::coord::Coord;
 use fairyboard_core::variant::{cell_color, cell_type};
 use fairyboard_core::{Color, Variant};
+use std::fmt::Write as _;
 
-/// Shape and colour of a symbol: XBoard's colours for moves, leaps, slides and first legs,
-/// and a shape of its own for every symbol (see [`Mark`]), so none is told by colour alone.
-pub fn look(m: Mark) -> (MarkShape, Rgb) {
-    const GREY: Rgb = Rgb(0x60, 0x60, 0x60);
-    const BLUE: Rgb = Rgb(0x20, 0x50, 0xd0);
-    const PURPLE: Rgb = Rgb(0x90, 0x30, 0xb0);
+/// The symbol's shape: the browser diagram's for the core's symbols
+/// ([`crate::mark_shapes`]), the page's own for the rest. An SVG body in a 100×100 view box.
+pub fn look(m: Mark) -> String {
     match m {
-        Mark::Slide => (MarkShape::Diamond, Rgb::SLIDE),
-        Mark::Leap => (MarkShape::Block, Rgb::LEAP),
-        Mark::Move => (MarkShape::Dot, Rgb::MOVE_ONLY),
-        Mark::Capture => (MarkShape::Cross, Rgb::CAPTURE_ONLY),
-        Mark::FirstLeg => (MarkShape::Frame, Rgb::FIRST_LEG),
-        Mark::Hop => (MarkShape::Triangle, PURPLE),
-        Mark::HopMove => (MarkShape::TriangleHollow, Rgb::MOVE_ONLY),
-        Mark::HopCapture => (MarkShape::TriangleDown, Rgb::CAPTURE_ONLY),
-        Mark::Locust => (MarkShape::Star, Rgb(0x00, 0x90, 0xa8)),
-        Mark::Screen => (MarkShape::Ring, GREY),
-        Mark::Block => (MarkShape::Bar, GREY),
-        Mark::Initial => (MarkShape::Plus, BLUE),
-        Mark::Castle => (MarkShape::Tower, BLUE),
-        Mark::Outside => (MarkShape::Hatch, GREY),
-        Mark::Promotes => (MarkShape::Corners, Rgb(0xd0, 0x00, 0xd0)),
+        Mark::Outside => mark_shapes::outside(),
+        Mark::Promotes => mark_shapes::promotes(),
+        m => m.symbol().and_then(mark_shapes::shape).unwrap_or_default(),
     }
+}
+
+/// Draw shapes over the squares of a rendered board: each a nested SVG filling its square
+/// (the 100×100 view box scaled to the square), placed before the document's end.
+fn overlay(svg: String, layout: &Layout, shapes: &[(Sq, String)]) -> String {
+    let Some(end) = svg.rfind("</svg>") else {
+        return svg;
+    };
+    let s = layout.square;
+    let mut over = String::new();
+    for (at, body) in shapes {
+        let (x, y) = layout.square_origin(at.file, at.rank);
+        let _ = write!(
+            over,
+            "<svg x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" viewBox=\"0 0 100 100\">{body}</svg>"
+        );
+    }
+    let mut out = svg;
+    out.insert_str(end, &over);
+    out
 }
 
 /// Give the ids of one inline SVG a prefix: a page holds many pictures, and `<use
@@ -74,29 +82,26 @@ pub fn glance(v: &Variant, t: usize, g: &Glance, shades: [Option<Rgb>; 2], scope
             SquareContent::Item(Item::piece(piece_ref(v, t), side)),
         );
     }
-    let mut style = board_style(g.files, shades);
+    let style = board_style(g.files, shades);
+    let mut shapes = Vec::new();
     for (name, marks) in &g.marks {
         let Ok(c) = name.parse::<Coord>() else {
             continue;
         };
-        // Symbols that surround the square's middle are drawn first, under it.
+        // Symbols that surround the square's middle are drawn first, under it; the crown
+        // of a promotion last, at the square's edge.
         let mut marks = marks.clone();
         marks.sort_by_key(|m| match m {
             Mark::Outside => 0,
-            Mark::Initial => 1,
-            Mark::Screen | Mark::FirstLeg | Mark::Promotes => 2,
+            Mark::Initial | Mark::Screen => 1,
+            Mark::Block | Mark::FirstLeg => 2,
+            Mark::Promotes => 4,
             _ => 3,
         });
-        for m in marks {
-            let (shape, color) = look(m);
-            style.marks.push(crate::Mark {
-                square: sq(c),
-                shape,
-                color,
-            });
-        }
+        shapes.extend(marks.into_iter().map(|m| (sq(c), look(m))));
     }
-    scoped(render::svg(&d, &style), scope)
+    let layout = Layout::new(&d, &style);
+    scoped(overlay(render::svg(&d, &style), &layout, &shapes), scope)
 }
 
 /// The `data-marks` text of a move diagram: `d6:leap e5:slide …`.
@@ -108,22 +113,23 @@ pub fn marks_attr(g: &Glance) -> String {
         .join(" ")
 }
 
-/// A symbol of the legend, alone on a one-square board.
+/// A symbol of the legend, alone on a one-square board of the live diagram's default dark
+/// square colour (its key's swatch).
 pub fn legend_symbol(m: Mark) -> String {
-    let (shape, color) = look(m);
     let style = Style {
         square_px: 28,
-        marks: vec![crate::Mark {
-            square: Sq::new(0, 0),
-            shape,
-            color,
-        }],
-        light: Rgb(0xee, 0xee, 0xee),
-        dark: Rgb(0xee, 0xee, 0xee),
+        light: Rgb(0xb8, 0x9a, 0x6a),
+        dark: Rgb(0xb8, 0x9a, 0x6a),
         ..Style::default()
     };
+    let d = Diagram::empty(1, 1);
+    let layout = Layout::new(&d, &style);
     scoped(
-        render::svg(&Diagram::empty(1, 1), &style),
+        overlay(
+            render::svg(&d, &style),
+            &layout,
+            &[(Sq::new(0, 0), look(m))],
+        ),
         &format!("fbr-l{}", m.class()),
     )
 }
@@ -190,19 +196,4 @@ pub fn setup(v: &Variant, shades: [Option<Rgb>; 2]) -> String {
     }
     let style = board_style(v.geometry.files, shades);
     scoped(render::svg(&d, &style), "fbr-setup")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// No two symbols share a shape, so none is told from another by colour alone.
-    #[test]
-    fn every_symbol_has_its_own_shape() {
-        let mut shapes: Vec<&str> = Mark::ALL.iter().map(|&m| look(m).0.name()).collect();
-        let n = shapes.len();
-        shapes.sort();
-        shapes.dedup();
-        assert_eq!(shapes.len(), n, "{shapes:?}");
-    }
 }

@@ -596,6 +596,19 @@ fn art_entry(name: &str, id: &str, image: &str, variant: &str) -> serde_json::Va
     json!({ "svg": svg, "letter": fairyboard_art::disc_letter(name, id).to_string() })
 }
 
+/// The key under a move diagram: `[[name, meaning], …]` in the key's order, the core's
+/// [`Symbol::KEY`](fairyboard_core::marks::Symbol::KEY). The names are the diagram's CSS
+/// classes without `idg-` (`both slide`), the meanings the words the rules page's legend
+/// uses too, so the browser and the page explain a symbol alike.
+#[wasm_bindgen]
+pub fn mark_key() -> String {
+    let key: Vec<(String, &str)> = fairyboard_core::marks::Symbol::KEY
+        .iter()
+        .map(|s| (s.name(), s.meaning()))
+        .collect();
+    json!(key).to_string()
+}
+
 /// The search's clock: the browser's `Date.now()` in WebAssembly, the system clock natively.
 struct WallClock;
 

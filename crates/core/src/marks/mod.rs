@@ -30,14 +30,15 @@
 //! [`HopCapture`](MarkKind::HopCapture) for a target taken over a screen, so that a
 //! cannon (captures over a screen) does not look like a grasshopper (moves over one).
 //!
-//! [`MarkKind::name`] and [`MarkKind::meaning`] are the one vocabulary: the browser
-//! diagram's CSS classes and the rules page's legend are both written from them.
+//! [`MarkKind::name`] and [`MarkKind::meaning`] (with [`Symbol`], a "move or capture"
+//! told apart by its [`Way`]) are the one vocabulary: the browser diagram's CSS classes
+//! and key and the rules page's symbols and legend are all written from them.
 //!
 //! The front ends only translate: the browser diagram paints a CSS class per kind, XBoard's
 //! `highlight` colour FEN uses its protocol's letters (yellow move, red capture, cyan a
 //! transit square, magenta a promotion, green a side victim; see the XBoard protocol,
-//! <https://www.gnu.org/software/xboard/engine-intf.html>), and the rules page picks its
-//! symbols.
+//! <https://www.gnu.org/software/xboard/engine-intf.html>), and the rules page draws the
+//! browser's shapes.
 
 pub mod explore;
 
@@ -129,29 +130,104 @@ impl MarkKind {
         }
     }
 
-    /// What the kind means, in words for a legend.
+    /// What the kind means, in words for a legend: the browser diagram's key and the rules
+    /// page's legend both say this (see [`Symbol::meaning`], which adds the way of a
+    /// "move or capture").
     pub fn meaning(self) -> &'static str {
         match self {
-            MarkKind::Move => "Move only (no capture)",
-            MarkKind::Capture => "Capture only",
-            MarkKind::Both => "Move or capture",
+            MarkKind::Move => "Moves here only (no capture)",
+            MarkKind::Capture => "Captures here only",
+            MarkKind::Both => "Moves or captures here",
             MarkKind::Transit => "First leg of a multi-leg move: the piece stops here and goes on",
             MarkKind::Stop => {
                 "The move entered so far is complete: enter this square again to end it"
             }
             MarkKind::LocustVictim => "A piece here is captured on the way (locust capture)",
             MarkKind::HopScreen => "A piece here can be jumped over (a screen or hurdle)",
-            MarkKind::Hop => "Reached only by jumping over a piece: moves here",
-            MarkKind::Context => "A piece here would change the moves elsewhere",
+            MarkKind::Hop => "Moves here only over or through another piece",
+            MarkKind::Context => "Hover here: a piece on this square changes the moves",
             MarkKind::Illegal => "Only moves that leave the royal in danger go here",
-            MarkKind::Initial => "Only while the piece has not moved yet (initial move)",
+            MarkKind::Initial => "Only while the piece has not moved yet (its first move)",
             MarkKind::Castle => {
                 "Castling: with an unmoved partner at the end of the line, nothing between"
             }
             MarkKind::Block => {
                 "A piece here blocks the moves beyond it (the piece cannot go here itself)"
             }
-            MarkKind::HopCapture => "Reached only by jumping over a piece: captures here",
+            MarkKind::HopCapture => "Captures here only over another piece",
+        }
+    }
+}
+
+/// One symbol of a move diagram: a [`MarkKind`], and for [`Both`](MarkKind::Both) its
+/// [`Way`] (a slide and a leap are drawn apart). The browser diagram's key (its
+/// `mark_key`) and the rules page's legend list symbols by these names and meanings, so
+/// the two say the same in the same words.
+///
+/// ```
+/// use fairyboard_core::marks::{MarkKind, Symbol, Way};
+/// let leap = Symbol::both(Way::Leap);
+/// assert_eq!(leap.name(), "both leap");
+/// assert!(leap.meaning().contains("nothing can block"));
+/// assert_eq!(Symbol::of(MarkKind::Move).name(), "move");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol {
+    pub kind: MarkKind,
+    /// Only for [`Both`](MarkKind::Both).
+    pub way: Option<Way>,
+}
+
+impl Symbol {
+    /// The symbols of a move diagram's key, in the key's order.
+    pub const KEY: [Symbol; 13] = [
+        Symbol::both(Way::Slide),
+        Symbol::both(Way::Leap),
+        Symbol::of(MarkKind::Move),
+        Symbol::of(MarkKind::Capture),
+        Symbol::of(MarkKind::Hop),
+        Symbol::of(MarkKind::HopCapture),
+        Symbol::of(MarkKind::Initial),
+        Symbol::of(MarkKind::Castle),
+        Symbol::of(MarkKind::LocustVictim),
+        Symbol::of(MarkKind::HopScreen),
+        Symbol::of(MarkKind::Block),
+        Symbol::of(MarkKind::Transit),
+        Symbol::of(MarkKind::Context),
+    ];
+
+    /// A kind drawn alone (for [`Both`](MarkKind::Both), see [`both`](Self::both)).
+    pub const fn of(kind: MarkKind) -> Symbol {
+        Symbol { kind, way: None }
+    }
+
+    /// Move or capture, reached the given way.
+    pub const fn both(way: Way) -> Symbol {
+        Symbol {
+            kind: MarkKind::Both,
+            way: Some(way),
+        }
+    }
+
+    /// The kind's name, then the way's (`both slide`): the browser diagram's CSS classes
+    /// without their `idg-` prefix.
+    pub fn name(self) -> String {
+        match self.way {
+            Some(w) => format!("{} {}", self.kind.name(), w.name()),
+            None => self.kind.name().to_string(),
+        }
+    }
+
+    /// What the symbol means, in words for a legend.
+    pub fn meaning(self) -> &'static str {
+        match (self.kind, self.way) {
+            (MarkKind::Both, Some(Way::Slide)) => {
+                "Moves or captures here; a piece on the way can block it"
+            }
+            (MarkKind::Both, Some(Way::Leap)) => {
+                "Moves or captures here, leaping: nothing can block it"
+            }
+            (kind, _) => kind.meaning(),
         }
     }
 }
@@ -364,6 +440,16 @@ pub enum Way {
     Slide,
 }
 
+impl Way {
+    /// `slide` or `leap`: the browser diagram's CSS class without its `idg-` prefix.
+    pub fn name(self) -> &'static str {
+        match self {
+            Way::Leap => "leap",
+            Way::Slide => "slide",
+        }
+    }
+}
+
 /// One square of a move diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DiagramMark {
@@ -377,12 +463,14 @@ impl Probe {
     /// empty board, found by placing one more piece (either colour) on every other square
     /// in turn: [`Move`](MarkKind::Move), [`Capture`](MarkKind::Capture) or
     /// [`Both`](MarkKind::Both) where it goes on the empty board or takes a lone enemy, each
-    /// a [`Slide`](Way::Slide) when some other piece blocks it or a piece there blocks
-    /// others; [`Block`](MarkKind::Block) on a square that is no target but whose piece
+    /// a [`Slide`](Way::Slide) when some other piece blocks it, a piece there blocks
+    /// others, or the other squares all taken block it (a Rose's way round one blocker is
+    /// still a slide), else a [`Leap`](Way::Leap); [`Block`](MarkKind::Block) on a square that is no target but whose piece
     /// blocks one; [`Hop`](MarkKind::Hop) where it moves only with a piece elsewhere, whose
     /// square is a [`HopScreen`](MarkKind::HopScreen); [`LocustVictim`](MarkKind::LocustVictim)
     /// where an enemy is taken on the way; [`Transit`](MarkKind::Transit) where a first
-    /// leg followed by more legs stops (read from the leg program); and
+    /// leg followed by more legs stops (read from the leg program) and no other kind marks
+    /// the square; and
     /// [`Context`](MarkKind::Context) on every screen or victim square (another piece
     /// there changes the moves elsewhere). An unmoved piece also gets
     /// [`Initial`](MarkKind::Initial) on the targets a moved one lacks, and
@@ -546,6 +634,26 @@ impl Probe {
                 .map(|r| r.to)
                 .collect()
         };
+        // A square no single piece blocks may still be blocked by several together (a
+        // Rose, `qN`, has a second way round each blocker): it is a leap only when the piece
+        // still gets there with every other square taken by a friend (and an enemy on it,
+        // for a capture only).
+        for &s in moves.union(&captures) {
+            if blockable.contains(&s) || blockers.contains(&s) {
+                continue;
+            }
+            let mut crowd: Vec<Extra> = squares
+                .iter()
+                .filter(|&&o| o != s)
+                .map(|&o| piece(o, Color::White))
+                .collect();
+            if !moves.contains(&s) {
+                crowd.push(piece(s, Color::Black));
+            }
+            if !plain(&self.reach(from, moved, &with(&crowd))).contains(&s) {
+                blockable.insert(s);
+            }
+        }
         let mut out = BTreeSet::new();
         let way = |s: &Coord| {
             if blockable.contains(s) || blockers.contains(s) {
@@ -618,7 +726,19 @@ impl Probe {
                 &screens.union(&locust).copied().collect(),
                 MarkKind::Context,
             );
-            add(&self.first_legs(from), MarkKind::Transit);
+            // A first leg's stop is drawn only where nothing else marks the square: a lame
+            // leaper's leg is its block (`nN` and `afsW` are one horse, drawn alike), a
+            // Lion's first step a target and a victim.
+            let marked: BTreeSet<Coord> = targets
+                .iter()
+                .chain(&blockers)
+                .chain(&screens)
+                .copied()
+                .collect();
+            add(
+                &self.first_legs(from).difference(&marked).copied().collect(),
+                MarkKind::Transit,
+            );
             add(&castles, MarkKind::Castle);
             add(
                 &blockers.difference(&targets).copied().collect(),
