@@ -341,8 +341,10 @@ test("the seed's own demo definition, verbatim: its missing images fall back, Li
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
   await page.mouse.up();
   assert.deepEqual(await pieceAt('seed', 'e4'), { piece: 8, color: 0 });
-  // The Lion has no picture anywhere: a lettered disc, as big as the pictures (a circle
-  // filling most of its 36-pixel square, not a sliver in a corner).
+  // The Lion has no picture anywhere: a lettered disc (once its image's 404 has come back),
+  // as big as the pictures (a circle filling most of its 36-pixel square, not a sliver in a
+  // corner).
+  await page.waitForSelector(sq('seed', 'e4') + ' .idg-piece.idg-disc');
   const lion = await (await page.$(sq('seed', 'e4') + ' .idg-piece')).boundingBox();
   const knight = await (await page.$(sq('seed', 'b1') + ' .idg-piece')).boundingBox();
   assert.ok(lion.width >= 25 && Math.abs(lion.width - lion.height) < 1, JSON.stringify(lion));

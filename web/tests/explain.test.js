@@ -108,6 +108,27 @@ test('a cannon offers its screens; hovering one shows the captures behind it', a
   assert.deepEqual(await squares('x', 'hop-capture'), ['f6', 'g7', 'h8']);
 });
 
+test('a bent hopper offers its four neighbours as screens; hovering one shows where it lands', async () => {
+  await open('/web/tests/pages/explain.html');
+  // pafsW on d4: over an orthogonal neighbour, then one diagonal step outwards (forward-left
+  // or forward-right of the first step): the knight's eight squares, each reached over a
+  // screen; the four neighbours are the screens to hover.
+  await show('x', 7);
+  assert.deepEqual(await marks('x'), ['b3:hop', 'b5:hop', 'c2:hop', 'c4:hover', 'c6:hop', 'd3:hover',
+    'd5:hover', 'e2:hop', 'e4:hover', 'e6:hop', 'f3:hop', 'f5:hop']);
+  // A piece on d5: the hopper moves or captures on c6 and e6.
+  await page.hover(sq('x', 'd5'));
+  assert.ok(await pieceAt('x', 'd5'));
+  assert.deepEqual(await marks('x'), ['c6:hop', 'e6:hop']);
+  // pacfsW only captures there: over e4, the victims stand on f3 and f5.
+  await page.hover(sq('x', 'h8'));
+  await show('x', 8);
+  assert.deepEqual(await squares('x', 'hover'), ['c4', 'd3', 'd5', 'e4']);
+  await page.hover(sq('x', 'e4'));
+  assert.deepEqual(await squares('x', 'hop-capture'), ['f3', 'f5']);
+  assert.deepEqual(await squares('x', 'hop'), []);
+});
+
 test("a lame leaper's blocking squares can be explored", async () => {
   await open('/web/tests/pages/explain.html');
   await show('x', 2);

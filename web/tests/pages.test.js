@@ -102,8 +102,18 @@ async function launch() {
   return browser;
 }
 
-/** Write the case's page with the command line; its path. */
+const written = new Map();
+
+/**
+ * Write the case's page with the command line; its path. Once per case: the 40-piece page
+ * takes the debug binary seconds to draw, and two tests read it.
+ */
 function writePage(c) {
+  if (!written.has(c.name)) written.set(c.name, generate(c));
+  return written.get(c.name);
+}
+
+function generate(c) {
   let source = c.name;
   if (c.text) {
     source = path.join(dir, `${c.name}.txt`);

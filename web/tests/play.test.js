@@ -109,12 +109,23 @@ test('a move that leaves the king in check is refused with that reason', async (
   await page.click(sq('chess', 'a7'));
   assert.deepEqual(await marks('chess'), ['a5:illegal', 'a6:illegal']);
   await page.click(sq('chess', 'a6'));
-  assert.equal(await note('chess'), 'That leaves your king in check');
+  assert.equal(await note('chess'), 'It leaves your king in check');
   assert.deepEqual(await pieceAt('chess', 'a7'), { piece: 0, color: 1 });
   // The answer to the check is played as usual.
   await page.click(sq('chess', 'c7'));
   await page.click(sq('chess', 'c6'));
   assert.deepEqual(await pieceAt('chess', 'c6'), { piece: 0, color: 1 });
+});
+
+test('castling through an attacked square is refused with the rule', async () => {
+  await open('/web/demo.html');
+  // The e3 knight covers f1 (FIDE article 3.8.2: the king may not cross an attacked square).
+  await paste('chess', '1. e4 Nf6 2. Nf3 Ng4 3. Bc4 Ne3');
+  await page.click(sq('chess', 'e1'));
+  await page.click(sq('chess', 'g1'));
+  assert.equal(await note('chess'), 'The king may not castle through a square the opponent attacks');
+  assert.deepEqual(await pieceAt('chess', 'e1'), { piece: 5, color: 0 });
+  assert.equal(await pieceAt('chess', 'g1'), null);
 });
 
 test('after mate the board is free: the final position can be played on', async () => {

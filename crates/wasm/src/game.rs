@@ -400,8 +400,9 @@ impl Game {
 
     /// Why the rules refuse the move `uci` of a piece of `color` (a move the piece could make
     /// were the rules not in the way), in words for the board: the game is over, it is the
-    /// other side's turn, it leaves a royal in danger, castling through an attack, a drop that
-    /// may not mate, or the variant's own rules. `None` when the side to move may play it.
+    /// other side's turn, or the rule that forbids it as the rules core words it
+    /// ([`Position::why_illegal`]: check, castling through an attack, the capture matrix,
+    /// iron pieces, a drop that may not mate, ...). `None` when the side to move may play it.
     pub fn refusal(&mut self, uci: &str, color: Color) -> Option<String> {
         if let Some(why) = self.turn_refusal(color) {
             return Some(why);
@@ -416,31 +417,13 @@ impl Game {
         let Some(m) = list.iter().find(|m| self.variant.uci(m) == uci).copied() else {
             return Some(format!("'{uci}' is not a move of that piece"));
         };
-        let royal = self
-            .variant
-            .pieces
-            .iter()
-            .find(|t| t.royal)
-            .map_or("royal piece", |t| t.name.as_str())
-            .to_string();
-        if m.kind == MoveKind::Castle {
-            return Some(format!(
-                "Castling is not allowed out of, through or into check: the {royal} would be attacked"
-            ));
-        }
-        let mut after = self.pos().clone();
-        after.make(&m);
-        let exposed = rebuild(&after, &[], &[], color).is_ok_and(|p| p.in_check());
-        if exposed {
-            return Some(format!("That leaves your {royal} in check"));
-        }
-        if m.kind == MoveKind::Drop && self.variant.pieces[m.piece as usize].no_drop_mate {
-            return Some(format!(
-                "dropNoMate: a {} may not be dropped to give mate",
-                self.variant.pieces[m.piece as usize].name
-            ));
-        }
-        Some("The rules of this variant forbid that move (capture, trade or freeze rules)".into())
+        // The rules core words the reason (one wording for every front end); the board
+        // shows it as a sentence.
+        let why = self.pos_mut().why_illegal(&m)?;
+        let mut chars = why.chars();
+        Some(chars.next().map_or_else(String::new, |c| {
+            c.to_uppercase().chain(chars).collect::<String>()
+        }))
     }
 
     /// The game is over, or it is not `color`'s turn: the words for the board.

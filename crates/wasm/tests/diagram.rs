@@ -233,6 +233,13 @@ fn a_bent_hopper_offers_its_screens() {
     assert_eq!(with_kind(&v, "hover"), ["c4", "d3", "d5", "e4"]);
     let h = diagram_of(&d, 0, Some("d5"), false);
     assert_eq!(marks(&h), ["c6:hop", "e6:hop"]);
+    // Capturing only (`c` on the second leg): the same screens; over e4 the victims stand
+    // on f3 and f5.
+    let d = Diagram::new("files=8\nranks=8\nroyal=2\nhopper:H:pacfsW::a1\nking::::h1\n");
+    let v = diagram_of(&d, 0, None, false);
+    assert_eq!(with_kind(&v, "hover"), ["c4", "d3", "d5", "e4"]);
+    let h = diagram_of(&d, 0, Some("e4"), false);
+    assert_eq!(marks(&h), ["f3:hop-capture", "f5:hop-capture"]);
 }
 
 #[test]
@@ -601,7 +608,7 @@ fn refusals_say_why() {
     }
     assert_eq!(
         why(&mut d, "a7a6", 1)["error"],
-        "That leaves your king in check"
+        "It leaves your king in check"
     );
     assert_eq!(why(&mut d, "c7c6", 1)["ok"], true);
     // Fool's mate: after 2... Qh4# no move of White's is allowed.
@@ -729,4 +736,65 @@ fn the_history_handed_to_the_search_is_the_core_games() {
     g.goto(2);
     assert_eq!(g.hashes().len(), 2);
     assert_eq!(g.hashes()[0], start);
+}
+
+/// The variant's own rules are named in the refusal, in the rules core's words: `iron` (the
+/// Interactive Diagram's "cannot be captured"), FIDE castling (article 3.8.2: not out of,
+/// through or into check), and `dropNoMate` (shogi's uchifuzume: no pawn drop that mates).
+#[test]
+fn refusals_name_the_variants_rule() {
+    // A rook on a1 may not take the iron rook on a2; the king's step is fine.
+    let mut d = Diagram::new(
+        "files=8\nranks=8\nsymmetry=mirror\nroyal=2\niron=R\nrook:R:R::a1\nking:K:K::e1\n",
+    );
+    assert_eq!(
+        parse(d.set_fen("4k3/8/8/8/8/8/r7/R3K3 w - - 0 1"))["ok"],
+        true
+    );
+    let why = |d: &mut Diagram, uci: &str| -> Value { parse(d.refusal(uci, 0)) };
+    assert_eq!(
+        why(&mut d, "a1a2")["error"],
+        "The rook is iron (it cannot be captured)"
+    );
+    assert_eq!(why(&mut d, "e1f1")["ok"], true);
+
+    // Castling short with the f8 rook on f1's file: through check; with a rook on a1
+    // giving check: out of it; with the g8 rook on g1's file: into it.
+    for (fen, error) in [
+        (
+            "4kr2/8/8/8/8/8/8/4K2R w K - 0 1",
+            "The king may not castle through a square the opponent attacks",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/r3K2R w K - 0 1",
+            "The king may not castle out of check",
+        ),
+        (
+            "4k1r1/8/8/8/8/8/8/4K2R w K - 0 1",
+            "The king may not castle into check",
+        ),
+    ] {
+        let mut d = Diagram::new(CHESS);
+        assert_eq!(parse(d.set_fen(fen))["ok"], true, "{fen}");
+        assert_eq!(why(&mut d, "e1g1")["error"], error, "{fen}");
+    }
+    // With nothing in the way the same castling is allowed.
+    let mut d = Diagram::new(CHESS);
+    assert_eq!(
+        parse(d.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))["ok"],
+        true
+    );
+    assert_eq!(why(&mut d, "e1g1")["ok"], true);
+
+    // Minishogi: the gold c3 guards c4 and b4/d4, the silvers a4/e4 cover b5/d5, so a pawn
+    // dropped on c4 would mate the c5 king; on c2 it is an ordinary drop.
+    let mut d = Diagram::new(include_str!("../../../variants/minishogi.txt"));
+    assert_eq!(parse(d.set_fen("2k2/S3S/2G2/5/4K[P] w 0 1"))["ok"], true);
+    let [f, r] = sq("c4");
+    assert_eq!(
+        parse(d.drop_refusal(0, 0, f as i32, r as i32))["error"],
+        "A pawn may not be dropped to give mate (dropNoMate)"
+    );
+    let [f, r] = sq("c2");
+    assert_eq!(parse(d.drop_refusal(0, 0, f as i32, r as i32))["ok"], true);
 }

@@ -98,7 +98,11 @@ impl Position {
         let mut pseudo = MoveList::new();
         self.pseudo_moves_into(&mut pseudo);
         let reason = if let Some(m) = pseudo.iter().find(|m| v.uci(m) == text) {
-            format!("illegal: {}", self.illegal_reason(m))
+            let why = self.why_illegal(m);
+            format!(
+                "illegal: {}",
+                why.as_deref().unwrap_or("not a legal move here")
+            )
         } else if let Some(r) = self.game.decided {
             format!("the game is over ({r})")
         } else {

@@ -622,64 +622,145 @@ impl Position {
         }
     }
 
-    /// Why a pseudo-legal move is not legal, in words (for error messages).
-    pub(crate) fn illegal_reason(&mut self, m: &Move) -> String {
+    /// Why the move `m` of the side to move (a move its piece can make, as
+    /// [`pseudo_moves_into`](Self::pseudo_moves_into) lists them) is not legal, in words
+    /// that name the variant's rule and the pieces; `None` when `m` is legal. The one
+    /// explanation of a refusal: the notation's errors (`parse_uci`) and the web diagram's
+    /// messages both print it, so a rule's wording lives in one place.
+    ///
+    /// The rules are asked in the order the legality test asks them: the game is over; the
+    /// capture matrix, `iron`, `antiTrade`, `counterStrike` or a protecting spell forbid a
+    /// capture; a spell freezes the mover; conversion; castling out of or through check;
+    /// the move destroys the mover's own royal or leaves one attacked; `dropNoMate`; and
+    /// last, by elimination, the trading rules (the capturer could be recaptured).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use fairyboard_core::{MoveList, Position, Variant};
+    /// let text = include_str!("../../../../variants/chess.txt");
+    /// let (chess, _) = Variant::from_definition("chess", text).unwrap();
+    /// // The e2 knight is pinned to its king by the e7 rook.
+    /// let fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+    /// let mut pos = Position::from_fen(Arc::new(chess), fen).unwrap();
+    /// let mut moves = MoveList::new();
+    /// pos.pseudo_moves_into(&mut moves);
+    /// let nc3 = moves.iter().find(|m| pos.variant().uci(m) == "e2c3").copied().unwrap();
+    /// assert_eq!(pos.why_illegal(&nc3).as_deref(), Some("it leaves your king in check"));
+    /// let kd1 = moves.iter().find(|m| pos.variant().uci(m) == "e1d1").copied().unwrap();
+    /// assert_eq!(pos.why_illegal(&kd1), None);
+    /// ```
+    pub fn why_illegal(&mut self, m: &Move) -> Option<String> {
+        if self.is_legal(m) {
+            return None;
+        }
         let v = self.variant.clone();
         let rules = &v.rules;
         let us = self.side;
+        let them = us.flip();
         if let Some(r) = self.game.decided {
-            return format!("the game is over ({r})");
+            return Some(format!("the game is over ({r})"));
         }
         let b = self.before_move(m);
         let t = b.mover_type;
+        let mover = &v.pieces[t].name;
         for (sq, cell) in b.dest.map(|c| (m.to(), c)).into_iter().chain(b.victims()) {
             if !is_piece(cell) || m.kind == MoveKind::Drop {
                 continue;
             }
             let vt = cell_type(cell);
-            let (mover, victim) = (&v.pieces[t].name, &v.pieces[vt].name);
+            let victim = &v.pieces[vt].name;
             let e = effect_of(rules, &b, t, target(cell, us));
-            if matches!(e, Effect::Forbidden | Effect::NoCaptureNoHop) {
-                return format!("the capture matrix forbids a {mover} to take a {victim}");
-            }
-            if has(rules.iron, vt) {
-                return format!("the {victim} is iron (it cannot be captured)");
-            }
-            if has(rules.anti_trade, t) && has(rules.anti_trade, vt) {
-                return format!("a {mover} may not take a {victim} (antiTrade)");
-            }
-            if has(rules.counter_strike, vt) && has(self.game.captured_last, vt) {
-                return format!(
-                    "a {victim} was just captured, so this {victim} may not be (counterStrike)"
-                );
-            }
-            if rules.spell == Some(SpellKind::Protect) && self.in_spell_zone(sq, cell_color(cell)) {
-                return format!("the {victim} is protected by a spell");
-            }
+            let why = if matches!(e, Effect::Forbidden | Effect::NoCaptureNoHop) {
+                format!("the capture matrix forbids a {mover} to take a {victim}")
+            } else if has(rules.iron, vt) {
+                format!("the {victim} is iron (it cannot be captured)")
+            } else if has(rules.anti_trade, t) && has(rules.anti_trade, vt) {
+                format!("a {mover} may not take a {victim} (antiTrade)")
+            } else if has(rules.counter_strike, vt) && has(self.game.captured_last, vt) {
+                format!("a {victim} was just captured, so this {victim} may not be (counterStrike)")
+            } else if rules.spell == Some(SpellKind::Protect)
+                && self.in_spell_zone(sq, cell_color(cell))
+            {
+                format!("the {victim} is protected by a spell")
+            } else {
+                continue;
+            };
+            return Some(why);
         }
         if m.kind != MoveKind::Drop && self.frozen(m.from(), us) {
-            return format!("the {} is frozen by a spell", v.pieces[t].name);
+            return Some(format!("the {mover} is frozen by a spell"));
         }
-        if rules.conversion == Some(m.piece) && self.virgin[m.from()] {
+        if rules.conversion == Some(m.piece) && m.kind == MoveKind::Normal && self.virgin[m.from()]
+        {
             let g = self.game.conversion[us.index()];
             if g != 0 && g == 1 + self.shade(m.to()) {
-                return "the conversion rule sends this piece to the other square colour".into();
+                return Some(format!(
+                    "the conversion rule sends this {mover} to the other square colour"
+                ));
             }
         }
-        if rules.protected != 0 || !rules.matrix_is_empty() {
-            let undo = self.make(m);
-            let capturable = self.capturable(m.to(), us.flip());
-            let danger = self.royal_danger_ruled(us);
-            self.unmake(m, undo);
-            if !danger && capturable {
-                return "the capturer could be recaptured, which the trading rules forbid".into();
-            }
+        let castles = m.kind == MoveKind::Castle && v.pieces[t].royal;
+        if castles && self.is_attacked(m.from(), them) {
+            return Some(format!("the {mover} may not castle out of check"));
         }
-        if v.plain_rules() {
-            "it leaves a royal piece attacked (or castles through check)".into()
+        if castles && !self.castle_path_safe(m) {
+            return Some(format!(
+                "the {mover} may not castle through a square the opponent attacks"
+            ));
+        }
+        let own = self.royals[us.index()]
+            .first()
+            .map_or("royal piece", |&r| {
+                v.pieces[cell_type(self.board[r as usize])].name.as_str()
+            })
+            .to_string();
+        let undo = self.make(m);
+        let why = if matches!(self.game.decided,
+            Some(r) if r.reason == Reason::RoyalCaptured && r.winner == Some(them))
+        {
+            Some(format!("it destroys your own {own}"))
+        } else if self.royal_danger_either(us) {
+            let royals = self.royals[us.index()].clone();
+            let hit = if v.plain_rules {
+                royals
+                    .iter()
+                    .position(|&r| self.is_attacked(r as usize, them))
+            } else {
+                let bits = self.captures_hitting(&royals, them);
+                (bits != 0).then(|| bits.trailing_zeros() as usize)
+            };
+            let royal = hit.map_or(own, |i| {
+                v.pieces[cell_type(self.board[royals[i] as usize])]
+                    .name
+                    .clone()
+            });
+            Some(if castles {
+                format!("the {royal} may not castle into check")
+            } else {
+                format!("it leaves your {royal} in check")
+            })
+        } else if self.drop_mated(m) {
+            Some(format!(
+                "a {mover} may not be dropped to give mate (dropNoMate)"
+            ))
         } else {
-            "it leaves a royal piece attacked (or castles through check, or destroys its own royal)"
-                .into()
+            None
+        };
+        self.unmake(m, undo);
+        // What is left of the legality test is the trading rules: a capture the capture
+        // matrix allows only of an unprotected piece (`%`), or a trade of `protected` pieces.
+        Some(why.unwrap_or_else(|| {
+            format!("the {mover} could be recaptured there, which the trading rules forbid")
+        }))
+    }
+
+    /// Whether `color`'s royals are in the danger a legal move must not leave them in, by
+    /// the test the variant's legality uses (the plain one or the rules layer's).
+    fn royal_danger_either(&mut self, color: Color) -> bool {
+        if self.variant.plain_rules {
+            self.royal_danger(color)
+        } else {
+            self.royal_danger_ruled(color)
         }
     }
 
