@@ -147,10 +147,10 @@ async fn long_inputs_queue_in_the_heavy_lane() {
     });
     let hand = "P".repeat(5000);
     let long =
-        format!("/api/moves?variant=shogi&fen=k1k6/9/9/9/9/9/9/9/K1K6[{hand}]%20w%20-%20-%200%201");
+        format!("/api/moves?variant=shogi&fen=k8/9/9/9/9/9/9/9/K8[{hand}]%20w%20-%20-%200%201");
     let r = get(&app, &long).await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text());
-    let short = "/api/moves?variant=shogi&fen=k1k6/9/9/9/9/9/9/9/K1K6[PPP]%20w%20-%20-%200%201";
+    let short = "/api/moves?variant=shogi&fen=k8/9/9/9/9/9/9/9/K8[PPP]%20w%20-%20-%200%201";
     let r = get(&app, short).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let body = format!("files=8\nranks=8\nking:K:K::a1\n#{}\n", "x".repeat(5000));
@@ -216,6 +216,22 @@ async fn a_hand_in_a_game_without_drops_is_a_client_error() {
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
     assert_eq!(r.json()["parameter"], "fen");
     assert!(r.text().contains("holdings"), "{}", r.text());
+}
+
+/// A position no game can reach (two kings a side in Shogi, which has one each and ends
+/// when one is taken) is refused at once as a client error that says why.
+#[tokio::test]
+async fn more_royals_than_the_variant_allows_is_a_client_error() {
+    let app = router(config());
+    let fen = "k1k6/9/9/9/9/9/9/9/K1K6[PPP]%20w%20-%20-%200%201";
+    let r = get(&app, &format!("/api/moves?variant=shogi&fen={fen}")).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert_eq!(r.json()["parameter"], "fen");
+    assert!(
+        r.text().contains("White has 2 royal pieces (a1, c1)"),
+        "{}",
+        r.text()
+    );
 }
 
 #[tokio::test]
