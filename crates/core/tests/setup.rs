@@ -303,7 +303,12 @@ fn more_royals_than_a_game_can_have_are_refused() {
     // A king in hand counts too (Black: one on the board, one in hand).
     let e = Position::from_fen(shogi.clone(), "k8/9/9/9/9/9/9/9/K8[k] w - - 0 1")
         .expect_err("a second king in hand is refused");
-    assert!(e.message.starts_with("Black has 2 royal pieces (a9, 1 in hand)"), "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("Black has 2 royal pieces (a9, 1 in hand)"),
+        "{}",
+        e.message
+    );
     // The same position with one king a side is fine.
     Position::from_fen(shogi, "k8/9/9/9/9/9/9/9/K8[PPP] w - - 0 1").unwrap();
 
@@ -312,9 +317,8 @@ fn more_royals_than_a_game_can_have_are_refused() {
     assert_eq!(Setup::royal_limit(&load("spartan")), [Some(1), Some(2)]);
 
     let two_kings = |extra: &str| {
-        let text = format!(
-            "files=6\nranks=6\n{extra}pawn:P:fmW::a2\nknight:N:N::b1\nking:K:K::e1,f1\n"
-        );
+        let text =
+            format!("files=6\nranks=6\n{extra}pawn:P:fmW::a2\nknight:N:N::b1\nking:K:K::e1,f1\n");
         Variant::from_definition("kings", &text).unwrap().0
     };
     // Two kings each and all must be taken, captures change sides: a side may win all but

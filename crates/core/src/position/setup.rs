@@ -32,8 +32,8 @@ use std::sync::Arc;
 use crate::coord::Coord;
 use crate::limits::MAX_IN_HAND;
 use crate::position::{EnPassant, GameState, Position};
-use crate::variant::geometry::Square;
 use crate::rules::Effect;
+use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Landing, Variant, OFF};
 
 /// A position as data. Squares are the variant's square indices ([`Variant::square`]);
