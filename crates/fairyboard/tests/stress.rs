@@ -101,15 +101,20 @@ fn isready_and_stop_during_a_search(variant: &str) {
         e.seen
     );
     assert!(at - asked < Duration::from_millis(500), "{:?}", at - asked);
+    stop_ends_the_search_fast(&mut e, variant);
+    e.close();
+}
+
+/// `stop` during a search: `bestmove` within 100 ms.
+fn stop_ends_the_search_fast(e: &mut Driver, what: &str) {
     let stopped = e.send("stop\n");
     let (at, _) = e.expect(|l| l.starts_with("bestmove "), Duration::from_secs(5));
     // The search polls the flag the reader raises; the rest is pipe and scheduling.
     assert!(
         at - stopped < Duration::from_millis(100),
-        "{variant}: stop took {:?}",
+        "{what}: stop took {:?}",
         at - stopped
     );
-    e.close();
 }
 
 #[test]
@@ -228,13 +233,7 @@ fn uci_keeps_time_in_a_drop_heavy_shogi_position() {
     e.send("go infinite\n");
     e.expect(|l| l.starts_with("info depth"), Duration::from_secs(10));
     std::thread::sleep(Duration::from_millis(300));
-    let stopped = e.send("stop\n");
-    let (at, _) = e.expect(|l| l.starts_with("bestmove "), Duration::from_secs(5));
-    assert!(
-        at - stopped < Duration::from_millis(100),
-        "stop took {:?}",
-        at - stopped
-    );
+    stop_ends_the_search_fast(&mut e, "shogi drops");
     e.close();
 }
 
