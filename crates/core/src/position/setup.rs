@@ -437,17 +437,27 @@ impl Setup {
     pub fn royal_limit(variant: &Variant) -> [Option<u32>; 2] {
         let pieces = &variant.pieces;
         let royal = |t: usize| pieces.get(t).is_some_and(|p| p.royal);
+        // The promotion rules that can make a royal (few, usually none): only then are the
+        // per-square landing tables looked through for a non-royal piece that uses one.
+        let makes_royal: Vec<bool> = variant
+            .promo_rules
+            .iter()
+            .map(|rule| {
+                rule.choices
+                    .iter()
+                    .any(|&(x, from_hand)| !from_hand && royal(x as usize))
+            })
+            .collect();
+        let any_rule = makes_royal.contains(&true);
         let made_by_promotion = pieces.iter().any(|p| {
             !p.royal
                 && (p.promoted.is_some_and(|x| royal(x as usize))
                     || p.demoted.is_some_and(|x| royal(x as usize))
-                    || p.landing.iter().flatten().any(|l| match l {
-                        Landing::Promote(r) => variant.promo_rules[*r as usize]
-                            .choices
+                    || (any_rule
+                        && p.landing
                             .iter()
-                            .any(|&(x, from_hand)| !from_hand && royal(x as usize)),
-                        _ => false,
-                    }))
+                            .flatten()
+                            .any(|l| matches!(l, Landing::Promote(r) if makes_royal[*r as usize]))))
         });
         let n = variant.rules.n;
         let width = 1 + 2 * n;
