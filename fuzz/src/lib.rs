@@ -19,9 +19,15 @@ fn text(data: &[u8], limit: usize) -> Option<&str> {
     std::str::from_utf8(data).ok()
 }
 
-/// Any text as a Betza descriptor: parsing and compiling never panic; what compiles also
-/// finds its targets on an 8×8 board. The exploration compiles the descriptor itself
-/// (strictly, for an 8×8 board): compiling it here first would only do that work twice.
+/// Any text as a Betza descriptor, read both ways a descriptor is read:
+///
+/// * strictly, as the move explorer shows one descriptor: parsing and compiling never
+///   panic; what compiles also finds its targets on an 8×8 board (the exploration compiles
+///   the descriptor itself, so it is not compiled here first);
+/// * leniently, as every definition's moves are read (`xbetza::parse_lenient`, then
+///   `compile_partial` as the variant build calls it): never a panic, each dropped
+///   character is a character of the input, named by its own index, and a descriptor is
+///   kept unless every character was dropped.
 pub fn betza(data: &[u8]) {
     let Some(s) = text(data, 64) else { return };
     let _ = fairyboard_core::explore::targets_on_empty_board(
@@ -30,6 +36,26 @@ pub fn betza(data: &[u8]) {
         8,
         fairyboard_core::coord::Coord::new(3, 3),
     );
+    let chars: Vec<char> = s.chars().collect();
+    let (descriptor, dropped) = xbetza::parse_lenient(s);
+    for e in &dropped {
+        assert_eq!(
+            e.ch,
+            chars.get(e.pos).copied(),
+            "{s:?}: dropped {e:?} is not the input's character at its index"
+        );
+    }
+    match descriptor {
+        Some(d) => {
+            assert!(
+                dropped.len() < chars.len().max(1),
+                "{s:?}: all dropped, yet kept"
+            );
+            let options = xbetza::CompileOptions { max_range: 8 };
+            let _ = xbetza::compile_partial(&d, &options, fairyboard_core::movegen::MAX_LEGS);
+        }
+        None => assert_eq!(dropped.len(), chars.len(), "{s:?}: nothing kept"),
+    }
 }
 
 /// Any text as an Interactive Diagram definition, parsed only (the cheap half).

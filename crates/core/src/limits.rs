@@ -25,6 +25,11 @@ pub const MAX_FEN_BYTES: usize = 2 * MAX_IN_HAND as usize + 16 * 1024;
 /// full 64×64 board of rotated neutral pieces fits easily.
 pub const MAX_DIAGRAM_BYTES: usize = 32 * 1024;
 
+/// The longest command line the UCI and XBoard engines read, in bytes: a `position fen`
+/// with the longest FEN and a long game's moves fits many times over. A longer line is
+/// skipped (never held in memory whole) and answered with an error.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
 /// The deepest perft one request may ask for.
 pub const MAX_PERFT_DEPTH: u32 = 10;
 

@@ -327,9 +327,11 @@ fn win_squares_immediate_and_delayed() {
 fn extinction_any_royal_loses_with_two_kings() {
     // Two white kings (a1, c1) and a black rook on a4 attacking a1: with extinction set,
     // every move must save the a1 king; without it, White may leave one king attacked.
+    // (The kings start on a1 and c1: a FEN with more royals than the start gives a side is
+    // refused.)
     let def = |extra: &str| {
         variant(&format!(
-            "files=4\nranks=4\nroyal=1\npromoZone=0\n{extra}\nking:K:K::a1\nrook:R:R::\n"
+            "files=4\nranks=4\nroyal=1\npromoZone=0\n{extra}\nking:K:K::a1,c1\nrook:R:R::\n"
         ))
     };
     let fen = "r2k/4/4/K1K1 w - - 0 1";

@@ -285,3 +285,68 @@ fn fen_errors_from_the_setup_keep_field_and_place() {
     assert_eq!(e.position, 20, "the character after '[' (0-based)");
     assert!(e.message.contains("no holdings"), "{}", e.message);
 }
+
+/// More royals than any game can give a side are refused with a typed error that names
+/// where they stand; the bound per side is worked out by hand from each variant's rules.
+#[test]
+fn more_royals_than_a_game_can_have_are_refused() {
+    let shogi = load("shogi");
+    // Shogi: one king a side, captured pieces change sides, but taking a king ends the game.
+    assert_eq!(Setup::royal_limit(&shogi), [Some(1), Some(1)]);
+    let e = Position::from_fen(shogi.clone(), "k1k6/9/9/9/9/9/9/9/K1K6[PPP] w - - 0 1")
+        .expect_err("two kings a side are refused");
+    assert_eq!(e.field, "board");
+    assert_eq!(
+        e.message,
+        "White has 2 royal pieces (a1, c1), but no game of this variant can give a side more than 1"
+    );
+    // A king in hand counts too (Black: one on the board, one in hand).
+    let e = Position::from_fen(shogi.clone(), "k8/9/9/9/9/9/9/9/K8[k] w - - 0 1")
+        .expect_err("a second king in hand is refused");
+    assert!(
+        e.message
+            .starts_with("Black has 2 royal pieces (a9, 1 in hand)"),
+        "{}",
+        e.message
+    );
+    // The same position with one king a side is fine.
+    Position::from_fen(shogi, "k8/9/9/9/9/9/9/9/K8[PPP] w - - 0 1").unwrap();
+
+    // Spartan: Black starts with two kings; the hoplite's king promotion takes one from
+    // the hand (`*K`), so it never adds one, and captured kings go back to their owner.
+    assert_eq!(Setup::royal_limit(&load("spartan")), [Some(1), Some(2)]);
+
+    let two_kings = |extra: &str| {
+        let text =
+            format!("files=6\nranks=6\n{extra}pawn:P:fmW::a2\nknight:N:N::b1\nking:K:K::e1,f1\n");
+        Variant::from_definition("kings", &text).unwrap().0
+    };
+    // Two kings each and all must be taken, captures change sides: a side may win all but
+    // the last of the other's kings, 2 + 1.
+    assert_eq!(
+        Setup::royal_limit(&two_kings("holdingsType=-1\n")),
+        [Some(3), Some(3)]
+    );
+    // With extinction (losing one king loses the game) none ever changes sides.
+    assert_eq!(
+        Setup::royal_limit(&two_kings("holdingsType=-1\nextinction=1\n")),
+        [Some(2), Some(2)]
+    );
+    // A pawn that may promote to a king makes kings without bound.
+    assert_eq!(
+        Setup::royal_limit(&two_kings("promoZone=1\nmaxPromote=1\npromoChoice=NK\n")),
+        [None, None]
+    );
+    let v = Arc::new(two_kings(""));
+    let e = error_after(&v, |s| s.cells[at(&v, "d1")] = Some((2, Color::White)));
+    assert_eq!(
+        e,
+        SetupError::TooManyRoyals {
+            color: Color::White,
+            found: 3,
+            limit: 2,
+            squares: ["d1", "e1", "f1"].map(|c| c.parse().unwrap()).to_vec(),
+            in_hand: 0,
+        }
+    );
+}

@@ -101,15 +101,20 @@ fn isready_and_stop_during_a_search(variant: &str) {
         e.seen
     );
     assert!(at - asked < Duration::from_millis(500), "{:?}", at - asked);
+    stop_ends_the_search_fast(&mut e, variant);
+    e.close();
+}
+
+/// `stop` during a search: `bestmove` within 100 ms.
+fn stop_ends_the_search_fast(e: &mut Driver, what: &str) {
     let stopped = e.send("stop\n");
     let (at, _) = e.expect(|l| l.starts_with("bestmove "), Duration::from_secs(5));
     // The search polls the flag the reader raises; the rest is pipe and scheduling.
     assert!(
         at - stopped < Duration::from_millis(100),
-        "{variant}: stop took {:?}",
+        "{what}: stop took {:?}",
         at - stopped
     );
-    e.close();
 }
 
 #[test]
@@ -202,6 +207,92 @@ fn a_huge_hand_is_refused_at_once_by_both_protocols() {
     assert!(err.contains("65535"), "{err}");
     let (at, _) = e.expect(|l| l == "pong 7", Duration::from_secs(5));
     assert!(at - asked < Duration::from_secs(2), "{:?}", at - asked);
+    e.close();
+}
+
+/// The Shogi position of the drop-mate report, made legal (one king a side, the report's
+/// two a side is now refused): bare kings and nine pawns in each hand, so nearly every
+/// move is a drop and every checking pawn drop asks whether it mates. `go movetime 1000`
+/// must answer within about its time, and `stop` a `go infinite` within 100 ms.
+#[test]
+fn uci_keeps_time_in_a_drop_heavy_shogi_position() {
+    let mut e = Driver::new("uci");
+    e.send(
+        "setoption name UCI_Variant value shogi\n\
+         position fen k8/9/9/9/9/9/9/9/K8[PPPPPPPPPppppppppp] w - - 0 1\nisready\n",
+    );
+    e.expect(|l| l == "readyok", Duration::from_secs(10));
+    let asked = e.send("go movetime 1000\n");
+    let (at, best) = e.expect(|l| l.starts_with("bestmove "), Duration::from_secs(10));
+    assert_ne!(best, "bestmove (none)");
+    assert!(
+        at - asked < Duration::from_millis(2000),
+        "movetime 1000 answered after {:?}",
+        at - asked
+    );
+    e.send("go infinite\n");
+    e.expect(|l| l.starts_with("info depth"), Duration::from_secs(10));
+    std::thread::sleep(Duration::from_millis(300));
+    stop_ends_the_search_fast(&mut e, "shogi drops");
+    e.close();
+}
+
+/// A position with more royals than the variant can ever give a side (two kings a side
+/// in Shogi) is refused by both protocols with the reason, and the old position stays.
+#[test]
+fn impossible_royals_are_refused_by_both_protocols() {
+    let fen = "k1k6/9/9/9/9/9/9/9/K1K6[PPP] w - - 0 1";
+    let mut e = Driver::new("uci");
+    e.send(&format!(
+        "setoption name UCI_Variant value shogi\nposition fen {fen}\ngo depth 1\n"
+    ));
+    let (_, err) = e.expect(
+        |l| l.starts_with("info string error"),
+        Duration::from_secs(5),
+    );
+    assert!(err.contains("White has 2 royal pieces (a1, c1)"), "{err}");
+    // The search runs on the start position, which stayed: a pawn, not a drop.
+    let (_, best) = e.expect(|l| l.starts_with("bestmove "), Duration::from_secs(20));
+    assert!(!best.contains('@'), "{best}");
+    e.close();
+
+    let mut e = Driver::new("xboard");
+    e.send(&format!(
+        "xboard\nprotover 2\nvariant shogi\nsetboard {fen}\nping 3\n"
+    ));
+    let (_, err) = e.expect(|l| l.starts_with("tellusererror"), Duration::from_secs(5));
+    assert!(err.contains("White has 2 royal pieces (a1, c1)"), "{err}");
+    e.expect(|l| l == "pong 3", Duration::from_secs(5));
+    e.close();
+}
+
+/// A 10 MB line is skipped with an error (it is never held whole), and the engines go
+/// on answering the next commands.
+#[test]
+fn a_huge_line_is_an_error_and_the_engines_keep_working() {
+    let line = format!("position fen {}\n", "8/".repeat(10 << 20 >> 1));
+    let mut e = Driver::new("uci");
+    e.send(&line);
+    let asked = e.send("isready\n");
+    let (_, err) = e.expect(
+        |l| l.starts_with("info string error"),
+        Duration::from_secs(10),
+    );
+    assert!(err.contains("over the limit of 1048576"), "{err}");
+    let (at, _) = e.expect(|l| l == "readyok", Duration::from_secs(10));
+    assert!(at - asked < Duration::from_secs(2), "{:?}", at - asked);
+    e.send("position startpos moves e2e4\ngo depth 2\n");
+    let (_, best) = e.expect(|l| l.starts_with("bestmove "), Duration::from_secs(20));
+    assert_ne!(best, "bestmove (none)");
+    e.close();
+
+    let mut e = Driver::new("xboard");
+    e.send("xboard\nprotover 2\n");
+    e.send(&line.replacen("position fen", "setboard", 1));
+    e.send("ping 9\n");
+    let (_, err) = e.expect(|l| l.starts_with("Error"), Duration::from_secs(10));
+    assert!(err.starts_with("Error (line too long): "), "{err}");
+    e.expect(|l| l == "pong 9", Duration::from_secs(10));
     e.close();
 }
 

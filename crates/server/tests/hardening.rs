@@ -147,10 +147,10 @@ async fn long_inputs_queue_in_the_heavy_lane() {
     });
     let hand = "P".repeat(5000);
     let long =
-        format!("/api/moves?variant=shogi&fen=k1k6/9/9/9/9/9/9/9/K1K6[{hand}]%20w%20-%20-%200%201");
+        format!("/api/moves?variant=shogi&fen=k8/9/9/9/9/9/9/9/K8[{hand}]%20w%20-%20-%200%201");
     let r = get(&app, &long).await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text());
-    let short = "/api/moves?variant=shogi&fen=k1k6/9/9/9/9/9/9/9/K1K6[PPP]%20w%20-%20-%200%201";
+    let short = "/api/moves?variant=shogi&fen=k8/9/9/9/9/9/9/9/K8[PPP]%20w%20-%20-%200%201";
     let r = get(&app, short).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let body = format!("files=8\nranks=8\nking:K:K::a1\n#{}\n", "x".repeat(5000));
@@ -208,14 +208,29 @@ async fn check_diagnostics_are_capped_with_a_count_of_the_rest() {
     assert!(r.body.len() < 64 * 1024, "{} bytes", r.body.len());
 }
 
+/// Positions no game can reach are refused at once as client errors that say why: a hand
+/// in a game without drops, and more royals than the variant can give a side (two kings a
+/// side in Shogi, which has one each and ends when one is taken).
 #[tokio::test]
-async fn a_hand_in_a_game_without_drops_is_a_client_error() {
+async fn impossible_positions_are_client_errors() {
     let app = router(config());
-    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQ]%20w%20KQkq%20-%200%201";
-    let r = get(&app, &format!("/api/moves?variant=chess&fen={fen}")).await;
-    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
-    assert_eq!(r.json()["parameter"], "fen");
-    assert!(r.text().contains("holdings"), "{}", r.text());
+    for (variant, fen, why) in [
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQ]%20w%20KQkq%20-%200%201",
+            "holdings",
+        ),
+        (
+            "shogi",
+            "k1k6/9/9/9/9/9/9/9/K1K6[PPP]%20w%20-%20-%200%201",
+            "White has 2 royal pieces (a1, c1)",
+        ),
+    ] {
+        let r = get(&app, &format!("/api/moves?variant={variant}&fen={fen}")).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+        assert_eq!(r.json()["parameter"], "fen");
+        assert!(r.text().contains(why), "{}", r.text());
+    }
 }
 
 #[tokio::test]

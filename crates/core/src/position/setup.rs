@@ -32,8 +32,9 @@ use std::sync::Arc;
 use crate::coord::Coord;
 use crate::limits::MAX_IN_HAND;
 use crate::position::{EnPassant, GameState, Position};
+use crate::rules::Effect;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Variant, OFF};
+use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Landing, Variant, OFF};
 
 /// A position as data. Squares are the variant's square indices ([`Variant::square`]);
 /// the per-square vectors cover every index (padding and holes included, always empty).
@@ -95,6 +96,15 @@ pub enum SetupError {
     EnPassant { reason: String },
     /// The last move's type or square does not fit.
     LastMove { reason: String },
+    /// More royal pieces (board and hand) than any game of the variant can give a side:
+    /// see [`Setup::royal_limit`]. `squares` are where the board's royals stand.
+    TooManyRoyals {
+        color: Color,
+        found: u32,
+        limit: u32,
+        squares: Vec<Coord>,
+        in_hand: u32,
+    },
 }
 
 fn place(square: Square, at: &Option<Coord>) -> String {
@@ -142,6 +152,23 @@ impl fmt::Display for SetupError {
             SetupError::FullmoveZero => write!(f, "move number 0 (they start at 1)"),
             SetupError::EnPassant { reason } => write!(f, "e.p.: {reason}"),
             SetupError::LastMove { reason } => write!(f, "last move: {reason}"),
+            SetupError::TooManyRoyals {
+                color,
+                found,
+                limit,
+                squares,
+                in_hand,
+            } => {
+                let mut at: Vec<String> = squares.iter().map(|c| c.to_string()).collect();
+                if *in_hand > 0 {
+                    at.push(format!("{in_hand} in hand"));
+                }
+                write!(
+                    f,
+                    "{color:?} has {found} royal pieces ({}), but no game of this variant can give a side more than {limit}",
+                    at.join(", ")
+                )
+            }
         }
     }
 }
@@ -335,6 +362,34 @@ impl Setup {
                 return Err(SetupError::EnPassant { reason });
             }
         }
+        let limits = Setup::royal_limit(variant);
+        for color in Color::BOTH {
+            let Some(limit) = limits[color.index()] else {
+                continue;
+            };
+            let squares: Vec<Coord> = (0..cells)
+                .filter(|&sq| {
+                    self.cells[sq].is_some_and(|(t, c)| c == color && variant.pieces[t].royal)
+                })
+                .filter_map(at)
+                .collect();
+            let in_hand: u32 = self.hands[color.index()]
+                .iter()
+                .enumerate()
+                .filter(|&(t, _)| variant.pieces[t].royal)
+                .map(|(_, &n)| n)
+                .sum();
+            let found = squares.len() as u32 + in_hand;
+            if found > limit {
+                return Err(SetupError::TooManyRoyals {
+                    color,
+                    found,
+                    limit,
+                    squares,
+                    in_hand,
+                });
+            }
+        }
         if let Some((t, sq)) = self.last {
             if t >= types {
                 return Err(SetupError::LastMove {
@@ -348,6 +403,102 @@ impl Setup {
             }
         }
         Ok(())
+    }
+}
+
+impl Setup {
+    /// The most royal pieces (on the board and in hand) each side can ever have in a game
+    /// of this variant, per colour; `None` when there is no such bound.
+    ///
+    /// Why: a position no game can reach is not worth an answer, and some are costly ones
+    /// (every royal of a side must be guarded at every node, and a hand full of pawns
+    /// beside two kings a side made a Shogi search crawl). Royals are never made from
+    /// nothing: a side starts with its royals (board and initial hand), and only these
+    /// add more:
+    /// * a promotion to a royal type (a promotion choice, a Shogi-style promoted form,
+    ///   the demoted form a captured piece goes to hand as, a capture-matrix promotion):
+    ///   then the count is unbounded, as Chu Shogi's drunk elephant becoming a prince (a
+    ///   choice taken from the hand, as Spartan's `*K`, only moves a royal it counts);
+    /// * a captured royal changing colour into the capturer's hand (`holdings=-1`), which
+    ///   only happens when losing one royal does not end the game (no `extinction`, and
+    ///   the side had more than one): the capturer may gain all of the opponent's royals
+    ///   but the last.
+    ///
+    /// One royal a side is always allowed, even when the start position has none: a
+    /// definition drawn without its royal (a test board, a puzzle that is set up by FEN)
+    /// still takes a position with a king each, which costs nothing to search.
+    ///
+    /// ```
+    /// use fairyboard_core::{Setup, Variant};
+    /// let text = "files=5\nranks=5\nking:K:K:e1:e5\npawn:P:fmW:a2:a4\n";
+    /// let v = Variant::from_definition("demo", text).unwrap().0;
+    /// assert_eq!(Setup::royal_limit(&v), [Some(1), Some(1)]);
+    /// ```
+    pub fn royal_limit(variant: &Variant) -> [Option<u32>; 2] {
+        let pieces = &variant.pieces;
+        let royal = |t: usize| pieces.get(t).is_some_and(|p| p.royal);
+        // The promotion rules that can make a royal (few, usually none): only then are the
+        // per-square landing tables looked through for a non-royal piece that uses one.
+        let makes_royal: Vec<bool> = variant
+            .promo_rules
+            .iter()
+            .map(|rule| {
+                rule.choices
+                    .iter()
+                    .any(|&(x, from_hand)| !from_hand && royal(x as usize))
+            })
+            .collect();
+        let any_rule = makes_royal.contains(&true);
+        let made_by_promotion = pieces.iter().any(|p| {
+            !p.royal
+                && (p.promoted.is_some_and(|x| royal(x as usize))
+                    || p.demoted.is_some_and(|x| royal(x as usize))
+                    || (any_rule
+                        && p.landing
+                            .iter()
+                            .flatten()
+                            .any(|l| matches!(l, Landing::Promote(r) if makes_royal[*r as usize]))))
+        });
+        let n = variant.rules.n;
+        let width = 1 + 2 * n;
+        let made_by_capture = variant
+            .rules
+            .matrix
+            .iter()
+            .enumerate()
+            .any(|(i, e)| match *e {
+                Effect::Promote(x) => !royal(i / width) && royal(x as usize),
+                Effect::EnemyPromote(x) => royal(x as usize),
+                _ => false,
+            });
+        if made_by_promotion || made_by_capture {
+            return [None, None];
+        }
+        let mut start = [0u32; 2];
+        for &(_, cell) in &variant.setup {
+            if is_piece(cell) && royal(cell_type(cell)) {
+                start[cell_color(cell).index()] += 1;
+            }
+        }
+        for (c, hand) in variant.initial_hand.iter().enumerate() {
+            for (t, &n) in hand.iter().enumerate() {
+                if royal(t) {
+                    start[c] = start[c].saturating_add(n);
+                }
+            }
+        }
+        let captured_royals_change_sides = variant.holdings_type < 0 && !variant.any_royal_loses;
+        let won = |other: usize| {
+            if captured_royals_change_sides {
+                start[other].saturating_sub(1)
+            } else {
+                0
+            }
+        };
+        [
+            Some((start[0] + won(1)).max(1)),
+            Some((start[1] + won(0)).max(1)),
+        ]
     }
 }
 

@@ -3,11 +3,13 @@
 //! declares results through here, so a move line is judged the same way whichever protocol
 //! brings it (e.g. the repetition draw on the third occurrence).
 
+use std::fmt;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 
 use fairyboard_core::game::{Game, GameResult, PlayError};
+use fairyboard_core::limits::MAX_LINE_BYTES;
 use fairyboard_core::Move;
 
 /// Play a move in coordinate notation. A drop's piece letter may be lower case (XBoard
@@ -28,6 +30,68 @@ pub(crate) fn play_text(game: &mut Game, text: &str) -> Result<Move, PlayError> 
 /// as XBoard's `RESULT {COMMENT}` command has it.
 pub(crate) fn result_text(r: &GameResult) -> String {
     format!("{} {{{}}}", r.pgn(), r.reason.as_str())
+}
+
+/// A command line longer than [`MAX_LINE_BYTES`]: skipped, and reported by the protocol
+/// as its errors are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LineTooLong {
+    /// The line's length in bytes (without its end).
+    pub bytes: u64,
+}
+
+impl fmt::Display for LineTooLong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a line of {} bytes is over the limit of {MAX_LINE_BYTES} and was ignored",
+            self.bytes
+        )
+    }
+}
+
+/// One line from `input` without its end (`\n` or `\r\n`), or [`LineTooLong`] when it
+/// has more than `max` bytes: then only `max` bytes are ever held, the rest is read and
+/// dropped up to the line's end. `None` at the end of the input. Bytes that are not UTF-8
+/// become U+FFFD (a protocol line is ASCII; a stray byte is the command's error, not the
+/// end of the input).
+pub(crate) fn read_line(
+    input: &mut impl BufRead,
+    max: usize,
+) -> std::io::Result<Option<Result<String, LineTooLong>>> {
+    let mut line = Vec::new();
+    let mut bytes: u64 = 0;
+    let mut any = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..end.unwrap_or(chunk.len())];
+        bytes += part.len() as u64;
+        if bytes <= max as u64 {
+            line.extend_from_slice(part);
+        } else if !line.is_empty() {
+            line = Vec::new();
+        }
+        let used = end.map_or(chunk.len(), |i| i + 1);
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if bytes > max as u64 {
+        return Ok(Some(Err(LineTooLong { bytes })));
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(Ok(String::from_utf8_lossy(&line).into_owned())))
 }
 
 /// What a protocol's commands do to a search in progress.
@@ -62,7 +126,7 @@ struct Shared {
 /// not cancel the next search, and a `stop` that arrives before the search it is meant for
 /// has even started is not lost.
 pub(crate) struct Input {
-    lines: mpsc::Receiver<String>,
+    lines: mpsc::Receiver<Result<String, LineTooLong>>,
     shared: Arc<Shared>,
     commands: Commands,
     /// Interrupting commands the loop has taken from the queue.
@@ -95,8 +159,17 @@ impl Input {
         } = commands;
         std::thread::spawn(move || {
             let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else { break };
+            let mut stdin = stdin.lock();
+            while let Ok(Some(line)) = read_line(&mut stdin, MAX_LINE_BYTES) {
+                let line = match line {
+                    Ok(line) => line,
+                    Err(too_long) => {
+                        if tx.send(Err(too_long)).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                };
                 let cmd = command(&line);
                 if reader.searches_pending.load(Ordering::SeqCst) > 0 {
                     if let Some(answer) = during_search(cmd) {
@@ -111,7 +184,7 @@ impl Input {
                 if searches(cmd) {
                     reader.searches_pending.fetch_add(1, Ordering::SeqCst);
                 }
-                if tx.send(line).is_err() {
+                if tx.send(Ok(line)).is_err() {
                     break;
                 }
             }
@@ -120,7 +193,7 @@ impl Input {
                 reader.interrupts_read.fetch_add(1, Ordering::SeqCst);
                 reader.stop.store(true, Ordering::SeqCst);
             }
-            let _ = tx.send("quit".to_string());
+            let _ = tx.send(Ok("quit".to_string()));
         });
         Input {
             lines,
@@ -132,12 +205,16 @@ impl Input {
     }
 
     /// The next command, with the stop flag set for it: raised if an interrupting command
-    /// was read after it. `None` when the reader has ended.
-    pub fn next(&mut self) -> Option<String> {
+    /// was read after it; or a line too long to read, for the protocol to report. `None`
+    /// when the reader has ended.
+    pub fn next(&mut self) -> Option<Result<String, LineTooLong>> {
         if std::mem::take(&mut self.searching) {
             self.shared.searches_pending.fetch_sub(1, Ordering::SeqCst);
         }
-        let line = self.lines.recv().ok()?;
+        let line = match self.lines.recv().ok()? {
+            Ok(line) => line,
+            Err(too_long) => return Some(Err(too_long)),
+        };
         let cmd = command(&line);
         if (self.commands.interrupts)(cmd) {
             self.interrupts_taken += 1;
@@ -149,6 +226,38 @@ impl Input {
         if self.shared.interrupts_read.load(Ordering::SeqCst) > self.interrupts_taken {
             self.shared.stop.store(true, Ordering::SeqCst);
         }
-        Some(line)
+        Some(Ok(line))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<Result<String, LineTooLong>> {
+        // A 3-byte buffer: lines and their ends straddle the reads.
+        let mut r = std::io::BufReader::with_capacity(3, input);
+        std::iter::from_fn(|| read_line(&mut r, max).unwrap()).collect()
+    }
+
+    #[test]
+    fn lines_over_the_limit_are_skipped_whole_and_reading_goes_on() {
+        let got = lines(b"go\r\nposition fen x\nisready\n\nquit", 10);
+        assert_eq!(
+            got,
+            [
+                Ok("go".to_string()),
+                Err(LineTooLong { bytes: 14 }),
+                Ok("isready".to_string()),
+                Ok(String::new()),
+                Ok("quit".to_string()),
+            ]
+        );
+        // Exactly the limit is fine; a stray byte is replaced, not the end.
+        assert_eq!(
+            lines(b"0123456789\n\xffok\n", 10),
+            [Ok("0123456789".to_string()), Ok("\u{fffd}ok".to_string())]
+        );
+        assert_eq!(lines(b"", 10), []);
     }
 }

@@ -262,6 +262,13 @@ pub fn run(args: Args) -> Result<String, String> {
         },
     );
     while let Some(line) = input.next() {
+        let line = match line {
+            Ok(line) => line,
+            Err(too_long) => {
+                say(&format!("info string error: {too_long}"));
+                continue;
+            }
+        };
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();

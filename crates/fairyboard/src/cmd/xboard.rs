@@ -793,6 +793,13 @@ pub fn run(args: Args) -> Result<String, String> {
         },
     );
     while let Some(line) = input.next() {
+        let line = match line {
+            Ok(line) => line,
+            Err(too_long) => {
+                engine.send(&format!("Error (line too long): {too_long}"));
+                continue;
+            }
+        };
         if engine.handle(&line) == Flow::Quit {
             break;
         }
