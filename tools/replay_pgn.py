@@ -62,6 +62,7 @@ def replay(tags, sans):
     reason = tags.get("Termination", "")
     stack = [(0, sf.start_fen(variant))]
     failure = None
+    early = None
     readings = 0
     while stack:
         i, fen = stack.pop()
@@ -75,8 +76,11 @@ def replay(tags, sans):
                 mover_white = fen.split()[1] == "w"
                 fsf = "1/2-1/2" if value == 0 else ("1-0" if (value > 0) == mover_white else "0-1")
                 if fsf == result:
-                    return True, "FSF ends the game at ply %d with the same result %s (%s)" % (
+                    # Accepted only when no other reading of an ambiguous SAN replays to
+                    # the end (a wrong reading can stumble on a mate with the same winner).
+                    early = early or "FSF ends the game at ply %d with the same result %s (%s)" % (
                         i + 1, result, reason)
+                    break
                 failure = failure or "FSF ends the game at ply %d as %s, ours %s" % (i + 1, fsf, result)
                 break
             # FSF's SAN is asked only of moves to the square the SAN names (one SAN per
@@ -116,6 +120,8 @@ def replay(tags, sans):
                     continue
             note = " (an ambiguous SAN read both ways)" if readings else ""
             return True, "%d plies, %s (%s)%s" % (len(sans), result, reason, note)
+    if early:
+        return True, early
     return False, failure
 
 
