@@ -8,7 +8,7 @@ For every game: each SAN move must be a legal move of FSF's variant of the same 
 PGN's Variant tag; `chess` for "Chess"), matched by FSF's own SAN of its legal moves, and a
 game the referee ended by checkmate or stalemate must end so under FSF too (no legal move,
 in check or not). Prints one line per game and a total; exit status 1 on any disagreement.
-Needs `pip install pyffish`.
+Needs `pip install pyffish==0.0.90` (the version runs 7 and 8 were replayed with).
 """
 import re
 import sys
