@@ -13,7 +13,7 @@ THINK=${CARGO_TARGET_DIR:-target}/release/examples/think
 export FAIRYBOARD_VARIANTS=$PWD/variants
 echo "| variant | board | depth | fairyboard nodes, ms, nodes/s | Fairy-Stockfish nodes, ms, nodes/s |"
 echo "|---|---|---|---|---|"
-for spec in chess:8x8:10 shatranj:8x8:10 capablanca:10x8:9 gothic:10x8:9 grand:10x10:8; do
+for spec in chess:8x8:10 shatranj:8x8:10 capablanca:10x8:9 gothic:10x8:9 grand:10x10:8 courier:12x8:8; do
     IFS=: read -r v board depth <<<"$spec"
     ours=$("$THINK" "variants/$v.txt" "$depth" | grep '^depth' | tail -1)
     on=$(sed 's/.* nodes \([0-9]*\).*/\1/' <<<"$ours")

@@ -110,6 +110,22 @@ impl Evaluator {
         let g = &variant.geometry;
         let (cf, cr) = (g.files as f64 / 2.0 - 0.5, g.ranks as f64 / 2.0 - 0.5);
         let promo_squares = value::promotion_squares(variant);
+        let start = Position::start(variant.clone());
+        // Each side's royals' home ranks: the ranks they start on (a setup need not put
+        // them on the edge, nor both sides' on opposite edges: Racing Kings starts both
+        // on the first two ranks). A side with no royal on the board starts at its edge.
+        let home_ranks: [Vec<i32>; 2] = Color::BOTH.map(|c| {
+            let ranks: Vec<i32> = start
+                .royals(c)
+                .iter()
+                .map(|&sq| variant.coord(sq as usize).rank as i32)
+                .collect();
+            match (ranks.is_empty(), c) {
+                (false, _) => ranks,
+                (true, Color::White) => vec![0],
+                (true, Color::Black) => vec![g.ranks as i32 - 1],
+            }
+        });
         for t in 0..types {
             let p = &variant.pieces[t];
             let avg = stats[t].mobility.max(0.1);
@@ -119,11 +135,22 @@ impl Evaluator {
                     - ((c.file as f64 - cf).abs() / cf.max(1.0)
                         + (c.rank as f64 - cr).abs() / cr.max(1.0))
                         / 2.0;
-                let (mg, eg) = if p.royal {
+                if p.royal {
                     // Stay home behind the pieces in the middle game; centralise later.
-                    let home = -(c.rank as f64) * 12.0 - centrality * 10.0;
-                    (home, centrality * 30.0)
-                } else if pawn_like[t] {
+                    // Both colours measured from their own home ranks (no mirroring).
+                    for ci in 0..2 {
+                        let away = home_ranks[ci]
+                            .iter()
+                            .map(|&h| (c.rank as i32 - h).abs())
+                            .min()
+                            .unwrap_or(0);
+                        let home = -(away as f64) * 12.0 - centrality * 10.0;
+                        pst[ci][t][sq] = home.round() as i16;
+                        pst_end[ci][t][sq] = (centrality * 30.0).round() as i16;
+                    }
+                    continue;
+                }
+                let (mg, eg) = if pawn_like[t] {
                     let mut v = centrality * 10.0;
                     if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
                         let gain = (best_promotion[t] - PAWN).clamp(0, 600) as f64;
@@ -183,7 +210,6 @@ impl Evaluator {
         // The phase scale: the start's non-pawn, non-royal pieces, on the board and (in
         // a drop game) in hand.
         let mut start_material = 0;
-        let start = Position::start(variant.clone());
         for c in Color::BOTH {
             let on_board = start.pieces(c).iter().filter_map(|&sq| {
                 let (t, _) = start.piece_at(sq as usize)?;

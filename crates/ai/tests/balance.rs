@@ -50,3 +50,20 @@ fn fide_v_clobberers_starts_within_a_pawn_of_even() {
     let score = Evaluator::new(&v).evaluate(&Position::start(v));
     assert!(score.abs() <= 100, "FIDE v Clobberers: {score}");
 }
+
+#[test]
+fn royals_are_at_home_where_they_start_even_on_the_same_ranks() {
+    // Racing Kings (compatibility corpus): both armies on the first two ranks, White's on
+    // the right half, Black's the mirror image on the left, each king on the second rank.
+    // The start is even by that reflection; an evaluation that placed Black's home on
+    // the eighth rank rated Black's king seven ranks out of shelter (White +0.76).
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compat/corpus/040_racing-kings-own.txt"
+    );
+    let v = catalogue::load(path).unwrap();
+    let e = Evaluator::new(&v);
+    assert_eq!(e.start_balance(), 0, "alike armies");
+    let score = e.evaluate(&Position::start(v));
+    assert!((0..=30).contains(&score), "racing kings start: {score}");
+}
