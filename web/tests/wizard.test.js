@@ -481,3 +481,33 @@ test('round trip through the Rust model: a loaded definition is written back wit
   assert.ok(edited.includes('\ngold:G:K::b1:1,0\n'), edited);
   assert.equal(edited.replace('\ngold:G:K::', '\ngold:G:WfF::'), html);
 });
+
+test("the author's words (title, aliases, text sections) are kept by the wizard, as plain text", async () => {
+  await openWizard();
+  // fairyboard's own parameters for the rules page: each kept line for line, markup and all
+  // (it is text; the rules page shows it escaped), the repeated introduction in its order.
+  const words = [
+    'title=Tiny <b>Test</b> Chess', 'aliases=Mini Test, Test Chess',
+    'introduction=First paragraph.', 'introduction=Second & last paragraph.',
+    'notes=A note.', 'strategy=Trade early.', 'history=Invented for a test, 2026.',
+  ];
+  const text = ['files=5', 'ranks=5', ...words, 'pawn:P:fmWfcF::a2-e2', 'king:K:K::c1'].join('\n') + '\n';
+  await page.click('#load-box summary');
+  await page.fill('#load-text', text);
+  await page.click('#load');
+  assert.match(await page.$eval('#load-status', (e) => e.textContent), /Loaded 2 piece types/);
+  const html = await page.$eval('#html', (t) => t.value);
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // The HTML to copy holds the definition escaped inside its div.
+  let at = -1;
+  for (const line of words) {
+    const i = html.indexOf('\n' + esc(line) + '\n');
+    assert.ok(i > at, `${line} kept, in order, in\n${html}`);
+    at = i;
+  }
+  assert.ok(!html.includes('<b>Test</b>'), 'the title is text, never markup');
+  // Loading the written HTML gives it back unchanged.
+  await page.fill('#load-text', html);
+  await page.click('#load');
+  assert.equal(await page.$eval('#html', (t) => t.value), html);
+});
