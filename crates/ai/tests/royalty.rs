@@ -10,11 +10,29 @@ use fairyboard_ai::rules::{MATE, MATE_BOUND};
 use fairyboard_ai::{Limits, NoClock, Options, Searcher};
 use fairyboard_core::{catalogue, Position, Status, Variant};
 
-/// FIDE chess with `extinction=1`: a FEN may give a side two kings, and losing either of
-/// them loses the game.
+/// FIDE chess with `extinction=1` and a second king in each army (on b1 instead of the
+/// queen's knight, b8 for Black), so that a position may give a side two kings (a setup
+/// with more royals than the game can ever give a side is refused); losing either king
+/// loses the game.
 fn extinction_chess() -> Arc<Variant> {
+    two_king_chess("extinction=1\n")
+}
+
+/// The same two-king chess without extinction (all royals must go): the comparison.
+fn two_king_chess_plain() -> Arc<Variant> {
+    two_king_chess("")
+}
+
+fn two_king_chess(extra: &str) -> Arc<Variant> {
     let (_, text) = catalogue::read("chess").expect("catalogue chess");
-    let (v, _) = Variant::from_definition("extinction-chess", &format!("{text}\nextinction=1\n"))
+    let text = text
+        .replace("knight:N:N::b1,g1", "knight:N:N::g1")
+        .replace("king:K:KisO2::e1", "king:K:KisO2::b1,e1");
+    assert!(
+        text.contains("king:K:KisO2::b1,e1"),
+        "the catalogue's chess changed"
+    );
+    let (v, _) = Variant::from_definition("two-king-chess", &format!("{text}\n{extra}"))
         .expect("valid definition");
     Arc::new(v)
 }
@@ -74,8 +92,7 @@ fn extinction_mates_one_royal_of_two() {
 
     // Without extinction (the default: all royals must go), attacking one of two kings
     // is not check, and the same move mates nothing.
-    let chess = catalogue::load("chess").unwrap();
-    let mut plain = at(chess, fen);
+    let mut plain = at(two_king_chess_plain(), fen);
     let m = plain.parse_uci("e1a1").expect("legal");
     plain.make(&m);
     assert!(!plain.in_check());
@@ -102,7 +119,7 @@ fn extinction_a_piece_pinned_to_either_royal_stays_put() {
     assert!(score < -300, "{score}");
 
     // Without extinction one king of two may be left attacked: Bxg5 is legal there.
-    let mut plain = at(catalogue::load("chess").unwrap(), fen);
+    let mut plain = at(two_king_chess_plain(), fen);
     assert!(legal_ucis(&mut plain).contains(&"d2g5".to_string()));
 }
 
