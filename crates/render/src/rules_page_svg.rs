@@ -22,7 +22,8 @@ pub fn look(m: Mark) -> String {
     }
 }
 
-/// Draw shapes over the squares of a rendered board: each a nested SVG filling its square
+/// Draw shapes over the squares of a rendered board: each a nested SVG (class `mk`, one per
+/// mark, so a page can be read back by counting them) filling its square
 /// (the 100×100 view box scaled to the square), placed before the document's end.
 fn overlay(svg: String, layout: &Layout, shapes: &[(Sq, String)]) -> String {
     let Some(end) = svg.rfind("</svg>") else {
@@ -34,7 +35,7 @@ fn overlay(svg: String, layout: &Layout, shapes: &[(Sq, String)]) -> String {
         let (x, y) = layout.square_origin(at.file, at.rank);
         let _ = write!(
             over,
-            "<svg x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" viewBox=\"0 0 100 100\">{body}</svg>"
+            "<svg class=\"mk\" x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" viewBox=\"0 0 100 100\">{body}</svg>"
         );
     }
     let mut out = svg;
