@@ -682,14 +682,7 @@ fn glance_square(v: &Variant, t: usize) -> Coord {
     } else {
         region(v, t)
     };
-    // A type that comes into play only by promotion or a morph (the xiangqi soldier across
-    // the river) stands only where it appears and where its moves take it from there.
-    let born = arrival_region(v, t);
-    let fits = |s: Coord| {
-        may_stand(v, t, s)
-            && region.as_ref().is_none_or(|r| r.contains(&s))
-            && born.as_ref().is_none_or(|b| b.contains(&s))
-    };
+    let fits = |s: Coord| may_stand(v, t, s) && region.as_ref().is_none_or(|r| r.contains(&s));
     if fits(c) {
         return c;
     }
@@ -701,54 +694,10 @@ fn glance_square(v: &Variant, t: usize) -> Coord {
         Some(r) => r.iter().copied().collect(),
         None => (0..v.geometry.ranks)
             .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
-            .filter(|&s| fits(s))
+            .filter(|&s| may_stand(v, t, s))
             .collect(),
     };
     candidates.into_iter().min_by_key(dist).unwrap_or(c)
-}
-
-/// Where White's type `t` can ever stand when it never starts on the board, never starts
-/// in hand and cannot be dropped: the squares where another type's landing turns into it
-/// (a promotion or a morph), and every square its own moves reach from there. `None` for
-/// any other type (it may stand wherever [`may_stand`] allows).
-fn arrival_region(v: &Variant, t: usize) -> Option<BTreeSet<Coord>> {
-    let droppable = v.drops && v.holdings_type != 0;
-    if !start_squares(v, t)[0].is_empty()
-        || v.initial_hand[0].get(t).is_some_and(|&n| n > 0)
-        || droppable
-    {
-        return None;
-    }
-    let board =
-        (0..v.geometry.ranks).flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)));
-    let mut seen: BTreeSet<Coord> = board
-        .filter(|&c| {
-            (0..v.pieces.len()).any(|u| {
-                u != t
-                    && matches!(v.landing_rule(u, Color::White, v.square(c)),
-                        LandingRule::Promote(r) if r.choices.iter().any(|&(p, _)| p as usize == t))
-            })
-        })
-        .collect();
-    if seen.is_empty() {
-        return None;
-    }
-    let mut probe = Probe::with_holes(
-        &v.pieces[t].betza,
-        v.geometry.files,
-        v.geometry.ranks,
-        &holes(v),
-    )
-    .ok()?;
-    let mut todo: Vec<Coord> = seen.iter().copied().collect();
-    while let Some(s) = todo.pop() {
-        for r in probe.reach(s, true, &[]) {
-            if may_stand(v, t, r.to) && seen.insert(r.to) {
-                todo.push(r.to);
-            }
-        }
-    }
-    Some(seen)
 }
 
 /// The page's symbols for one square, from the core's kinds there.
