@@ -60,12 +60,20 @@ async fn sigterm_drains_requests_in_flight_and_refuses_new_ones() {
         .unwrap();
     assert!(kill.success());
 
-    // New connections are refused once the listener is closed (within a few seconds).
+    // New connections are refused once the listener is closed (within a few seconds). A
+    // connect that reached the kernel's backlog just as the listener closed is reset
+    // instead of refused: either way the new connection is not served.
     let since = Instant::now();
     loop {
         match TcpStream::connect(addr).await {
             Err(e) => {
-                assert_eq!(e.kind(), std::io::ErrorKind::ConnectionRefused, "{e}");
+                assert!(
+                    matches!(
+                        e.kind(),
+                        std::io::ErrorKind::ConnectionRefused | std::io::ErrorKind::ConnectionReset
+                    ),
+                    "{e}"
+                );
                 break;
             }
             Ok(_) => {
