@@ -218,6 +218,14 @@ impl RuleSet {
         // built otherwise, or cut to the supported number of types.)
         let warn = |key: &str, message: String| Diagnostic::warning(message).in_parameter(key);
         let mut warnings = Vec::new();
+        // A capture-matrix cell naming no type: warned once, and the cell is plain.
+        let plain_cell = |warnings: &mut Vec<Diagnostic>, message: String| {
+            let w = warn("captureMatrix", message);
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+            Effect::Normal
+        };
         let within =
             |list: &[usize]| -> Vec<usize> { list.iter().copied().filter(|&t| t < n).collect() };
         let type_of = |id: &str| ids.iter().rposition(|&i| i == id);
@@ -352,23 +360,11 @@ impl RuleSet {
                         CaptureCell::Normal => Effect::Normal,
                         CaptureCell::Promote(id) => match type_of(id) {
                             Some(t) => Effect::Promote(t as u8),
-                            None => {
-                                let w = warn("captureMatrix", format!("captureMatrix promotes to '{id}', which no piece has as ID; that cell is plain"));
-                                if !warnings.contains(&w) {
-                                    warnings.push(w);
-                                }
-                                Effect::Normal
-                            }
+                            None => plain_cell(&mut warnings, format!("captureMatrix promotes to '{id}', which no piece has as ID; that cell is plain")),
                         },
                         CaptureCell::EnemyPromote(id) => match type_of(id) {
                             Some(t) => Effect::EnemyPromote(t as u8),
-                            None => {
-                                let w = warn("captureMatrix", format!("captureMatrix turns a piece into '{id}', which no piece has as ID; that cell is plain"));
-                                if !warnings.contains(&w) {
-                                    warnings.push(w);
-                                }
-                                Effect::Normal
-                            }
+                            None => plain_cell(&mut warnings, format!("captureMatrix turns a piece into '{id}', which no piece has as ID; that cell is plain")),
                         },
                         CaptureCell::ShogiPromote => Effect::OptionalPromote,
                         CaptureCell::Forbidden | CaptureCell::ForbiddenAlt => Effect::Forbidden,
