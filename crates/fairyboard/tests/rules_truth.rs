@@ -210,6 +210,19 @@ fn xiangqi_states_its_own_rules() {
     let (from, elephant) = marks_of(&r, "B");
     assert_eq!(from, "e3");
     assert_eq!(squares(elephant), ["c5", "g5", "c1", "g1"]);
+    // The soldier that may step sideways (ID P, like the pawn) exists only across the
+    // river: the pawn must turn into it on ranks 6-10. It is shown on e6, the square of
+    // that region nearest the middle, never on e5 where only the pawn stands; from e6 it
+    // steps forward to e7 or sideways to d6 and f6 (chessvariants.com's Xiangqi page).
+    let soldier = r
+        .pieces
+        .iter()
+        .find(|p| p.name == "soldier")
+        .expect("soldier");
+    assert_eq!(soldier.glance.from, "e6");
+    let mut targets = squares(soldier.glance.marks.clone());
+    targets.sort();
+    assert_eq!(targets, ["d6", "e7", "f6"]);
 }
 
 #[test]

@@ -682,7 +682,14 @@ fn glance_square(v: &Variant, t: usize) -> Coord {
     } else {
         region(v, t)
     };
-    let fits = |s: Coord| may_stand(v, t, s) && region.as_ref().is_none_or(|r| r.contains(&s));
+    // A type that only comes into play where another type's landing must turn into it
+    // (the xiangqi soldier, which a pawn becomes across the river) is shown where it appears.
+    let born = forced_arrival(v, t);
+    let fits = |s: Coord| {
+        may_stand(v, t, s)
+            && region.as_ref().is_none_or(|r| r.contains(&s))
+            && born.as_ref().is_none_or(|b| b.contains(&s))
+    };
     if fits(c) {
         return c;
     }
@@ -694,10 +701,45 @@ fn glance_square(v: &Variant, t: usize) -> Coord {
         Some(r) => r.iter().copied().collect(),
         None => (0..v.geometry.ranks)
             .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
-            .filter(|&s| may_stand(v, t, s))
+            .filter(|&s| fits(s))
             .collect(),
     };
     candidates.into_iter().min_by_key(dist).unwrap_or(c)
+}
+
+/// The squares where White's type `t` comes into play, when the only way it does is a
+/// forced change of another type on landing: a promotion or morph with this one choice and
+/// no staying as it was (xiangqi's pawn becomes the soldier on every square across the
+/// river). `None` when `t` also starts on the board or in hand, may come from a drop, or is
+/// one of several choices or an optional change somewhere (a promotion choice, a shogi
+/// promotion the player may decline): such a type can stand anywhere it may go, and is
+/// shown from the usual square.
+fn forced_arrival(v: &Variant, t: usize) -> Option<BTreeSet<Coord>> {
+    if !start_squares(v, t)[0].is_empty()
+        || v.initial_hand[0].get(t).is_some_and(|&n| n > 0)
+        || (v.drops && v.holdings_type != 0)
+    {
+        return None;
+    }
+    let mut out = BTreeSet::new();
+    for rank in 0..v.geometry.ranks {
+        for file in 0..v.geometry.files {
+            let c = Coord::new(file, rank);
+            for u in (0..v.pieces.len()).filter(|&u| u != t) {
+                let LandingRule::Promote(r) = v.landing_rule(u, Color::White, v.square(c)) else {
+                    continue;
+                };
+                if !r.choices.iter().any(|&(p, _)| p as usize == t) {
+                    continue;
+                }
+                if r.may_stay || r.choices.len() != 1 {
+                    return None;
+                }
+                out.insert(c);
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The page's symbols for one square, from the core's kinds there.
