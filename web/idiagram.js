@@ -29,6 +29,7 @@ const MARK_CLASS = {
   screen: 'idg-screen', hop: 'idg-hop', hover: 'idg-hover', illegal: 'idg-illegal',
   stop: 'idg-stop', transit: 'idg-transit', slide: 'idg-slide', leap: 'idg-leap',
   initial: 'idg-initial', castle: 'idg-castle', block: 'idg-block', 'hop-capture': 'idg-hop-capture',
+  promotes: 'idg-promotes', outside: 'idg-outside',
 };
 
 function el(tag, cls, text) {

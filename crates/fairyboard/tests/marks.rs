@@ -14,9 +14,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use fairyboard_core::explore::Probe;
-use fairyboard_core::marks::MarkKind;
+use fairyboard_core::marks::{MarkKind, Symbol, Way};
 use fairyboard_core::{Position, Variant};
-use fairyboard_render::rules_page::{self, Mark};
+use fairyboard_render::rules_page;
 use fairyboard_wasm::Diagram;
 use serde_json::Value;
 
@@ -264,7 +264,7 @@ fn diagram(t: usize, moved: bool, pairs: bool, kind: MarkKind) -> BTreeSet<Strin
 }
 
 /// The rules page's glance of piece type `t`: squares per symbol.
-fn glance(t: usize, symbol: Mark) -> BTreeSet<String> {
+fn glance(t: usize, symbol: Symbol) -> BTreeSet<String> {
     let rules = rules_page::analyse(&variant());
     rules.pieces[t]
         .glance
@@ -292,14 +292,14 @@ fn lion_diagram_agrees() {
     );
     // Every square of the block moves and captures; nothing can block a Lion.
     assert_eq!(diagram(1, false, false, MarkKind::Both), block_d4());
-    assert_eq!(glance(1, Mark::Leap), block_d4());
-    assert!(glance(1, Mark::Slide).is_empty());
+    assert_eq!(glance(1, Symbol::both(Way::Leap)), block_d4());
+    assert!(glance(1, Symbol::both(Way::Slide)).is_empty());
     // An adjacent enemy is taken on the way. The Lion's first king step goes on there,
-    // but those squares are targets and victims already: no first-leg symbol besides.
+    // but those squares are targets and victims already: no transit symbol besides.
     assert_eq!(diagram(1, false, false, MarkKind::LocustVictim), adjacent);
-    assert_eq!(glance(1, Mark::Locust), adjacent);
+    assert_eq!(glance(1, Symbol::of(MarkKind::LocustVictim)), adjacent);
     assert!(diagram(1, false, false, MarkKind::Transit).is_empty());
-    assert!(glance(1, Mark::FirstLeg).is_empty());
+    assert!(glance(1, Symbol::of(MarkKind::Transit)).is_empty());
     // The browser shows the same: both everywhere, hover where a victim changes it.
     assert_eq!(wasm_diagram(1, "both+hover"), adjacent);
     assert_eq!(wasm_diagram(1, "both"), outer);
@@ -313,12 +313,15 @@ fn cannon_diagram_agrees() {
     // Over a screen it captures two or more squares away on its lines.
     let hops = set(&["d6", "d7", "d8", "d2", "d1", "b4", "a4", "f4", "g4", "h4"]);
     assert_eq!(diagram(2, false, false, MarkKind::Move), rook);
-    assert_eq!(glance(2, Mark::Move), rook);
+    assert_eq!(glance(2, Symbol::of(MarkKind::Move)), rook);
     assert_eq!(diagram(2, false, true, MarkKind::HopCapture), hops);
-    assert_eq!(glance(2, Mark::HopCapture), hops);
+    assert_eq!(glance(2, Symbol::of(MarkKind::HopCapture)), hops);
     // It never moves over a screen: a cannon does not look like a grasshopper.
     assert!(diagram(2, false, true, MarkKind::Hop).is_empty());
-    assert!(glance(2, Mark::Capture).is_empty() && glance(2, Mark::Slide).is_empty());
+    assert!(
+        glance(2, Symbol::of(MarkKind::Capture)).is_empty()
+            && glance(2, Symbol::both(Way::Slide)).is_empty()
+    );
     // The browser: every rook square a move; a piece on any of them with a square behind
     // it is a screen, so those react to hovering (the last square of each line does not).
     let last = set(&["a4", "d1", "d8", "h4"]);
@@ -334,9 +337,9 @@ fn checker_diagram_agrees() {
     let victims = set(&["c3", "c5", "e3", "e5"]);
     let landings = set(&["b2", "b6", "f2", "f6"]);
     assert_eq!(diagram(3, false, false, MarkKind::LocustVictim), victims);
-    assert_eq!(glance(3, Mark::Locust), victims);
+    assert_eq!(glance(3, Symbol::of(MarkKind::LocustVictim)), victims);
     assert_eq!(diagram(3, false, false, MarkKind::Hop), landings);
-    assert_eq!(glance(3, Mark::HopMove), landings);
+    assert_eq!(glance(3, Symbol::of(MarkKind::Hop)), landings);
     // No move and no capture of its own; each victim square reacts to hovering, and the
     // browser shows the landings as the rules page does (reached only over a piece).
     assert!(diagram(3, false, false, MarkKind::Move).is_empty());

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use fairyboard_core::catalogue;
-use fairyboard_render::rules_page::{self, Mark, Rules};
+use fairyboard_core::marks::{MarkKind, Symbol, Way};
+use fairyboard_render::rules_page::{self, Rules};
 
 fn variants_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"))
@@ -39,9 +40,10 @@ fn marks_on_page(html: &str, id: &str) -> Vec<(String, String)> {
     let start = html.find(&key).expect("the piece has a move diagram") + key.len();
     let end = start + html[start..].find('"').expect("attribute ends");
     html[start..end]
-        .split_whitespace()
+        .split("; ")
+        .filter(|m| !m.is_empty())
         .map(|m| {
-            let (sq, kind) = m.split_once(':').expect("square:kind");
+            let (sq, kind) = m.split_once(':').expect("square:name");
             (sq.to_string(), kind.to_string())
         })
         .collect()
@@ -83,7 +85,7 @@ fn knight_has_exactly_eight_orange_leaps_from_d4() {
     let html = page("chess");
     let marks = marks_on_page(&html, "N");
     assert_eq!(
-        squares_of(&marks, "leap"),
+        squares_of(&marks, "both leap"),
         ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
     );
     assert_eq!(marks.len(), 8, "nothing but the leaps: {marks:?}");
@@ -95,11 +97,11 @@ fn knight_has_exactly_eight_orange_leaps_from_d4() {
 fn sliders_pawns_and_king_in_move_diagrams() {
     let html = page("chess");
     let rook = marks_on_page(&html, "R");
-    assert_eq!(squares_of(&rook, "slide").len(), 14);
+    assert_eq!(squares_of(&rook, "both slide").len(), 14);
     assert_eq!(rook.len(), 14);
     let bishop = marks_on_page(&html, "B");
     // From d4: a1 b2 c3, e5 f6 g7 h8, c5 b6 a7, e3 f2 g1 = 13.
-    assert_eq!(squares_of(&bishop, "slide").len(), 13);
+    assert_eq!(squares_of(&bishop, "both slide").len(), 13);
     let pawn = marks_on_page(&html, "P");
     // Unmoved on d4: d5 and the double step d6 (move only), c5 and e5 (capture only).
     assert_eq!(squares_of(&pawn, "move"), ["d5", "d6"]);
@@ -109,7 +111,7 @@ fn sliders_pawns_and_king_in_move_diagrams() {
     assert_eq!(squares_of(&pawn, "initial"), ["d6"]);
     assert_eq!(pawn.len(), 5);
     let king = marks_on_page(&html, "K");
-    assert_eq!(squares_of(&king, "leap").len(), 8);
+    assert_eq!(squares_of(&king, "both leap").len(), 8);
     assert_eq!(king.len(), 8);
 }
 
@@ -117,7 +119,7 @@ fn sliders_pawns_and_king_in_move_diagrams() {
 fn hoppers_and_multi_leg_moves_get_their_own_symbols() {
     let r = analyse("cv-cannons");
     let cannon = r.pieces.iter().find(|p| p.id == "C").unwrap();
-    let kinds = |m: Mark| {
+    let kinds = |m: Symbol| {
         cannon
             .glance
             .marks
@@ -128,11 +130,13 @@ fn hoppers_and_multi_leg_moves_get_their_own_symbols() {
     // mRcpR from d4 on 8x8: 14 rook moves (move only). Its captures need a screen and a
     // victim behind it, so every ray square but the first is also a hop target:
     // up d6 d7 d8, down d2 d1, left b4 a4, right f4 g4 h4 = 10.
-    assert_eq!(kinds(Mark::Move), 14);
-    assert_eq!(kinds(Mark::HopCapture), 10);
-    assert_eq!(kinds(Mark::HopMove), 0);
+    assert_eq!(kinds(Symbol::of(MarkKind::Move)), 14);
+    assert_eq!(kinds(Symbol::of(MarkKind::HopCapture)), 10);
+    assert_eq!(kinds(Symbol::of(MarkKind::Hop)), 0);
     assert_eq!(
-        kinds(Mark::Slide) + kinds(Mark::Leap) + kinds(Mark::Capture),
+        kinds(Symbol::both(Way::Slide))
+            + kinds(Symbol::both(Way::Leap))
+            + kinds(Symbol::of(MarkKind::Capture)),
         0
     );
     // The grasshopper (gQ) only ever lands right behind a hurdle: no plain targets, and
@@ -143,14 +147,18 @@ fn hoppers_and_multi_leg_moves_get_their_own_symbols() {
         .glance
         .marks
         .iter()
-        .filter(|(_, ms)| ms.contains(&Mark::HopMove) && ms.contains(&Mark::HopCapture))
+        .filter(|(_, ms)| {
+            ms.contains(&Symbol::of(MarkKind::Hop))
+                && ms.contains(&Symbol::of(MarkKind::HopCapture))
+        })
         .map(|(s, _)| s)
         .collect();
     // Queen lines from d4 hold 27 squares, 8 of them adjacent: 19 hop targets, where it
     // moves and captures (both symbols: one alone would be a cannon's).
     assert_eq!(hops.len(), 19);
     assert!(g.glance.marks.iter().all(|(_, ms)| {
-        ms.contains(&Mark::HopCapture) == ms.contains(&Mark::HopMove) && !ms.contains(&Mark::Move)
+        ms.contains(&Symbol::of(MarkKind::HopCapture)) == ms.contains(&Symbol::of(MarkKind::Hop))
+            && !ms.contains(&Symbol::of(MarkKind::Move))
     }));
     // Its hurdles stand on the queen lines, short of the edge: 27 line squares less the 8
     // that end a line (d8 d1 a4 h4 a1 a7 g1 h8), behind which there is nowhere to land.
@@ -158,15 +166,15 @@ fn hoppers_and_multi_leg_moves_get_their_own_symbols() {
         .glance
         .marks
         .iter()
-        .filter(|(_, ms)| ms.contains(&Mark::Screen))
+        .filter(|(_, ms)| ms.contains(&Symbol::of(MarkKind::HopScreen)))
         .count();
     assert_eq!(screens, 27 - 8);
     let r = analyse("cv-lame");
     let zebra = r.pieces.iter().find(|p| p.id == "Z").unwrap();
     // mafsmafW on 9x9, drawn from e5: a first orthogonal step (e6 e4 d5 f5), then two
     // diagonal steps. A piece on a first step's square blocks the move: those squares
-    // are blocks (as a lame leaper's are), with no first-leg symbol besides.
-    let marked = |m: Mark| {
+    // are blocks (as a lame leaper's are), with no transit symbol besides.
+    let marked = |m: Symbol| {
         let mut v: Vec<String> = zebra
             .glance
             .marks
@@ -177,8 +185,8 @@ fn hoppers_and_multi_leg_moves_get_their_own_symbols() {
         v.sort();
         v
     };
-    assert!(marked(Mark::FirstLeg).is_empty());
-    let blocks = marked(Mark::Block);
+    assert!(marked(Symbol::of(MarkKind::Transit)).is_empty());
+    let blocks = marked(Symbol::of(MarkKind::Block));
     for s in ["d5", "e4", "e6", "f5"] {
         assert!(blocks.contains(&s.to_string()), "{s}: {blocks:?}");
     }

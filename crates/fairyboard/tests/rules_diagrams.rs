@@ -11,8 +11,9 @@
 
 use std::path::PathBuf;
 
+use fairyboard_core::marks::{MarkKind, Symbol, Way};
 use fairyboard_core::{catalogue, Variant};
-use fairyboard_render::rules_page::{self, Glance, Mark, Rules};
+use fairyboard_render::rules_page::{self, Glance, Rules};
 
 fn setup_env() {
     std::env::set_var(
@@ -34,7 +35,7 @@ fn of(text: &str) -> (Variant, Rules) {
 }
 
 /// The squares of a diagram carrying `mark`, sorted.
-fn with(g: &Glance, mark: Mark) -> Vec<String> {
+fn with(g: &Glance, mark: Symbol) -> Vec<String> {
     let mut v: Vec<String> = g
         .marks
         .iter()
@@ -54,7 +55,7 @@ fn the_pawn_double_step_is_marked_initial_and_black_goes_the_other_way() {
     let r = analyse("chess");
     let pawn = piece(&r, "P");
     assert_eq!(pawn.glance.from, "d4");
-    assert_eq!(with(&pawn.glance, Mark::Initial), ["d6"]);
+    assert_eq!(with(&pawn.glance, Symbol::of(MarkKind::Initial)), ["d6"]);
     // Black's pawn, on the mirrored square d5, steps down to d4 and d3 (d3 initial only)
     // and captures on c4 and e4.
     let black = pawn
@@ -63,9 +64,9 @@ fn the_pawn_double_step_is_marked_initial_and_black_goes_the_other_way() {
         .find(|g| g.black)
         .expect("a diagram for Black");
     assert_eq!(black.from, "d5");
-    assert_eq!(with(black, Mark::Move), ["d3", "d4"]);
-    assert_eq!(with(black, Mark::Initial), ["d3"]);
-    assert_eq!(with(black, Mark::Capture), ["c4", "e4"]);
+    assert_eq!(with(black, Symbol::of(MarkKind::Move)), ["d3", "d4"]);
+    assert_eq!(with(black, Symbol::of(MarkKind::Initial)), ["d3"]);
+    assert_eq!(with(black, Symbol::of(MarkKind::Capture)), ["c4", "e4"]);
     // A rook, a knight and a king move alike for both sides: no Black diagram.
     for id in ["R", "N", "K", "Q", "B"] {
         assert!(!piece(&r, id).more.iter().any(|g| g.black), "{id}");
@@ -77,16 +78,19 @@ fn the_king_castles_from_its_start_square() {
     let r = analyse("chess");
     let king = piece(&r, "K");
     // The main diagram from d4 shows no castling: a king there has moved.
-    assert!(with(&king.glance, Mark::Castle).is_empty());
+    assert!(with(&king.glance, Symbol::of(MarkKind::Castle)).is_empty());
     let castling = king
         .more
         .iter()
         .find(|g| g.caption.contains("Castling"))
         .expect("a castling diagram");
     assert_eq!(castling.from, "e1");
-    assert_eq!(with(castling, Mark::Castle), ["c1", "g1"]);
+    assert_eq!(with(castling, Symbol::of(MarkKind::Castle)), ["c1", "g1"]);
     // Its king steps from e1: d1 d2 e2 f2 f1.
-    assert_eq!(with(castling, Mark::Leap), ["d1", "d2", "e2", "f1", "f2"]);
+    assert_eq!(
+        with(castling, Symbol::both(Way::Leap)),
+        ["d1", "d2", "e2", "f1", "f2"]
+    );
     let html = rules_page::fragment(&r);
     assert!(html.contains("<figcaption>Castling, from e1</figcaption>"));
 }
@@ -97,43 +101,46 @@ fn xiangqi_diagrams_show_blocking_squares_and_the_palace() {
     // The horse on e5 is hobbled on e6, e4, d5 and f5.
     let horse = piece(&r, "N");
     assert_eq!(horse.glance.from, "e5");
-    assert_eq!(with(&horse.glance, Mark::Block), ["d5", "e4", "e6", "f5"]);
+    assert_eq!(
+        with(&horse.glance, Symbol::of(MarkKind::Block)),
+        ["d5", "e4", "e6", "f5"]
+    );
     // The elephant stays on its side of the river (ranks 1-5): drawn on e3, its eyes are
     // d4, f4, d2, f2 and it goes to c5, g5, c1, g1.
     let elephant = piece(&r, "B");
     assert_eq!(elephant.glance.from, "e3");
     assert_eq!(
-        with(&elephant.glance, Mark::Block),
+        with(&elephant.glance, Symbol::of(MarkKind::Block)),
         ["d2", "d4", "f2", "f4"]
     );
     // Blockable, so drawn as slides, not leaps.
     assert_eq!(
-        with(&elephant.glance, Mark::Slide),
+        with(&elephant.glance, Symbol::both(Way::Slide)),
         ["c1", "c5", "g1", "g5"]
     );
     // Beyond the river (ranks 6-10) is outside: 5 ranks of 9.
-    let outside = with(&elephant.glance, Mark::Outside);
+    let outside = with(&elephant.glance, Symbol::of(MarkKind::Outside));
     assert_eq!(outside.len(), 45);
     assert!(outside.iter().all(|s| s[1..].parse::<u32>().unwrap() >= 6));
     // The advisor inside the palace: the 3×3 of d1-f3 is open; the squares its morph board
     // forbids are marked outside: rank 4 and the six files beside the palace on ranks 1-3
     // (9 + 3 × 6 = 27; the ranks above cannot be reached past rank 4).
     let advisor = piece(&r, "A");
-    let outside = with(&advisor.glance, Mark::Outside);
+    let outside = with(&advisor.glance, Symbol::of(MarkKind::Outside));
     assert_eq!(outside.len(), 27);
     assert!(!outside.contains(&"e2".to_string()) && outside.contains(&"c2".to_string()));
     // The cannon captures over a screen and never moves over one; its captures are the
     // hop-capture symbol, not the grasshopper's.
     let cannon = piece(&r, "C");
-    assert!(!with(&cannon.glance, Mark::HopCapture).is_empty());
-    assert!(with(&cannon.glance, Mark::HopMove).is_empty());
+    assert!(!with(&cannon.glance, Symbol::of(MarkKind::HopCapture)).is_empty());
+    assert!(with(&cannon.glance, Symbol::of(MarkKind::Hop)).is_empty());
     // The grasshopper moves and captures over a hurdle: both triangles on each landing.
     let g = analyse("grasshopper");
     let hopper = piece(&g, "G");
-    assert!(!with(&hopper.glance, Mark::HopMove).is_empty());
+    assert!(!with(&hopper.glance, Symbol::of(MarkKind::Hop)).is_empty());
     assert_eq!(
-        with(&hopper.glance, Mark::HopCapture),
-        with(&hopper.glance, Mark::HopMove)
+        with(&hopper.glance, Symbol::of(MarkKind::HopCapture)),
+        with(&hopper.glance, Symbol::of(MarkKind::Hop))
     );
 }
 
@@ -144,7 +151,10 @@ fn holes_are_never_marked() {
     let (_, r) = of("files=5\nranks=5\nhole::::c4\nrook:R:R::a1\nking:K:K::e1\n");
     let rook = piece(&r, "R");
     assert_eq!(rook.glance.from, "c3");
-    assert_eq!(with(&rook.glance, Mark::Slide), ["a3", "b3", "d3", "e3"]);
+    assert_eq!(
+        with(&rook.glance, Symbol::both(Way::Slide)),
+        ["a3", "b3", "d3", "e3"]
+    );
     assert_eq!(rook.glance.marks.len(), 4);
 }
 
@@ -155,7 +165,7 @@ fn the_legend_lists_every_symbol_used_with_its_own_shape() {
         let html = rules_page::fragment(&r);
         let legend = rules_page::legend(&r);
         assert!(!legend.is_empty(), "{name}");
-        for m in Mark::ALL {
+        for m in Symbol::KEY {
             let used = r
                 .pieces
                 .iter()
@@ -163,7 +173,7 @@ fn the_legend_lists_every_symbol_used_with_its_own_shape() {
                 .any(|g| g.marks.iter().any(|(_, ms)| ms.contains(&m)));
             assert_eq!(legend.contains(&m), used, "{name}: {m:?}");
             if used {
-                assert!(html.contains(m.legend()), "{name}: {m:?}");
+                assert!(html.contains(m.meaning()), "{name}: {m:?}");
             }
         }
     }
@@ -230,10 +240,14 @@ fn squares_where_a_piece_changes_type_are_marked() {
     let r = analyse("xiangqi");
     let pawn = &r.pieces[0];
     assert_eq!(pawn.glance.from, "e5");
-    assert_eq!(with(&pawn.glance, Mark::Promotes), ["e6"]);
-    assert!(with(&r.pieces[1].glance, Mark::Promotes).is_empty());
+    assert_eq!(with(&pawn.glance, Symbol::of(MarkKind::Promotes)), ["e6"]);
+    assert!(with(&r.pieces[1].glance, Symbol::of(MarkKind::Promotes)).is_empty());
     // A chess pawn on d4 reaches no promotion square.
-    assert!(with(&piece(&analyse("chess"), "P").glance, Mark::Promotes).is_empty());
+    assert!(with(
+        &piece(&analyse("chess"), "P").glance,
+        Symbol::of(MarkKind::Promotes)
+    )
+    .is_empty());
 }
 
 #[test]
@@ -254,7 +268,7 @@ fn nothing_is_marked_on_the_piece_itself() {
 }
 
 /// The squares of a diagram and their symbols, as one text (`c6:slide …`).
-fn drawn(g: &Glance) -> Vec<(String, Vec<Mark>)> {
+fn drawn(g: &Glance) -> Vec<(String, Vec<Symbol>)> {
     g.marks.clone()
 }
 
@@ -272,45 +286,67 @@ fn one_lame_leaper_is_drawn_alike_however_it_is_written() {
     let (e, b) = (piece(&r, "E"), piece(&r, "B"));
     assert_eq!(drawn(&e.glance), drawn(&b.glance));
     // From d4, counted by hand: eight knight squares, each blocked by a piece on the
-    // orthogonal neighbour it passes; four blocks, and no first-leg symbol.
+    // orthogonal neighbour it passes; four blocks, and no transit symbol.
     assert_eq!(
-        with(&h.glance, Mark::Slide),
+        with(&h.glance, Symbol::both(Way::Slide)),
         ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
     );
-    assert_eq!(with(&m.glance, Mark::Block), ["c4", "d3", "d5", "e4"]);
-    assert!(with(&m.glance, Mark::FirstLeg).is_empty());
+    assert_eq!(
+        with(&m.glance, Symbol::of(MarkKind::Block)),
+        ["c4", "d3", "d5", "e4"]
+    );
+    assert!(with(&m.glance, Symbol::of(MarkKind::Transit)).is_empty());
     // The elephant: four alfil squares, the four diagonal neighbours its blocks.
-    assert_eq!(with(&b.glance, Mark::Slide), ["b2", "b6", "f2", "f6"]);
-    assert_eq!(with(&b.glance, Mark::Block), ["c3", "c5", "e3", "e5"]);
-    assert!(with(&b.glance, Mark::FirstLeg).is_empty());
+    assert_eq!(
+        with(&b.glance, Symbol::both(Way::Slide)),
+        ["b2", "b6", "f2", "f6"]
+    );
+    assert_eq!(
+        with(&b.glance, Symbol::of(MarkKind::Block)),
+        ["c3", "c5", "e3", "e5"]
+    );
+    assert!(with(&b.glance, Symbol::of(MarkKind::Transit)).is_empty());
 }
 
 #[test]
 fn the_page_draws_the_live_diagrams_shapes_and_words() {
-    use fairyboard_core::marks::Symbol;
     use fairyboard_render::mark_shapes;
-    // The browser's key (what `mark_key` sends it) names every symbol the page draws
-    // from the core, in the page legend's very words.
+    // The browser's key (what `mark_key` sends it) names every symbol the pages draw, in
+    // the page legend's very words; the pages' `data-marks` use the same names. Xiangqi's
+    // palace pieces have outside squares, the cannons hop.
     let key: Vec<(String, String)> =
         serde_json::from_str(&fairyboard_wasm::mark_key()).expect("JSON");
-    for m in Mark::ALL {
-        let Some(sym) = m.symbol() else {
-            continue;
-        };
-        assert!(
-            key.contains(&(sym.name(), sym.meaning().to_string())),
-            "{m:?} in {key:?}"
-        );
-        assert_eq!(m.legend(), sym.meaning());
+    let names: Vec<&str> = key.iter().map(|(n, _)| n.as_str()).collect();
+    for name in ["chess", "xiangqi", "cv-cannons"] {
+        let r = analyse(name);
+        for sym in rules_page::legend(&r) {
+            assert!(
+                key.contains(&(sym.name(), sym.meaning().to_string())),
+                "{name}: {sym:?} in {key:?}"
+            );
+        }
+        let html = rules_page::fragment(&r);
+        for attr in html.split("data-marks=\"").skip(1) {
+            let attr = &attr[..attr.find('"').expect("attribute ends")];
+            for entry in attr.split("; ").filter(|e| !e.is_empty()) {
+                let (_, sym) = entry.split_once(':').expect("square:name");
+                assert!(names.contains(&sym), "{name}: {sym} not in {names:?}");
+            }
+        }
     }
+    let xiangqi = rules_page::legend(&analyse("xiangqi"));
+    assert!(
+        xiangqi.contains(&Symbol::of(MarkKind::Outside)),
+        "{xiangqi:?}"
+    );
     // A knight's diagram shows the live diagram's leap star, and the legend the same.
     let r = analyse("chess");
     let knight = piece(&r, "N");
     let star = mark_shapes::shape(Symbol::both(fairyboard_core::marks::Way::Leap)).unwrap();
-    assert_eq!(with(&knight.glance, Mark::Leap).len(), 8);
+    assert_eq!(with(&knight.glance, Symbol::both(Way::Leap)).len(), 8);
     assert_eq!(knight.glance_svg.matches(&star).count(), 8);
     let html = rules_page::fragment(&r);
-    assert!(html.contains(Mark::Leap.legend()));
+    assert!(html.contains(Symbol::both(Way::Leap).meaning()));
     // A rook's slides are the live diamond, never the star.
     let rook = piece(&r, "R");
     let diamond = mark_shapes::shape(Symbol::both(fairyboard_core::marks::Way::Slide)).unwrap();

@@ -102,20 +102,22 @@ pub fn shape(s: Symbol) -> Option<String> {
             6,
         ),
         MarkKind::Illegal => barred("#aaa"),
+        MarkKind::Promotes => promotes(),
+        MarkKind::Outside => outside(),
         MarkKind::Context => return None,
     })
 }
 
-/// The rules page's own symbol for a square the piece may never stand on: grey hatching.
-pub fn outside() -> String {
+/// A square the piece may never stand on: grey hatching.
+fn outside() -> String {
     "<path d='M0 25 L25 0 M0 50 L50 0 M0 75 L75 0 M0 100 L100 0 M25 100 L100 25 \
      M50 100 L100 50 M75 100 L100 75' stroke='#606060' stroke-width='4'/>"
         .to_string()
 }
 
-/// The rules page's own symbol for a square where landing promotes: a small magenta
-/// crown (XBoard's promotion colour) at the bottom edge, clear of the other shapes.
-pub fn promotes() -> String {
+/// A square where landing promotes: a small magenta crown (XBoard's promotion colour) at
+/// the bottom edge, clear of the other shapes.
+fn promotes() -> String {
     haloed(
         &path("M36 96 L34 79 L42 86 L50 76 L58 86 L66 79 L64 96 Z"),
         "#d000d0",
@@ -207,7 +209,6 @@ mod tests {
         let mut shapes: Vec<String> = symbols()
             .into_iter()
             .filter_map(shape)
-            .chain([outside(), promotes()])
             .map(uncoloured)
             .collect();
         let n = shapes.len();

@@ -19,26 +19,29 @@
 //! # How moves are classified
 //!
 //! The rules core draws the move diagram ([`Probe::diagram`]) in the vocabulary the live
-//! diagram and XBoard's highlights share ([`fairyboard_core::marks`]); the page only picks
-//! its symbols. The core puts the piece on a square of an empty board of the variant's size
+//! diagram and XBoard's highlights share ([`fairyboard_core::marks`]), and the page draws
+//! the core's own symbols ([`Symbol`]) by their own names: a page's `data-marks` lists
+//! `square:name` entries (`d6:both leap; e5:move`), the browser diagram's CSS classes
+//! without `idg-`. The core puts the piece on a square of an empty board of the variant's size
 //! and asks for its moves with one more piece placed on every other square in turn:
 //!
 //! * a destination reached on the empty board is a *move*; a square where a lone enemy is
 //!   captured is a *capture*; both together are "move or capture", drawn as a *slide*
 //!   (yellow diamond) when the core reports that pieces elsewhere can block it or a piece
-//!   there blocks others, else as a *leap* (orange star);
+//!   there blocks others, else as a *leap* (orange star): `both slide`, `both leap`;
 //! * a destination that appears only when a piece stands elsewhere is a *hop* target;
 //!   a square whose enemy is captured on the way to another square is a *locust victim*;
 //! * the stops of a first leg that is followed by more legs (read from the compiled leg
-//!   program) are *first legs* where nothing else marks the square (a lame leaper's leg
+//!   program) are *transit* squares where nothing else marks the square (a lame leaper's leg
 //!   square is its block, so `nN` and `afsW` draw the same horse);
 //! * an unmoved piece's extra targets (a pawn's double step) are *initial*; castling is
 //!   drawn from the castler's start square in a diagram of its own; a square whose piece
 //!   would block a move without being a target (a lame leaper's leg) is a *block*; a hop
 //!   target says whether the piece moves there, captures there (a cannon) or both (a
 //!   grasshopper), and its possible hurdles are *screens*;
-//! * squares the piece may never stand on (a palace's outside, across a river) are hatched,
-//!   holes drawn as holes, squares where landing promotes or changes the piece marked;
+//! * squares the piece may never stand on (a palace's outside, across a river) are hatched
+//!   (*outside*), holes drawn as holes, squares where landing promotes or changes the piece
+//!   marked (*promotes*);
 //! * a piece whose moves Black cannot read off White's diagram turned round (anything with
 //!   a forward) gets a second diagram with Black's piece.
 //!
@@ -81,117 +84,6 @@ use crate::Rgb;
 #[path = "rules_page_svg.rs"]
 mod svg;
 
-/// One symbol of the move diagrams: the page's name for a core [`Symbol`] (a
-/// [`MarkKind`], "move or capture" told apart by its [`Way`]), drawn with the browser
-/// diagram's shape for it ([`crate::mark_shapes`]) and explained in the core's words, plus
-/// two symbols of the page's own (a square the piece may never stand on, a square where
-/// landing promotes). A square may carry several (a grasshopper's landing moves and
-/// captures over a piece: both triangles).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mark {
-    /// Move or capture along a line that another piece can block (yellow diamond).
-    Slide,
-    /// Move or capture that no piece can block (orange four-pointed star).
-    Leap,
-    /// Move only (green dot).
-    Move,
-    /// Capture only (red corners).
-    Capture,
-    /// Where the first leg of a multi-leg move stops before going on, when nothing else
-    /// marks the square (cyan plus).
-    FirstLeg,
-    /// Reached only by jumping over another piece, moving (purple triangle).
-    HopMove,
-    /// Reached only by jumping over another piece, capturing (pink triangle, point down).
-    HopCapture,
-    /// A piece standing here is captured on the way to another square (magenta X).
-    Locust,
-    /// A piece standing here can be jumped over (yellow ring).
-    Screen,
-    /// A piece standing here blocks a move beyond it; the piece never goes here (grey bar).
-    Block,
-    /// Only while the piece has not moved (blue square).
-    Initial,
-    /// Castling (blue tower).
-    Castle,
-    /// The piece may never stand here: outside its zone (grey hatching).
-    Outside,
-    /// Landing here promotes the piece or turns it into another type (magenta crown:
-    /// XBoard's promotion colour).
-    Promotes,
-}
-
-impl Mark {
-    pub const ALL: [Mark; 14] = [
-        Mark::Slide,
-        Mark::Leap,
-        Mark::Move,
-        Mark::Capture,
-        Mark::FirstLeg,
-        Mark::HopMove,
-        Mark::HopCapture,
-        Mark::Locust,
-        Mark::Screen,
-        Mark::Block,
-        Mark::Initial,
-        Mark::Castle,
-        Mark::Promotes,
-        Mark::Outside,
-    ];
-
-    /// The symbol's name in the page's `data-marks` (also its name in the JSON).
-    pub fn class(self) -> &'static str {
-        match self {
-            Mark::Slide => "slide",
-            Mark::Leap => "leap",
-            Mark::Move => "move",
-            Mark::Capture => "capture",
-            Mark::FirstLeg => "first-leg",
-            Mark::HopMove => "hop-move",
-            Mark::HopCapture => "hop-capture",
-            Mark::Locust => "locust",
-            Mark::Screen => "screen",
-            Mark::Block => "block",
-            Mark::Initial => "initial",
-            Mark::Castle => "castle",
-            Mark::Outside => "outside",
-            Mark::Promotes => "promotes",
-        }
-    }
-
-    /// The core's symbol this one draws; `None` for the page's own.
-    pub fn symbol(self) -> Option<Symbol> {
-        Some(match self {
-            Mark::Slide => Symbol::both(Way::Slide),
-            Mark::Leap => Symbol::both(Way::Leap),
-            Mark::Move => Symbol::of(MarkKind::Move),
-            Mark::Capture => Symbol::of(MarkKind::Capture),
-            Mark::FirstLeg => Symbol::of(MarkKind::Transit),
-            Mark::HopMove => Symbol::of(MarkKind::Hop),
-            Mark::HopCapture => Symbol::of(MarkKind::HopCapture),
-            Mark::Locust => Symbol::of(MarkKind::LocustVictim),
-            Mark::Screen => Symbol::of(MarkKind::HopScreen),
-            Mark::Block => Symbol::of(MarkKind::Block),
-            Mark::Initial => Symbol::of(MarkKind::Initial),
-            Mark::Castle => Symbol::of(MarkKind::Castle),
-            Mark::Outside | Mark::Promotes => return None,
-        })
-    }
-
-    /// The legend's words for the symbol: the core's ([`Symbol::meaning`]), which the
-    /// browser diagram's key shows too.
-    pub fn legend(self) -> &'static str {
-        match self {
-            Mark::Outside => "The piece may never stand here (outside its zone or palace)",
-            Mark::Promotes => {
-                "Landing here promotes the piece or changes its type (see the remarks)"
-            }
-            m => m.symbol().map_or("", Symbol::meaning),
-        }
-    }
-}
-
 /// A piece's moves from one square of an empty board.
 #[derive(Clone, Debug, Serialize)]
 pub struct Glance {
@@ -204,8 +96,26 @@ pub struct Glance {
     pub black: bool,
     /// Where the piece stands.
     pub from: String,
-    /// Marked squares, in board order, each with its symbols.
-    pub marks: Vec<(String, Vec<Mark>)>,
+    /// Marked squares, in board order, each with its symbols: the core's, the very
+    /// symbols of the browser diagram (in the JSON by their names, [`Symbol::name`]). A
+    /// square may carry several (a grasshopper's landing moves and captures over a piece:
+    /// both triangles).
+    #[serde(serialize_with = "symbol_names")]
+    pub marks: Vec<(String, Vec<Symbol>)>,
+}
+
+/// Glance marks in the JSON: each symbol by its name (`both leap`, `hop-capture`).
+fn symbol_names<S: serde::Serializer>(
+    marks: &[(String, Vec<Symbol>)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(marks.len()))?;
+    for (square, symbols) in marks {
+        let names: Vec<String> = symbols.iter().map(|m| m.name()).collect();
+        seq.serialize_element(&(square, names))?;
+    }
+    seq.end()
 }
 
 /// Everything the page says about one piece type.
@@ -484,7 +394,7 @@ pub fn fragment(r: &Rules) -> String {
             h,
             "<tr><td>{}</td><td>{}</td></tr>",
             svg::legend_symbol(m),
-            esc(m.legend())
+            esc(m.meaning())
         );
     }
     let _ = writeln!(h, "</table>");
@@ -544,16 +454,20 @@ pub fn fragment(r: &Rules) -> String {
     h
 }
 
-/// The symbols the page's move diagrams use, in [`Mark::ALL`] order: the legend lists
-/// these (every page has one, and no entry for a symbol it never draws).
-pub fn legend(r: &Rules) -> Vec<Mark> {
-    let used: BTreeSet<Mark> = r
+/// The symbols the page's move diagrams use, in the order of the browser diagram's key
+/// ([`Symbol::KEY`]): the legend lists these (every page has one, and no entry for a
+/// symbol it never draws).
+pub fn legend(r: &Rules) -> Vec<Symbol> {
+    let used: BTreeSet<Symbol> = r
         .pieces
         .iter()
         .flat_map(|p| std::iter::once(&p.glance).chain(&p.more))
         .flat_map(|g| g.marks.iter().flat_map(|(_, ms)| ms.iter().copied()))
         .collect();
-    Mark::ALL.into_iter().filter(|m| used.contains(m)).collect()
+    Symbol::KEY
+        .into_iter()
+        .filter(|m| used.contains(m))
+        .collect()
 }
 
 /// The author's paragraphs, as text: the definition's words never become markup.
@@ -742,32 +656,30 @@ fn forced_arrival(v: &Variant, t: usize) -> Option<BTreeSet<Coord>> {
     (!out.is_empty()).then_some(out)
 }
 
-/// The page's symbols for one square, from the core's kinds there.
-fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Mark> {
+/// The symbols drawn on one square, from the core's kinds there: one of "move or
+/// capture" (with its way), move, capture, then the others in a fixed order.
+fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Symbol> {
     let has = |k: MarkKind| kinds.contains(&k);
     let mut out = Vec::new();
     if has(MarkKind::Both) {
-        out.push(match way {
-            Way::Slide => Mark::Slide,
-            Way::Leap => Mark::Leap,
-        });
+        out.push(Symbol::both(way));
     } else if has(MarkKind::Move) {
-        out.push(Mark::Move);
+        out.push(Symbol::of(MarkKind::Move));
     } else if has(MarkKind::Capture) {
-        out.push(Mark::Capture);
+        out.push(Symbol::of(MarkKind::Capture));
     }
-    for (kind, mark) in [
-        (MarkKind::Hop, Mark::HopMove),
-        (MarkKind::HopCapture, Mark::HopCapture),
-        (MarkKind::Castle, Mark::Castle),
-        (MarkKind::Initial, Mark::Initial),
-        (MarkKind::LocustVictim, Mark::Locust),
-        (MarkKind::HopScreen, Mark::Screen),
-        (MarkKind::Block, Mark::Block),
-        (MarkKind::Transit, Mark::FirstLeg),
+    for kind in [
+        MarkKind::Hop,
+        MarkKind::HopCapture,
+        MarkKind::Castle,
+        MarkKind::Initial,
+        MarkKind::LocustVictim,
+        MarkKind::HopScreen,
+        MarkKind::Block,
+        MarkKind::Transit,
     ] {
         if has(kind) {
-            out.push(mark);
+            out.push(Symbol::of(kind));
         }
     }
     out
@@ -818,13 +730,17 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
             e.1 = m.way;
         }
     }
-    let mut marks: BTreeMap<(u8, u8), Vec<Mark>> = BTreeMap::new();
+    let mut marks: BTreeMap<(u8, u8), Vec<Symbol>> = BTreeMap::new();
     for (s, (ks, way)) in kinds {
         let mut sym = symbols(&ks, way);
         let target = sym.iter().any(|m| {
             !matches!(
-                m,
-                Mark::Locust | Mark::Screen | Mark::Block | Mark::FirstLeg | Mark::Initial
+                m.kind,
+                MarkKind::LocustVictim
+                    | MarkKind::HopScreen
+                    | MarkKind::Block
+                    | MarkKind::Transit
+                    | MarkKind::Initial
             )
         });
         if target
@@ -833,7 +749,7 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
                 LandingRule::Promote(_)
             )
         {
-            sym.push(Mark::Promotes);
+            sym.push(Symbol::of(MarkKind::Promotes));
         }
         if !sym.is_empty() {
             // Board order: top rank first, then files left to right.
@@ -848,7 +764,7 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
                     marks
                         .entry((ranks - 1 - rank, file))
                         .or_default()
-                        .push(Mark::Outside);
+                        .push(Symbol::of(MarkKind::Outside));
                 }
             }
         }
@@ -909,7 +825,7 @@ fn black_view(v: &Variant, t: usize, white: &Glance) -> Option<Glance> {
         }
     };
     let bfrom = turn(white.from.parse().ok()?);
-    let mut marks: Vec<(Coord, Vec<Mark>)> = white
+    let mut marks: Vec<(Coord, Vec<Symbol>)> = white
         .marks
         .iter()
         .filter_map(|(n, m)| Some((turn(n.parse().ok()?), m.clone())))

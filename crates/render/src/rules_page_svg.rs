@@ -1,25 +1,23 @@
 //! The rules page's pictures, drawn by [`crate::render::svg`]: the setup, move diagrams
 //! with the browser diagram's symbols ([`crate::mark_shapes`]), the legend's symbols and
 //! piece icons. A move diagram's
-//! symbols are also listed in its `data-marks` attribute (`square:kind …`, kinds from
-//! [`Mark::class`]), so what a page shows can be read back without parsing pictures.
+//! symbols are also listed in its `data-marks` attribute (`square:name; …`, names from
+//! [`Symbol::name`], the browser diagram's CSS classes without `idg-`), so what a page
+//! shows can be read back without parsing pictures.
 
-use super::{Glance, Mark};
+use super::Glance;
 use crate::render::Layout;
 use crate::{mark_shapes, render, Diagram, Item, PieceRef, Rgb, Side, Sq, SquareContent, Style};
 use fairyboard_core::coord::Coord;
+use fairyboard_core::marks::{MarkKind, Symbol};
 use fairyboard_core::variant::{cell_color, cell_type};
 use fairyboard_core::{Color, Variant};
 use std::fmt::Write as _;
 
-/// The symbol's shape: the browser diagram's for the core's symbols
-/// ([`crate::mark_shapes`]), the page's own for the rest. An SVG body in a 100×100 view box.
-pub fn look(m: Mark) -> String {
-    match m {
-        Mark::Outside => mark_shapes::outside(),
-        Mark::Promotes => mark_shapes::promotes(),
-        m => m.symbol().and_then(mark_shapes::shape).unwrap_or_default(),
-    }
+/// The symbol's shape: the browser diagram's ([`crate::mark_shapes`]). An SVG body in a
+/// 100×100 view box.
+pub fn look(m: Symbol) -> String {
+    mark_shapes::shape(m).unwrap_or_default()
 }
 
 /// Draw shapes over the squares of a rendered board: each a nested SVG (class `mk`, one per
@@ -92,11 +90,11 @@ pub fn glance(v: &Variant, t: usize, g: &Glance, shades: [Option<Rgb>; 2], scope
         // Symbols that surround the square's middle are drawn first, under it; the crown
         // of a promotion last, at the square's edge.
         let mut marks = marks.clone();
-        marks.sort_by_key(|m| match m {
-            Mark::Outside => 0,
-            Mark::Initial | Mark::Screen => 1,
-            Mark::Block | Mark::FirstLeg => 2,
-            Mark::Promotes => 4,
+        marks.sort_by_key(|m| match m.kind {
+            MarkKind::Outside => 0,
+            MarkKind::Initial | MarkKind::HopScreen => 1,
+            MarkKind::Block | MarkKind::Transit => 2,
+            MarkKind::Promotes => 4,
             _ => 3,
         });
         shapes.extend(marks.into_iter().map(|m| (sq(c), look(m))));
@@ -105,18 +103,19 @@ pub fn glance(v: &Variant, t: usize, g: &Glance, shades: [Option<Rgb>; 2], scope
     scoped(overlay(render::svg(&d, &style), &layout, &shapes), scope)
 }
 
-/// The `data-marks` text of a move diagram: `d6:leap e5:slide …`.
+/// The `data-marks` text of a move diagram: `d6:both leap; e5:move; e5:initial; …`, a
+/// square and a symbol's name ([`Symbol::name`], which may hold a space) per entry.
 pub fn marks_attr(g: &Glance) -> String {
     g.marks
         .iter()
-        .flat_map(|(s, ms)| ms.iter().map(move |m| format!("{s}:{}", m.class())))
+        .flat_map(|(s, ms)| ms.iter().map(move |m| format!("{s}:{}", m.name())))
         .collect::<Vec<_>>()
-        .join(" ")
+        .join("; ")
 }
 
 /// A symbol of the legend, alone on a one-square board of the live diagram's default dark
 /// square colour (its key's swatch).
-pub fn legend_symbol(m: Mark) -> String {
+pub fn legend_symbol(m: Symbol) -> String {
     let style = Style {
         square_px: 28,
         light: Rgb(0xb8, 0x9a, 0x6a),
@@ -131,7 +130,7 @@ pub fn legend_symbol(m: Mark) -> String {
             &layout,
             &[(Sq::new(0, 0), look(m))],
         ),
-        &format!("fbr-l{}", m.class()),
+        &format!("fbr-l{}", m.name().replace(' ', "-")),
     )
 }
 

@@ -321,7 +321,7 @@ async fn api_rules_and_definition_check() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|m| m[1].as_array().unwrap().iter().any(|k| k == "leap"))
+        .filter(|m| m[1].as_array().unwrap().iter().any(|k| k == "both leap"))
         .count();
     assert_eq!(leaps, 8);
     let diff = j["differences"].to_string();

@@ -29,6 +29,10 @@
 //! target itself (a lame leaper's leg square, the xiangqi elephant's eye), and
 //! [`HopCapture`](MarkKind::HopCapture) for a target taken over a screen, so that a
 //! cannon (captures over a screen) does not look like a grasshopper (moves over one).
+//! A diagram of a piece of a real variant ([`Probe::for_type`](explore::Probe::for_type))
+//! also marks [`Promotes`](MarkKind::Promotes) beside a target where landing promotes the
+//! piece or changes its type (XBoard's magenta), and [`Outside`](MarkKind::Outside) on
+//! every square the piece may never stand on (a xiangqi palace's outside).
 //!
 //! [`MarkKind::name`] and [`MarkKind::meaning`] (with [`Symbol`], a "move or capture"
 //! told apart by its [`Way`]) are the one vocabulary: the browser diagram's CSS classes
@@ -89,10 +93,15 @@ pub enum MarkKind {
     /// Move diagrams: a target reached only by jumping over a piece, where the piece
     /// captures; [`Hop`](MarkKind::Hop) alone is a target it moves to over a piece.
     HopCapture,
+    /// Move diagrams: landing here promotes the piece or changes its type; marked beside
+    /// the square's target kinds.
+    Promotes,
+    /// Move diagrams: the piece may never stand here (outside its zone or palace).
+    Outside,
 }
 
 impl MarkKind {
-    pub const ALL: [MarkKind; 14] = [
+    pub const ALL: [MarkKind; 16] = [
         MarkKind::Move,
         MarkKind::Capture,
         MarkKind::Both,
@@ -107,6 +116,8 @@ impl MarkKind {
         MarkKind::Castle,
         MarkKind::Block,
         MarkKind::HopCapture,
+        MarkKind::Promotes,
+        MarkKind::Outside,
     ];
 
     /// The kind's name: the browser diagram's CSS class is `idg-` and this name, the rules
@@ -127,6 +138,8 @@ impl MarkKind {
             MarkKind::Castle => "castle",
             MarkKind::Block => "block",
             MarkKind::HopCapture => "hop-capture",
+            MarkKind::Promotes => "promotes",
+            MarkKind::Outside => "outside",
         }
     }
 
@@ -155,6 +168,10 @@ impl MarkKind {
                 "A piece here blocks the moves beyond it (the piece cannot go here itself)"
             }
             MarkKind::HopCapture => "Captures here only over another piece",
+            MarkKind::Promotes => {
+                "Landing here promotes the piece or changes its type (see the remarks)"
+            }
+            MarkKind::Outside => "The piece may never stand here (outside its zone or palace)",
         }
     }
 }
@@ -179,8 +196,9 @@ pub struct Symbol {
 }
 
 impl Symbol {
-    /// The symbols of a move diagram's key, in the key's order.
-    pub const KEY: [Symbol; 13] = [
+    /// The symbols of a move diagram's key, in the key's order (the browser's key and the
+    /// rules page's legend list those a diagram shows, in this order).
+    pub const KEY: [Symbol; 15] = [
         Symbol::both(Way::Slide),
         Symbol::both(Way::Leap),
         Symbol::of(MarkKind::Move),
@@ -194,6 +212,8 @@ impl Symbol {
         Symbol::of(MarkKind::Block),
         Symbol::of(MarkKind::Transit),
         Symbol::of(MarkKind::Context),
+        Symbol::of(MarkKind::Promotes),
+        Symbol::of(MarkKind::Outside),
     ];
 
     /// A kind drawn alone (for [`Both`](MarkKind::Both), see [`both`](Self::both)).
