@@ -69,6 +69,9 @@ use std::fmt::Write as _;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::explore::Probe;
+use fairyboard_core::marks::place::{
+    centre, diagram_square, forbidden, region, start_squares,
+};
 use fairyboard_core::marks::{DiagramMark, MarkKind, Symbol, Way};
 use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, SpellKind, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
@@ -258,7 +261,7 @@ pub fn analyse(v: &Variant) -> Rules {
     let mut pieces = Vec::new();
     for (t, p) in v.pieces.iter().enumerate() {
         let (glance, more, value) =
-            match Probe::with_holes(&p.betza, v.geometry.files, v.geometry.ranks, &holes(v)) {
+            match Probe::for_type(v, t) {
                 Ok(mut probe) => {
                     let (g, more) = glances(v, t, &mut probe);
                     (g, more, (!p.royal).then(|| values[t] as f64 / 100.0))
@@ -547,15 +550,6 @@ fn cap_name(name: &str) -> String {
 // ---------------------------------------------------------------------------------------
 // Probing moves
 
-/// The piece's square in move diagrams: the middle of the board, rounded towards White's
-/// lower left (d4 on 8×8).
-fn centre(v: &Variant) -> Coord {
-    Coord::new(
-        (v.geometry.files.saturating_sub(1)) / 2,
-        (v.geometry.ranks.saturating_sub(1)) / 2,
-    )
-}
-
 /// The squares a move diagram marks as reached by a move (moving), and by a capture.
 fn moves_and_captures(marks: &[DiagramMark]) -> (BTreeSet<Coord>, BTreeSet<Coord>) {
     let (mut moves, mut captures) = (BTreeSet::new(), BTreeSet::new());
@@ -568,92 +562,6 @@ fn moves_and_captures(marks: &[DiagramMark]) -> (BTreeSet<Coord>, BTreeSet<Coord
         }
     }
     (moves, captures)
-}
-
-/// The variant's holes, for probes that must not slide onto them.
-fn holes(v: &Variant) -> Vec<Coord> {
-    (0..v.geometry.ranks)
-        .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
-        .filter(|&c| v.is_hole(v.square(c)))
-        .collect()
-}
-
-/// Where White's type `t` may stand: not a hole, not forbidden by its morph board.
-fn may_stand(v: &Variant, t: usize, c: Coord) -> bool {
-    !v.is_hole(v.square(c))
-        && v.landing_rule(t, Color::White, v.square(c)) != LandingRule::Forbidden
-}
-
-/// The square a piece's move diagram shows it on: the middle of the board when the piece
-/// can get there, else the square of its reachable region nearest to the middle (a
-/// xiangqi king is shown inside its palace, an elephant on its own side of the river).
-fn glance_square(v: &Variant, t: usize) -> Coord {
-    let c = centre(v);
-    // Only a morph board confines a piece to a region worth showing it in; a colour-bound
-    // piece is shown on the middle square all the same.
-    let region = if forbidden(v, t).is_empty() {
-        None
-    } else {
-        region(v, t)
-    };
-    // A type that only comes into play where another type's landing must turn into it
-    // (the xiangqi soldier, which a pawn becomes across the river) is shown where it appears.
-    let born = forced_arrival(v, t);
-    let fits = |s: Coord| {
-        may_stand(v, t, s)
-            && region.as_ref().is_none_or(|r| r.contains(&s))
-            && born.as_ref().is_none_or(|b| b.contains(&s))
-    };
-    if fits(c) {
-        return c;
-    }
-    let dist = |s: &Coord| {
-        let (df, dr) = (s.file as i32 - c.file as i32, s.rank as i32 - c.rank as i32);
-        (df * df + dr * dr, s.rank, s.file)
-    };
-    let candidates: Vec<Coord> = match &region {
-        Some(r) => r.iter().copied().collect(),
-        None => (0..v.geometry.ranks)
-            .flat_map(|r| (0..v.geometry.files).map(move |f| Coord::new(f, r)))
-            .filter(|&s| fits(s))
-            .collect(),
-    };
-    candidates.into_iter().min_by_key(dist).unwrap_or(c)
-}
-
-/// The squares where White's type `t` comes into play, when the only way it does is a
-/// forced change of another type on landing: a promotion or morph with this one choice and
-/// no staying as it was (xiangqi's pawn becomes the soldier on every square across the
-/// river). `None` when `t` also starts on the board or in hand, may come from a drop, or is
-/// one of several choices or an optional change somewhere (a promotion choice, a shogi
-/// promotion the player may decline): such a type can stand anywhere it may go, and is
-/// shown from the usual square.
-fn forced_arrival(v: &Variant, t: usize) -> Option<BTreeSet<Coord>> {
-    if !start_squares(v, t)[0].is_empty()
-        || v.initial_hand[0].get(t).is_some_and(|&n| n > 0)
-        || (v.drops && v.holdings_type != 0)
-    {
-        return None;
-    }
-    let mut out = BTreeSet::new();
-    for rank in 0..v.geometry.ranks {
-        for file in 0..v.geometry.files {
-            let c = Coord::new(file, rank);
-            for u in (0..v.pieces.len()).filter(|&u| u != t) {
-                let LandingRule::Promote(r) = v.landing_rule(u, Color::White, v.square(c)) else {
-                    continue;
-                };
-                if !r.choices.iter().any(|&(p, _)| p as usize == t) {
-                    continue;
-                }
-                if r.may_stay || r.choices.len() != 1 {
-                    return None;
-                }
-                out.insert(c);
-            }
-        }
-    }
-    (!out.is_empty()).then_some(out)
 }
 
 /// The symbols drawn on one square, from the core's kinds there: one of "move or
@@ -677,6 +585,8 @@ fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Symbol> {
         MarkKind::HopScreen,
         MarkKind::Block,
         MarkKind::Transit,
+        MarkKind::Promotes,
+        MarkKind::Outside,
     ] {
         if has(kind) {
             out.push(Symbol::of(kind));
@@ -687,7 +597,7 @@ fn symbols(kinds: &BTreeSet<MarkKind>, way: Way) -> Vec<Symbol> {
 
 /// The piece's main move diagram and the others it needs (see [`PieceRules::more`]).
 fn glances(v: &Variant, t: usize, probe: &mut Probe) -> (Glance, Vec<Glance>) {
-    let from = glance_square(v, t);
+    let from = diagram_square(v, t);
     let home = start_squares(v, t)[0].first().copied();
     let castles = !castlings(v, t).is_empty();
     // Castling is shown from the start square, where it can happen.
@@ -706,19 +616,17 @@ fn glances(v: &Variant, t: usize, probe: &mut Probe) -> (Glance, Vec<Glance>) {
     (main, more)
 }
 
+/// The move diagram of type `t` on `from`, from the core's diagram of the piece in the
+/// variant itself ([`Probe::for_type`]): squares it may never stand on come hatched, with
+/// no target, and targets where landing promotes with a crown, as the core marks them.
 fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool) -> Glance {
     let (files, ranks) = (v.geometry.files, v.geometry.ranks);
     let hopper = has_flag(v, t, Flags::HOP | Flags::GRASS | Flags::JUMP);
     let diagram = probe.diagram(from, false, hopper);
     let mut kinds: BTreeMap<Coord, (BTreeSet<MarkKind>, Way)> = BTreeMap::new();
     for m in &diagram {
-        // Squares the piece may never stand on get no target (a palace's outside); the
-        // piece's own square none at all (the piece is drawn there).
-        let target = !matches!(
-            m.kind,
-            MarkKind::LocustVictim | MarkKind::HopScreen | MarkKind::Block | MarkKind::Context
-        );
-        if m.at == from || (target && !may_stand(v, t, m.at)) {
+        // The piece's own square gets no symbol (the piece is drawn there).
+        if m.at == from {
             continue;
         }
         if m.kind == MarkKind::Castle && !castling {
@@ -732,41 +640,10 @@ fn glance(v: &Variant, t: usize, probe: &mut Probe, from: Coord, castling: bool)
     }
     let mut marks: BTreeMap<(u8, u8), Vec<Symbol>> = BTreeMap::new();
     for (s, (ks, way)) in kinds {
-        let mut sym = symbols(&ks, way);
-        let target = sym.iter().any(|m| {
-            !matches!(
-                m.kind,
-                MarkKind::LocustVictim
-                    | MarkKind::HopScreen
-                    | MarkKind::Block
-                    | MarkKind::Transit
-                    | MarkKind::Initial
-            )
-        });
-        if target
-            && matches!(
-                v.landing_rule(t, Color::White, v.square(s)),
-                LandingRule::Promote(_)
-            )
-        {
-            sym.push(Symbol::of(MarkKind::Promotes));
-        }
+        let sym = symbols(&ks, way);
         if !sym.is_empty() {
             // Board order: top rank first, then files left to right.
             marks.insert((ranks - 1 - s.rank, s.file), sym);
-        }
-    }
-    if !forbidden(v, t).is_empty() {
-        for rank in 0..ranks {
-            for file in 0..files {
-                let c = Coord::new(file, rank);
-                if c != from && !v.is_hole(v.square(c)) && !may_stand(v, t, c) {
-                    marks
-                        .entry((ranks - 1 - rank, file))
-                        .or_default()
-                        .push(Symbol::of(MarkKind::Outside));
-                }
-            }
         }
     }
     Glance {
@@ -843,20 +720,6 @@ fn black_view(v: &Variant, t: usize, white: &Glance) -> Option<Glance> {
 
 // ---------------------------------------------------------------------------------------
 // Setup
-
-/// White's and Black's start squares of type `t`, and the hands.
-fn start_squares(v: &Variant, t: usize) -> [Vec<Coord>; 2] {
-    let mut out = [Vec::new(), Vec::new()];
-    for &(sq, cell) in &v.setup {
-        if cell_type(cell) == t {
-            out[cell_color(cell).index()].push(v.coord(sq));
-        }
-    }
-    for side in &mut out {
-        side.sort_by_key(|c| (c.rank, c.file));
-    }
-    out
-}
 
 fn setup_lines(v: &Variant) -> Vec<SetupLine> {
     let mut out = Vec::new();
@@ -1175,19 +1038,6 @@ fn promotions(v: &Variant, t: usize) -> Vec<(Vec<Coord>, PromoRule)> {
     groups
 }
 
-fn forbidden(v: &Variant, t: usize) -> Vec<Coord> {
-    let mut out = Vec::new();
-    for rank in 0..v.geometry.ranks {
-        for file in 0..v.geometry.files {
-            let c = Coord::new(file, rank);
-            if v.landing_rule(t, Color::White, v.square(c)) == LandingRule::Forbidden {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
-
 /// Where on the board: "rank 8", "ranks 8-10", or the squares.
 fn where_text(v: &Variant, squares: &[Coord]) -> String {
     let ranks: BTreeSet<u8> = squares.iter().map(|c| c.rank).collect();
@@ -1325,45 +1175,6 @@ fn remarks(v: &Variant, t: usize) -> Vec<String> {
         out.push(bound);
     }
     out
-}
-
-/// The squares White's type `t` can ever reach from its start square (the middle of the
-/// board when it has none): a breadth-first search over its empty-board moves, never
-/// landing on a hole or where the morph board forbids. Only for pieces whose moves are all
-/// reversible (judged from the middle of a board as large in every direction as the
-/// notation's coordinates go); `None` for the others.
-fn region(v: &Variant, t: usize) -> Option<BTreeSet<Coord>> {
-    let (files, ranks) = (v.geometry.files, v.geometry.ranks);
-    let mut probe = Probe::with_holes(&v.pieces[t].betza, files, ranks, &holes(v)).ok()?;
-    let c0 = Coord::new(7, 7);
-    let steps: BTreeSet<(i32, i32)> = Probe::new(&v.pieces[t].betza, 15, 15)
-        .ok()?
-        .reach(c0, true, &[])
-        .iter()
-        .map(|r| {
-            (
-                r.to.file as i32 - c0.file as i32,
-                r.to.rank as i32 - c0.rank as i32,
-            )
-        })
-        .collect();
-    if steps.is_empty() || steps.iter().any(|&(x, y)| !steps.contains(&(-x, -y))) {
-        return None;
-    }
-    let start = start_squares(v, t)[0]
-        .first()
-        .copied()
-        .unwrap_or_else(|| centre(v));
-    let mut seen = BTreeSet::from([start]);
-    let mut todo = vec![start];
-    while let Some(s) = todo.pop() {
-        for r in probe.reach(s, true, &[]) {
-            if may_stand(v, t, r.to) && seen.insert(r.to) {
-                todo.push(r.to);
-            }
-        }
-    }
-    Some(seen)
 }
 
 /// Confined by the morph board (xiangqi's palace), colour-bound or bound by its own moves

@@ -20,7 +20,7 @@ use fairyboard_core::coord::Coord;
 use fairyboard_core::definition::check;
 use fairyboard_core::explore::{Extra, Probe};
 use fairyboard_core::game::Game as CoreGame;
-use fairyboard_core::marks::Way;
+use fairyboard_core::marks::{place, Way};
 use fairyboard_core::position::PROMO_FROM_HAND;
 use fairyboard_core::variant::Symmetry;
 use fairyboard_core::{
@@ -747,24 +747,10 @@ impl Game {
         list.iter().map(|m| self.variant.uci(m)).collect()
     }
 
-    /// The square move diagrams put a piece on: the middle of the board (left/lower of
-    /// the two middles), or the nearest playable square.
-    pub fn centre(&self) -> Option<usize> {
-        let g = &self.variant.geometry;
-        let (cf, cr) = ((g.files as i32 - 1) / 2, (g.ranks as i32 - 1) / 2);
-        let mut best: Option<(i32, usize)> = None;
-        for &sq in self.variant.playable() {
-            let c = self.variant.coord(sq);
-            let d = (c.file as i32 - cf).abs() + (c.rank as i32 - cr).abs();
-            if best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, sq));
-            }
-        }
-        best.map(|(_, sq)| sq)
-    }
-
-    /// The enemy piece hovering materialises: a pawn if there is one, else the first
-    /// non-royal type.
+    /// The enemy piece hovering materialises, as drawn: a pawn if there is one, else the
+    /// first non-royal type. The diagram's answer treats it as a neutral piece (the
+    /// probe's, [`Probe::for_type`]), so no power of the drawn type (iron, a spell, a
+    /// capture-matrix cell) shows as if it were the probed piece's.
     fn probe_type(&self) -> usize {
         let p = &self.variant.pieces;
         p.iter()
@@ -773,8 +759,10 @@ impl Game {
             .unwrap_or(0)
     }
 
-    /// The move diagram of piece type `t` alone on the board at the centre, from the
-    /// core's move diagram ([`Probe::diagram_among`]) of the piece unmoved. Each square gets
+    /// The move diagram of piece type `t` alone on the board, from the core's move diagram
+    /// of the piece unmoved in the variant itself ([`Probe::for_type`],
+    /// [`Probe::diagram_among`]), on the square the rules page shows it on
+    /// ([`place::diagram_square`]: the middle, or the nearest square where it can stand). Each square gets
     /// one kind (the core's [`MarkKind::name`]), the first that applies of `initial` (only
     /// the first move goes here: an initial step or leap), `castle`, `both` (with its slide
     /// or leap way), `move`, `capture`, `hop` and `hop-capture` (moving or taking only over
@@ -807,15 +795,16 @@ impl Game {
                 (true, false) => Coord::new(c.file, ranks - 1 - c.rank),
             }
         };
-        let at = self.centre().ok_or("the board has no square")?;
-        let centre = v.coord(at);
-        let holes: Vec<Coord> = g
-            .squares()
-            .filter(|&sq| v.is_hole(sq))
-            .map(|sq| view(v.coord(sq)))
-            .collect();
-        let mut probe = Probe::with_holes(&v.pieces[t].betza, files, ranks, &holes)
-            .map_err(|e| e.to_string())?;
+        if v.playable().is_empty() {
+            return Err("the board has no square".into());
+        }
+        // The square the rules page shows the piece on too: the middle, or the nearest
+        // square where the piece can stand (a xiangqi advisor inside its palace).
+        let centre = place::diagram_square(v, t);
+        // The piece in the variant itself: its zone, promotions and the rules that change
+        // its moves count; the holes are the variant's (mirrored for Black by its symmetry,
+        // as Black's view is White's reflected).
+        let mut probe = Probe::for_type(v, t).map_err(|e| e.to_string())?;
         let probed = hover
             .filter(|&s| v.playable().contains(&s))
             .map(|s| view(v.coord(s)))

@@ -272,6 +272,12 @@ pub struct Reach {
 /// between questions, so a rules page can ask the thousands of "what if a piece stood
 /// there" questions that classify a piece's moves (slide or leap, hop, locust) cheaply.
 ///
+/// A probe of a piece type of a real variant ([`for_type`](Self::for_type)) asks the
+/// variant itself, so everything it says about the piece counts (its zone, its promotions,
+/// its flags and the rules that change moves); [`new`](Self::new) probes a bare Betza
+/// descriptor. Either way the other pieces of a question ([`Extra`]) are neutral: they
+/// have no moves and no rule names them, so they only block, screen and get taken.
+///
 /// ```
 /// use fairyboard_core::explore::{Extra, Probe};
 /// use fairyboard_core::{coord::Coord, Color};
@@ -286,6 +292,11 @@ pub struct Probe {
     variant: Arc<Variant>,
     pos: Position,
     list: MoveList,
+    /// The probed piece's type.
+    mover: usize,
+    /// The type of the extras, royal ones and the others: neutral.
+    plain: usize,
+    royal: usize,
 }
 
 impl Probe {
@@ -319,6 +330,72 @@ impl Probe {
             pos: Position::empty(variant.clone()),
             variant,
             list: MoveList::new(),
+            mover: 0,
+            plain: 1,
+            royal: 2,
+        })
+    }
+
+    /// A White piece of type `t` of the variant `v` on its empty board: the variant
+    /// itself, compiled again with two neutral types added after its own (no moves, no
+    /// rule naming them, one royal), which the questions' [`Extra`]s are. Types keep their
+    /// indices, so two types sharing an ID letter (xiangqi's pawn and soldier) stay apart.
+    /// The moves are pseudo-legal (no royal needs to be on the board, none is in check);
+    /// a square the piece may not enter (a morph board's `!`) is never reached, and a
+    /// landing that promotes is a move there all the same.
+    ///
+    /// Neutral extras rather than one of the variant's own types: any of those may have
+    /// powers (iron, immune, a spell, a capture-matrix cell, moves a borrower copies) that
+    /// would show in the diagram as if they were the probed piece's.
+    ///
+    /// ```
+    /// use fairyboard_core::explore::Probe;
+    /// use fairyboard_core::Variant;
+    /// // An advisor confined to a 3×3 palace on a 5×5 board: from the palace's middle
+    /// // it reaches the palace's four corners, none of the squares beyond.
+    /// let text = "files=5\nranks=5\nking:K:K::e1\nadvisor:A:F::c1\n\
+    ///     morph=!!!!!/!...!/!...!/!...!/!!!!!\n";
+    /// let (v, _) = Variant::from_definition("palace", text).unwrap();
+    /// let mut advisor = Probe::for_type(&v, 1).unwrap();
+    /// assert_eq!(advisor.reach("c3".parse().unwrap(), true, &[]).len(), 4);
+    /// ```
+    pub fn for_type(v: &Variant, t: usize) -> Result<Probe, ExploreError> {
+        let refuse = |message: String| ExploreError(vec![Diagnostic::error(message)]);
+        if t >= v.pieces.len() {
+            return Err(refuse(format!("no piece type {t}")));
+        }
+        let mut def = (*v.source).clone();
+        let n = def.pieces.len();
+        if n + 2 > crate::variant::MAX_TYPES {
+            return Err(refuse(format!(
+                "{n} piece types leave no room for the probe's neutral pieces"
+            )));
+        }
+        // IDs no type has (an ID names a type in FEN; these never appear in one).
+        let taken: Vec<String> = def.pieces.iter().map(|p| p.id.to_uppercase()).collect();
+        let mut free = ('A'..='Z')
+            .map(String::from)
+            .chain(('A'..='Z').flat_map(|a| ('a'..='z').map(move |b| format!("{a}{b}"))))
+            .filter(|id| !taken.contains(&id.to_uppercase()));
+        let (plain_id, royal_id) = match (free.next(), free.next()) {
+            (Some(a), Some(b)) => (a, b),
+            _ => return Err(refuse("no free piece ID for the probe".into())),
+        };
+        def.pieces.push(PieceDef::new("probe piece", &plain_id, ""));
+        def.pieces.push(PieceDef::new("probe royal", &royal_id, ""));
+        def.royal.push(n + 1);
+        let (variant, _) = Variant::compile(&v.name, &def).map_err(ExploreError)?;
+        if variant.pieces.len() != n + 2 {
+            return Err(refuse("the probe's neutral pieces were not kept".into()));
+        }
+        let variant = Arc::new(variant);
+        Ok(Probe {
+            pos: Position::empty(variant.clone()),
+            variant,
+            list: MoveList::new(),
+            mover: t,
+            plain: n,
+            royal: n + 1,
         })
     }
 
@@ -326,16 +403,22 @@ impl Probe {
     /// can two pieces (a screen and a victim) make a move that no single piece makes, the
     /// question [`diagram`](Self::diagram)'s `pairs` asks.
     pub fn hops(&self) -> bool {
-        self.variant.pieces[0]
+        self.variant.pieces[self.mover]
             .program
             .records
             .iter()
             .any(|r| r.flags.intersects(Flags::HOP | Flags::GRASS | Flags::JUMP))
     }
 
-    /// The probe's variant: the probed piece is type 0.
+    /// The probe's variant: the probed piece is type [`mover`](Self::mover).
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
+    }
+
+    /// The probed piece's type in [`variant`](Self::variant) (0 for a bare descriptor, the
+    /// type's own index for [`for_type`](Self::for_type)).
+    pub fn mover(&self) -> usize {
+        self.mover
     }
 
     /// The moves of the piece standing on `from` (unmoved unless `moved`) among `others`,
@@ -353,10 +436,10 @@ impl Probe {
             .collect();
         let mover = at(from);
         self.pos
-            .put(mover, crate::variant::piece_cell(0, Color::White));
+            .put(mover, crate::variant::piece_cell(self.mover, Color::White));
         self.pos.set_virgin(mover, !moved);
         for e in others.iter().filter(|e| placed.contains(&e.at)) {
-            let t = if e.royal { 2 } else { 1 };
+            let t = if e.royal { self.royal } else { self.plain };
             let sq = at(e.at);
             self.pos.put(sq, crate::variant::piece_cell(t, e.color));
             self.pos.set_virgin(sq, e.virgin);

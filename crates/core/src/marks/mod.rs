@@ -45,6 +45,7 @@
 //! browser's shapes.
 
 pub mod explore;
+pub mod place;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,7 +56,7 @@ use crate::marks::explore::{Extra, Probe, Reach};
 use crate::position::moves::{Move, MoveKind, MoveList, Squares};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{Color, EMPTY};
+use crate::variant::{Color, LandingRule, EMPTY};
 
 /// Why a square is marked. See the [module documentation](self) for the vocabulary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -498,7 +499,10 @@ impl Probe {
     /// its castling moves look for them. With `pairs`, also every pair of enemies (a
     /// screen and a victim), for hoppers that capture only over a screen
     /// ([`HopCapture`](MarkKind::HopCapture)); that is quadratic in the board's squares, so
-    /// only worth it for pieces that hop.
+    /// only worth it for pieces that hop. A probe of a real variant's type
+    /// ([`Probe::for_type`]) adds [`Promotes`](MarkKind::Promotes) beside each target
+    /// where landing promotes the piece or changes its type, and
+    /// [`Outside`](MarkKind::Outside) on every square its morph board forbids.
     pub fn diagram(&mut self, from: Coord, moved: bool, pairs: bool) -> Vec<DiagramMark> {
         self.diagram_among(from, moved, pairs, &[])
     }
@@ -765,6 +769,26 @@ impl Probe {
                 MarkKind::Block,
             );
         }
+        // What the variant says about the squares (only a probe of a real variant's type
+        // has landing rules): targets where landing promotes, squares never entered.
+        let v = self.variant().clone();
+        let mover = self.mover();
+        let rule = |c: Coord| v.landing_rule(mover, Color::White, v.square(c));
+        let promoting: BTreeSet<Coord> = targets
+            .iter()
+            .chain(&castles)
+            .copied()
+            .filter(|&c| matches!(rule(c), LandingRule::Promote(_)))
+            .collect();
+        add(&promoting, MarkKind::Promotes);
+        if !among {
+            let outside: BTreeSet<Coord> = squares
+                .iter()
+                .copied()
+                .filter(|&c| rule(c) == LandingRule::Forbidden)
+                .collect();
+            add(&outside, MarkKind::Outside);
+        }
         out.into_iter().collect()
     }
 
@@ -776,7 +800,7 @@ impl Probe {
         let v = self.variant();
         let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
         let mut out = BTreeSet::new();
-        for r in &v.pieces[0].program.records {
+        for r in &v.pieces[self.mover()].program.records {
             if r.kind != Kind::Leg || !r.flags.intersects(Flags::HOP | Flags::GRASS | Flags::JUMP) {
                 continue;
             }
@@ -806,7 +830,7 @@ impl Probe {
         let v = self.variant();
         let files = v.geometry.files;
         let mut out = Vec::new();
-        for r in &v.pieces[0].program.records {
+        for r in &v.pieces[self.mover()].program.records {
             if r.kind != Kind::Castle || r.step.dx == 0 {
                 continue;
             }
@@ -830,7 +854,7 @@ impl Probe {
         let v = self.variant();
         let (files, ranks) = (v.geometry.files as i32, v.geometry.ranks as i32);
         let mut out = BTreeSet::new();
-        for r in &v.pieces[0].program.records {
+        for r in &v.pieces[self.mover()].program.records {
             if r.kind != Kind::Leg
                 || r.depth != 0
                 || r.flags.contains(Flags::FINAL)

@@ -559,6 +559,7 @@ impl Variant {
             attack,
             fen_ids,
             bitboard: None,
+            source: std::sync::Arc::new(def.clone()),
         };
         let paths = variant.fast_paths();
         variant.plain_rules = paths.plain_rules.is_ok();

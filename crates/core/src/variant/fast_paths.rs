@@ -623,6 +623,8 @@ impl Variant {
             attack: _,
             forward: _,
             fen_ids: _,
+            // What was compiled: read only by move-diagram probes.
+            source: _,
         } = self;
         let (plain_rules, end_rules) = rules_gate(rules);
         let bitboard = (|| {

@@ -263,6 +263,11 @@ pub struct Variant {
     /// The bitboard generator, when the fast-path gate allows it ([`Variant::fast_paths`];
     /// chosen once here; see `bitboard`).
     pub(crate) bitboard: Option<crate::bitboard::Generator>,
+    /// The definition compiled (its first [`MAX_TYPES`] types): a move diagram's probe
+    /// compiles it again with neutral pieces added ([`Probe::for_type`]).
+    ///
+    /// [`Probe::for_type`]: crate::marks::explore::Probe::for_type
+    pub(crate) source: std::sync::Arc<idiagram::Definition>,
 }
 
 impl Variant {
