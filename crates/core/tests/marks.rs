@@ -320,3 +320,134 @@ fn a_capturing_bent_hopper_needs_a_screen_and_a_victim() {
     assert!(diagram_squares(&d, MarkKind::Move).is_empty());
     assert!(diagram_squares(&d, MarkKind::Hop).is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// Probes of a real variant's type (`Probe::for_type`): what the variant says about the
+// piece counts, the extras are neutral, and no royal needs to be on the board.
+
+fn xiangqi() -> Arc<Variant> {
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
+    catalogue::load("xiangqi").expect("variants/xiangqi.txt loads")
+}
+
+/// The type named `name` (xiangqi's pawn and soldier share the ID letter P).
+fn named(v: &Variant, name: &str) -> usize {
+    v.pieces.iter().position(|p| p.name == name).expect(name)
+}
+
+/// Every square the piece goes to or takes on, whatever the way or mark.
+fn targets(marks: &[DiagramMark]) -> BTreeSet<String> {
+    [MarkKind::Move, MarkKind::Capture, MarkKind::Both]
+        .iter()
+        .flat_map(|&k| diagram_squares(marks, k))
+        .collect()
+}
+
+#[test]
+fn a_palace_piece_reaches_only_palace_squares() {
+    // Xiangqi's palace is d1-f3 (chessvariants.com's Xiangqi page). The advisor steps one
+    // square diagonally: from d3, c2, c4 and e4 are outside, only e2 is left. The
+    // general steps one square orthogonally: from e2 to d2, f2, e1 and e3.
+    let v = xiangqi();
+    let sq = |s: &str| -> Coord { s.parse().unwrap() };
+    let advisor = named(&v, "advisor");
+    let mut probe = Probe::for_type(&v, advisor).unwrap();
+    let d = probe.diagram(sq("d3"), true, false);
+    assert_eq!(targets(&d), set(&["e2"]));
+    // The definition's morph board forbids rank 4 (9 squares) and files a-c and g-i of
+    // ranks 1-3 (18): those are marked outside (ranks 5-10 are beyond the wall).
+    let outside = diagram_squares(&d, MarkKind::Outside);
+    assert_eq!(outside.len(), 9 + 18);
+    assert!(!outside.contains("e2") && outside.contains("e4"));
+    // The bare Betza (`F`) knows no palace: all four diagonal steps.
+    let mut bare = Probe::new("F", 9, 10).unwrap();
+    assert_eq!(
+        targets(&bare.diagram(sq("d3"), true, false)),
+        set(&["c2", "c4", "e2", "e4"])
+    );
+    // The general alone on the board: pseudo-legal moves need no royal anywhere.
+    let king = named(&v, "king");
+    let mut probe = Probe::for_type(&v, king).unwrap();
+    let d = probe.diagram(sq("e2"), true, false);
+    assert_eq!(targets(&d), set(&["d2", "e1", "e3", "f2"]));
+}
+
+#[test]
+fn shared_id_letters_stay_by_type() {
+    // Xiangqi's pawn and soldier are both P. The pawn steps forward only and becomes the
+    // soldier across the river (ranks 6-10): from e5 its one target e6 promotes. The
+    // soldier steps forward or sideways: from e6 to e7, d6 and f6.
+    let v = xiangqi();
+    let sq = |s: &str| -> Coord { s.parse().unwrap() };
+    let mut pawn = Probe::for_type(&v, named(&v, "pawn")).unwrap();
+    let d = pawn.diagram(sq("e5"), true, false);
+    assert_eq!(targets(&d), set(&["e6"]));
+    assert_eq!(diagram_squares(&d, MarkKind::Promotes), set(&["e6"]));
+    let mut soldier = Probe::for_type(&v, named(&v, "soldier")).unwrap();
+    let d = soldier.diagram(sq("e6"), true, false);
+    assert_eq!(targets(&d), set(&["d6", "e7", "f6"]));
+    assert!(diagram_squares(&d, MarkKind::Promotes).is_empty());
+    // A FIDE pawn on e7 promotes on e8 and on both captures, d8 and f8.
+    let c = chess();
+    let mut pawn = Probe::for_type(&c, c.type_by_id("P").unwrap()).unwrap();
+    let d = pawn.diagram(sq("e7"), true, false);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::Promotes),
+        set(&["d8", "e8", "f8"])
+    );
+}
+
+#[test]
+fn a_real_variant_keeps_its_holes() {
+    // A 5x5 board with a hole on c4, mirrored to c2 for Black: a rook on c3 is shut in
+    // on its file and slides along its rank only (a3, b3, d3, e3).
+    let text = "files=5\nranks=5\nhole::::c4\nrook:R:R::a1\nking:K:K::e1\n";
+    let (v, _) = Variant::from_definition("holes", text).expect("compiles");
+    let mut rook = Probe::for_type(&v, 0).unwrap();
+    let d = rook.diagram("c3".parse().unwrap(), true, false);
+    assert_eq!(
+        diagram_squares(&d, MarkKind::Both),
+        set(&["a3", "b3", "d3", "e3"])
+    );
+    assert_eq!(d.iter().filter(|m| m.kind != MarkKind::Context).count(), 4);
+}
+
+#[test]
+fn hoppers_locusts_and_lame_leapers_draw_as_their_betza() {
+    // Nothing in these variants changes these pieces' moves, so the probe of the variant
+    // draws them exactly as the bare descriptor does (the hand counts of the tests above
+    // and of tests/marks.rs in the fairyboard crate hold for both): xiangqi's cannon
+    // (`mRcpR`, with screens and victims in pairs), horse (`nN`) and elephant (`nA`) on
+    // e5 of the 9x10 board, and a checker (`cafF`) on d4 of the 8x8.
+    let v = xiangqi();
+    let e5: Coord = "e5".parse().unwrap();
+    for (name, pairs) in [("cannon", true), ("horse", false)] {
+        let t = named(&v, name);
+        let real = Probe::for_type(&v, t).unwrap().diagram(e5, true, pairs);
+        let bare = Probe::new(&v.pieces[t].betza, 9, 10)
+            .unwrap()
+            .diagram(e5, true, pairs);
+        assert_eq!(real, bare, "{name}");
+    }
+    // The cannon from e5 moves to 17 rook squares (e6-e10, e1-e4, a5-d5, f5-i5: 5 + 4 + 4
+    // + 4) and captures over a screen on those with a square between (e7-e10, e1-e3,
+    // a5-c5, g5-i5: 4 + 3 + 3 + 3 = 13).
+    let cannon = named(&v, "cannon");
+    let d = Probe::for_type(&v, cannon).unwrap().diagram(e5, true, true);
+    assert_eq!(diagram_squares(&d, MarkKind::Move).len(), 17);
+    assert_eq!(diagram_squares(&d, MarkKind::HopCapture).len(), 13);
+    let p = pieces();
+    let checker = p.type_by_id("M").unwrap();
+    let real = Probe::for_type(&p, checker)
+        .unwrap()
+        .diagram(d4(), true, false);
+    let bare = Probe::new("cafF", 8, 8).unwrap().diagram(d4(), true, false);
+    assert_eq!(real, bare);
+    assert_eq!(
+        diagram_squares(&real, MarkKind::LocustVictim),
+        set(&["c3", "c5", "e3", "e5"])
+    );
+}

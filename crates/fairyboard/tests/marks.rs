@@ -251,10 +251,11 @@ fn checker_marks_agree() {
 // ---------------------------------------------------------------------------------------
 // Move diagrams: core, rules page and wasm
 
-/// The core's diagram of piece type `t` on d4 of the empty 8x8 board: squares per kind.
+/// The core's diagram of piece type `t` of the variant on d4 of its empty 8x8 board:
+/// squares per kind.
 fn diagram(t: usize, moved: bool, pairs: bool, kind: MarkKind) -> BTreeSet<String> {
     let v = variant();
-    let mut probe = Probe::new(&v.pieces[t].betza, 8, 8).unwrap();
+    let mut probe = Probe::for_type(&v, t).unwrap();
     probe
         .diagram("d4".parse().unwrap(), moved, pairs)
         .into_iter()

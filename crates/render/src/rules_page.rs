@@ -3,7 +3,7 @@
 //! for pawns, castling, promotion, holdings and game end, and the differences with FIDE
 //! chess (the catalogue's `chess`). Nothing is written per variant: every sentence is
 //! derived from the compiled [`Variant`] (its pieces, leg programs, landing rules and rule
-//! set), and every move diagram from the piece's own moves on an empty board.
+//! set), and every move diagram from the piece's moves in the variant on an empty board.
 //!
 //! ```
 //! use fairyboard_core::catalogue;
@@ -69,9 +69,7 @@ use std::fmt::Write as _;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::explore::Probe;
-use fairyboard_core::marks::place::{
-    centre, diagram_square, forbidden, region, start_squares,
-};
+use fairyboard_core::marks::place::{centre, diagram_square, forbidden, region, start_squares};
 use fairyboard_core::marks::{DiagramMark, MarkKind, Symbol, Way};
 use fairyboard_core::rules::{Effect, RuleOutcome as Outcome, SpellKind, TypeSet};
 use fairyboard_core::variant::{cell_color, cell_type, LandingRule, PromoRule};
@@ -260,25 +258,24 @@ pub fn analyse(v: &Variant) -> Rules {
     let values = value::estimate(v);
     let mut pieces = Vec::new();
     for (t, p) in v.pieces.iter().enumerate() {
-        let (glance, more, value) =
-            match Probe::for_type(v, t) {
-                Ok(mut probe) => {
-                    let (g, more) = glances(v, t, &mut probe);
-                    (g, more, (!p.royal).then(|| values[t] as f64 / 100.0))
-                }
-                Err(_) => (
-                    Glance {
-                        files: v.geometry.files,
-                        ranks: v.geometry.ranks,
-                        caption: String::new(),
-                        black: false,
-                        from: centre(v).to_string(),
-                        marks: vec![],
-                    },
-                    vec![],
-                    None,
-                ),
-            };
+        let (glance, more, value) = match Probe::for_type(v, t) {
+            Ok(mut probe) => {
+                let (g, more) = glances(v, t, &mut probe);
+                (g, more, (!p.royal).then(|| values[t] as f64 / 100.0))
+            }
+            Err(_) => (
+                Glance {
+                    files: v.geometry.files,
+                    ranks: v.geometry.ranks,
+                    caption: String::new(),
+                    black: false,
+                    from: centre(v).to_string(),
+                    marks: vec![],
+                },
+                vec![],
+                None,
+            ),
+        };
         pieces.push(PieceRules {
             glance_svg: svg::glance(v, t, &glance, shades, &format!("fbr-g{t}")),
             more_svg: more

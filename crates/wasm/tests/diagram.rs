@@ -149,6 +149,23 @@ fn move_diagrams_tell_slides_from_leaps_as_the_rules_page_does() {
 }
 
 #[test]
+fn move_diagrams_are_of_the_piece_in_its_variant() {
+    // Xiangqi (types: pawn, soldier, horse, elephant, rook, cannon, king, advisor): the
+    // advisor steps one square diagonally and may not leave its palace (d1-f3,
+    // chessvariants.com's Xiangqi page), so it is shown inside it, on d3, the palace square
+    // nearest the middle, where its one step is to e2 (c2, c4 and e4 are outside).
+    let d = Diagram::new(include_str!("../../../variants/xiangqi.txt"));
+    let advisor = parse(d.move_diagram(7, -1, -1, false));
+    assert_eq!(advisor["at"], serde_json::json!(sq("d3")));
+    assert_eq!(marks(&advisor), ["e2:both"]);
+    // The soldier (ID P, like the pawn) exists only across the river: shown on e6, it
+    // steps forward to e7 or sideways to d6 and f6.
+    let soldier = parse(d.move_diagram(1, -1, -1, false));
+    assert_eq!(soldier["at"], serde_json::json!(sq("e6")));
+    assert_eq!(marks(&soldier), ["d6:both", "e7:both", "f6:both"]);
+}
+
+#[test]
 fn pawn_move_diagram_separates_moves_from_captures() {
     let d = Diagram::new(CHESS);
     let v = parse(d.move_diagram(0, -1, -1, false));

@@ -1,5 +1,8 @@
 //! Exploring a single piece: its targets from a square, on an otherwise empty board or
-//! among a few other pieces. Backs `fairyboard betza` and the worked-example tests.
+//! among a few other pieces. A [`Scene`] and [`Probe::new`] take a bare Betza descriptor
+//! (`fairyboard betza`, the explain page, the worked-example tests); [`Probe::for_type`]
+//! takes a piece type of a real variant, whose move diagrams the rules page and the
+//! browser diagram draw.
 
 use std::sync::Arc;
 
