@@ -577,7 +577,7 @@ fn royal_in_check_must_answer(name: &str, v: &Arc<Variant>) {
             pos.unmake(m, undo);
             continue;
         }
-        let king = royals[0] as usize;
+        let king = royals[0];
         assert!(
             !pos.is_attacked(king, Color::White),
             "{name}: {} leaves the royal in check in {fen}",

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::explore::{Extra, Probe};
+use fairyboard_core::geometry::Square;
 use fairyboard_core::marks::DiagramMark;
 use fairyboard_core::{catalogue, Color, MarkKind, Move, Position, Variant};
 
@@ -38,11 +39,11 @@ fn pieces() -> Arc<Variant> {
     Arc::new(v)
 }
 
-fn at(v: &Variant, name: &str) -> usize {
+fn at(v: &Variant, name: &str) -> Square {
     v.square(name.parse().expect("square name"))
 }
 
-fn names(v: &Variant, squares: &[usize]) -> Vec<String> {
+fn names(v: &Variant, squares: &[Square]) -> Vec<String> {
     squares.iter().map(|&s| v.coord(s).to_string()).collect()
 }
 
@@ -67,7 +68,7 @@ fn set(list: &[&str]) -> BTreeSet<String> {
 
 fn squares(pos: &mut Position, from: &str, entered: &[&str], kind: MarkKind) -> BTreeSet<String> {
     let v = pos.variant().clone();
-    let entered: Vec<usize> = entered.iter().map(|s| at(&v, s)).collect();
+    let entered: Vec<Square> = entered.iter().map(|s| at(&v, s)).collect();
     let marks = pos.marks(at(&v, from), &entered);
     names(&v, &marks.squares(kind)).into_iter().collect()
 }

@@ -86,8 +86,8 @@ impl<'a, B: Bits> Node<'a, B> {
         let ep_set = match pos.ep {
             Some(ep) => {
                 let mut set = B::default();
-                for sq in [ep.square, ep.second] {
-                    if sq != 0 && tables.bit_of.get(sq as usize).is_some_and(|&b| b != NONE) {
+                for sq in [ep.square(), ep.second()] {
+                    if sq.is_some() && tables.bit_of.get(sq.index()).is_some_and(|&b| b != NONE) {
                         set |= B::bit(tables.bit(sq));
                     }
                 }
@@ -128,7 +128,7 @@ impl<'a, B: Bits> Node<'a, B> {
             let b = enemies.lowest();
             enemies = enemies.pop_lowest();
             let s = tables.square_of[b];
-            let spot = tables.spot(cell_type(board[s as usize]), self.them, b);
+            let spot = tables.spot(cell_type(board[s]), self.them, b);
             if ((spot.leap_capture | spot.reach) & king_bit).is_empty() {
                 continue;
             }
@@ -184,11 +184,10 @@ impl<'a, B: Bits> Node<'a, B> {
 
     /// One piece's moves; `whole`: all of them, else only its e.p. captures.
     #[inline(always)]
-    fn piece<O: Targets<B>>(&self, out: &mut O, s: u16, whole: bool) {
+    fn piece<O: Targets<B>>(&self, out: &mut O, from: Square, whole: bool) {
         let (pos, tables, us) = (self.pos, self.tables, self.us);
-        let from = s as Square;
         let t = cell_type(pos.board[from]);
-        let b = tables.bit(s);
+        let b = tables.bit(from);
         let spot = tables.spot(t, us, b);
         let pb = &tables.pieces[t][us.index()];
         let who = Mover {
@@ -199,7 +198,7 @@ impl<'a, B: Bits> Node<'a, B> {
         let ep_targets = spot.leap_ep & self.ep_set;
         if !ep_targets.is_empty() {
             each(ep_targets, |e| {
-                let to = tables.square_of[e] as Square;
+                let to = tables.square_of[e];
                 pos.emit_ep(out.deferred(), pb.flags, who, to, &[]);
             });
         }
@@ -214,7 +213,7 @@ impl<'a, B: Bits> Node<'a, B> {
         };
         targets &= allowed;
         if !targets.is_empty() {
-            out.add(pos, tables, pb, t, from, targets, 0);
+            out.add(pos, tables, pb, t, from, targets, Square::NONE);
         }
         if spot.extras & PUSHES != 0 && pos.virgin[from] {
             self.pushes(out, pb, who, b, allowed);
@@ -280,9 +279,9 @@ impl<'a, B: Bits> Node<'a, B> {
                 continue;
             }
             let ep = if push.ep_create {
-                self.tables.square_of[mid as usize]
+                self.tables.square_of[usize::from(mid)]
             } else {
-                0
+                Square::NONE
             };
             let to = B::bit(to as usize);
             out.add(self.pos, self.tables, pb, who.piece, who.from, to, ep);
@@ -313,14 +312,14 @@ impl<'a, B: Bits> Node<'a, B> {
                 continue;
             }
             // What the walker finds: the unmoved partner first on the line.
-            let partner_sq = tables.square_of[partner as usize] as Square;
+            let partner_sq = tables.square_of[usize::from(partner)];
             if pos.virgin[partner_sq] {
-                let king_to = (from as isize + l.off * l.range as isize) as usize;
-                let partner_to = (king_to as isize - l.off) as u16;
+                let king_to = from + l.off * isize::from(l.range);
+                let partner_to = king_to - l.off;
                 let at = Arrival {
                     kind: MoveKind::Castle,
-                    extra: [partner_sq as u16, partner_to, 0, 0, 0],
-                    ..Arrival::step(king_to, 0)
+                    extra: [partner_sq.pack(), partner_to.pack(), 0, 0, 0],
+                    ..Arrival::step(king_to, Square::NONE)
                 };
                 pos.emit(out.deferred(), l.flags, who, at);
             }
@@ -346,7 +345,7 @@ impl<'a, B: Bits> Node<'a, B> {
         let mut leapers = B::default();
         each(others | (self.pinned & self.ours), |b| {
             let s = tables.square_of[b];
-            if tables.spot(cell_type(board[s as usize]), us, b).extras & LEAPER == 0 {
+            if tables.spot(cell_type(board[s]), us, b).extras & LEAPER == 0 {
                 self.piece(out, s, true);
             } else {
                 leapers |= B::bit(b);
@@ -361,7 +360,7 @@ impl<'a, B: Bits> Node<'a, B> {
             });
         }
         each(leapers, |b| {
-            let spot = tables.spot(cell_type(board[tables.square_of[b] as usize]), us, b);
+            let spot = tables.spot(cell_type(board[tables.square_of[b]]), us, b);
             let reach = (spot.leap_move & self.empty) | (spot.leap_capture & self.theirs);
             out.add_set(reach & self.allowed(b));
         });
@@ -400,13 +399,13 @@ impl<'a, B: Bits> Node<'a, B> {
                     land |= theirs;
                 }
                 let targets = (set & sh.from).shift(sh.delta) & land & answer;
-                out.add(self.pos, tables, pb, t, 0, targets, 0);
+                out.add(self.pos, tables, pb, t, Square::NONE, targets, Square::NONE);
             }
             for ps in &pb.push_shifts {
                 // Unmoved pieces whose destination and mid square are both empty.
                 let ready = set & virgin & ps.from & empty.shift(-ps.mid) & empty.shift(-ps.delta);
                 let targets = ready.shift(ps.delta) & answer;
-                out.add(self.pos, tables, pb, t, 0, targets, 0);
+                out.add(self.pos, tables, pb, t, Square::NONE, targets, Square::NONE);
             }
         }
         for g in &tables.groups[us.index()] {

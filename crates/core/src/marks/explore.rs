@@ -8,6 +8,7 @@ use xbetza::Flags;
 use crate::coord::Coord;
 use crate::position::moves::{MoveKind, MoveList};
 use crate::position::{EnPassant, Position};
+use crate::variant::geometry::Square;
 use crate::variant::{Color, Symmetry, Variant};
 use idiagram::{Definition, Diagnostic, PieceDef};
 
@@ -136,9 +137,9 @@ impl Scene {
         if let Some((squares, victim)) = &self.ep {
             if let Some(sq) = squares.first() {
                 pos.set_ep(Some(EnPassant {
-                    square: variant.square(*sq) as u16,
-                    second: squares.get(1).map_or(0, |s| variant.square(*s) as u16),
-                    victim: variant.square(*victim) as u16,
+                    square: variant.square(*sq).pack(),
+                    second: squares.get(1).map_or(0, |s| variant.square(*s).pack()),
+                    victim: variant.square(*victim).pack(),
                 }));
             }
         }
@@ -147,7 +148,7 @@ impl Scene {
         let mut out: Vec<String> = list
             .iter()
             .map(|m| {
-                let name = |s: u16| variant.coord(s as usize).to_string();
+                let name = |s: u16| variant.coord(Square::unpack(s)).to_string();
                 let mut parts: Vec<String> = m.locust().iter().map(|&v| name(v)).collect();
                 parts.push(name(m.to));
                 let mut token = parts.join(",");
@@ -371,7 +372,7 @@ impl Probe {
                 victims: m
                     .locust()
                     .iter()
-                    .map(|&v| variant.coord(v as usize))
+                    .map(|&v| variant.coord(Square::unpack(v)))
                     .collect(),
                 to: variant.coord(m.to()),
                 castle: m.kind == MoveKind::Castle,

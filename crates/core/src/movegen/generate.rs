@@ -51,7 +51,6 @@ impl Position {
         out.clear();
         let us = self.side;
         for &sq in &self.lists[us.index()].squares {
-            let sq = sq as usize;
             self.piece_moves(sq, cell_type(self.board[sq]), us, out);
         }
         self.drop_moves(us, out);
@@ -69,10 +68,10 @@ impl Position {
         }
         let us = self.side;
         let ep = self.ep.expect("checked above");
-        let targets = [ep.square as usize, ep.second as usize];
-        let targets = &targets[..if ep.second != 0 { 2 } else { 1 }];
+        let targets = [ep.square(), ep.second()];
+        let targets = &targets[..if ep.second().is_some() { 2 } else { 1 }];
         let mut list = MoveList::new();
-        let can_take_from = |sq: usize, t: usize, list: &mut MoveList| {
+        let can_take_from = |sq: Square, t: usize, list: &mut MoveList| {
             list.clear();
             self.piece_moves(sq, t, us, list);
             list.iter().any(|m| m.kind == MoveKind::EnPassant)
@@ -90,18 +89,18 @@ impl Position {
         }
         let geometry = &self.variant.geometry;
         if widest <= 2 && widest <= geometry.pad {
-            let r = widest as isize;
+            let r = i32::from(widest);
             for &target in targets {
                 for dy in -r..=r {
                     for dx in -r..=r {
-                        let sq = (target as isize + geometry.offset(dx as i32, dy as i32)) as usize;
+                        let sq = target + geometry.offset(dx, dy);
                         let c = self.board[sq];
                         if !is_piece(c) || cell_color(c) != us {
                             continue;
                         }
                         let t = cell_type(c);
                         let reach = self.variant.pieces[t].linked[us.index()].ep_reach;
-                        if (reach as isize) < dx.abs().max(dy.abs()) {
+                        if i32::from(reach) < dx.abs().max(dy.abs()) {
                             continue;
                         }
                         if can_take_from(sq, t, &mut list) {
@@ -113,7 +112,6 @@ impl Position {
             return false;
         }
         for &sq in &self.lists[us.index()].squares {
-            let sq = sq as usize;
             let t = cell_type(self.board[sq]);
             let reach = self.variant.pieces[t].linked[us.index()].ep_reach;
             if reach == 0 {
@@ -183,17 +181,17 @@ impl Position {
                 linked
                     .links
                     .iter()
-                    .filter(|l| open(board[(sq as isize + l.off) as usize]))
+                    .filter(|l| open(board[sq + l.off]))
                     .count(),
             ),
             Some(Shape::Slide) => {
                 let mut n = 0;
                 for l in &linked.links {
-                    let mut to = sq as isize;
+                    let mut to = sq;
                     let mut left = l.range;
                     loop {
                         to += l.off;
-                        let c = board[to as usize];
+                        let c = board[to];
                         if c != EMPTY {
                             n += usize::from(open(c));
                             break;
@@ -216,7 +214,7 @@ impl Position {
         if !v.drops {
             return;
         }
-        let (stride, pad) = (v.geometry.stride, v.geometry.pad as usize);
+        let g = &v.geometry;
         // Files fit the `dropNoDoubled` mask below.
         const _: () = assert!(idiagram::coord::MAX_SIDE as u32 <= 128);
         for (t, &n) in self.hands[us.index()].iter().enumerate() {
@@ -229,8 +227,8 @@ impl Position {
             let mut doubled = 0u128;
             if v.pieces[t].no_doubled_drop {
                 for &sq in &self.lists[us.index()].squares {
-                    if cell_type(self.board[sq as usize]) == t {
-                        doubled |= 1 << (sq as usize % stride - pad);
+                    if cell_type(self.board[sq]) == t {
+                        doubled |= 1 << g.file(sq);
                     }
                 }
             }
@@ -238,12 +236,12 @@ impl Position {
                 if self.board[sq] == EMPTY
                     && !dead[sq]
                     && landing[sq] != Landing::Forbidden
-                    && doubled & (1 << (sq % stride - pad)) == 0
+                    && doubled & (1 << g.file(sq)) == 0
                 {
                     out.push(Move {
                         kind: MoveKind::Drop,
-                        from: sq as u16,
-                        to: sq as u16,
+                        from: sq.pack(),
+                        to: sq.pack(),
                         extra: [0; MAX_VICTIMS],
                         victims: 0,
                         piece: t as u8,
@@ -324,8 +322,8 @@ impl Position {
                         start: sq,
                         lifted: sq,
                         victims: &[],
-                        ep_square: 0,
-                        unload: 0,
+                        ep_square: Square::NONE,
+                        unload: Square::NONE,
                         iso: 0,
                     };
                     self.final_leg(l, who, trail, out, &mut lenders);

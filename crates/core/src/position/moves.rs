@@ -57,15 +57,35 @@ pub const EXEMPT: u8 = 0x80;
 impl Move {
     #[inline]
     pub fn from(&self) -> Square {
-        self.from as Square
+        Square::unpack(self.from)
     }
     #[inline]
     pub fn to(&self) -> Square {
-        self.to as Square
+        Square::unpack(self.to)
+    }
+    /// The piece type that moves (or is dropped), as an index into `Variant::pieces`.
+    #[inline]
+    pub fn piece(&self) -> usize {
+        usize::from(self.piece)
+    }
+    /// The square at `extra[i]` (see [`Move::extra`]).
+    #[inline]
+    pub fn extra(&self, i: usize) -> Square {
+        Square::unpack(self.extra[i])
+    }
+    /// The relay square of an induction (`x`), or [`Square::NONE`].
+    #[inline]
+    pub fn relay(&self) -> Square {
+        Square::unpack(self.relay)
+    }
+    /// The square an unloaded piece reappears on (`u`), or [`Square::NONE`].
+    #[inline]
+    pub fn unload(&self) -> Square {
+        Square::unpack(self.unload)
     }
     /// The locust victims of a move, in leg order.
     pub fn locust(&self) -> &[u16] {
-        let n = (self.victims & !EXEMPT) as usize;
+        let n = usize::from(self.victims & !EXEMPT);
         match self.kind {
             MoveKind::Normal => &self.extra[..n],
             MoveKind::EnPassant => &self.extra[1..(1 + n).min(MAX_VICTIMS)],
@@ -80,10 +100,10 @@ impl Move {
     pub fn legs(&self) -> Squares {
         let mut legs = Squares::default();
         if self.kind == MoveKind::Normal && self.relay != 0 {
-            legs.push(self.relay as Square);
+            legs.push(self.relay());
         }
         for &v in self.locust() {
-            legs.push(v as Square);
+            legs.push(Square::unpack(v));
         }
         legs.push(self.to());
         legs
@@ -107,7 +127,7 @@ pub struct Squares {
 
 impl Squares {
     pub(crate) fn push(&mut self, sq: Square) {
-        self.squares[self.len as usize] = sq;
+        self.squares[usize::from(self.len)] = sq;
         self.len += 1;
     }
 }
@@ -115,7 +135,7 @@ impl Squares {
 impl std::ops::Deref for Squares {
     type Target = [Square];
     fn deref(&self) -> &[Square] {
-        &self.squares[..self.len as usize]
+        &self.squares[..usize::from(self.len)]
     }
 }
 

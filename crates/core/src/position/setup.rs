@@ -110,7 +110,7 @@ pub enum SetupError {
 fn place(square: Square, at: &Option<Coord>) -> String {
     match at {
         Some(c) => c.to_string(),
-        None => format!("square index {square} (off the board)"),
+        None => format!("square index {} (off the board)", square.index()),
     }
 }
 
@@ -124,7 +124,11 @@ impl fmt::Display for SetupError {
             } => write!(f, "{what}: {found} entries, the variant needs {expected}"),
             SetupError::OffBoard { square, at } => match at {
                 Some(c) => write!(f, "a piece on {c}, which is a hole"),
-                None => write!(f, "a piece on square index {square}, outside the board"),
+                None => write!(
+                    f,
+                    "a piece on square index {}, outside the board",
+                    square.index()
+                ),
             },
             SetupError::UnknownType { piece, square, at } => match square {
                 Some(s) => write!(
@@ -210,14 +214,14 @@ impl Setup {
 
     /// The piece on a square (none off the board).
     pub fn piece_at(&self, sq: Square) -> Option<(usize, Color)> {
-        self.cells.get(sq).copied().flatten()
+        self.cells.get(sq.index()).copied().flatten()
     }
 
     /// Put a piece on `sq` (or clear it with `None`): a new arrival, so the square's
     /// unmoved and promoted-from marks are cleared. Squares outside the lists are ignored
     /// (and [`Position::from_setup`] reports pieces on holes).
     pub fn put(&mut self, sq: Square, piece: Option<(usize, Color)>) {
-        if let Some(c) = self.cells.get_mut(sq) {
+        if let Some(c) = self.cells.get_mut(sq.index()) {
             *c = piece;
             self.unmoved[sq] = false;
             self.promoted_from[sq] = None;
@@ -237,7 +241,7 @@ impl Setup {
     pub fn unmoved_by_start(variant: &Variant, sq: Square, t: usize, color: Color) -> bool {
         t < variant.pieces.len()
             && (variant.pieces[t].has_initial || variant.rules.conversion == Some(t as u8))
-            && variant.setup_cells.get(sq) == Some(&piece_cell(t, color))
+            && variant.setup_cells.get(sq.index()) == Some(&piece_cell(t, color))
     }
 
     /// Check the setup against the variant (see [`SetupError`] for what is checked).
@@ -272,7 +276,7 @@ impl Setup {
             }
         }
         let at = |sq: Square| variant.geometry.coord(sq);
-        for sq in 0..cells {
+        for sq in (0..cells).map(Square::new) {
             match self.cells[sq] {
                 Some((t, _)) => {
                     if variant.template[sq] == OFF {
@@ -334,19 +338,18 @@ impl Setup {
         if self.fullmove == 0 {
             return Err(SetupError::FullmoveZero);
         }
-        let playable = |sq: usize| variant.template.get(sq).is_some_and(|&c| c != OFF);
-        let named = |sq: usize| match at(sq) {
+        let playable = |sq: Square| variant.template.get(sq.index()).is_some_and(|&c| c != OFF);
+        let named = |sq: Square| match at(sq) {
             Some(c) => c.to_string(),
-            None => format!("square index {sq}"),
+            None => format!("square index {}", sq.index()),
         };
         if let Some(ep) = self.ep {
-            let (square, second, victim) =
-                (ep.square as usize, ep.second as usize, ep.victim as usize);
+            let (square, second, victim) = (ep.square(), ep.second(), ep.victim());
             let reason = if !playable(square) {
                 Some(format!("{} is not a square of the board", named(square)))
             } else if self.cells[square].is_some() {
                 Some(format!("{} is occupied", named(square)))
-            } else if second != 0 && !playable(second) {
+            } else if second.is_some() && !playable(second) {
                 Some(format!("{} is not a square of the board", named(second)))
             } else if !playable(victim)
                 || self.cells[victim].map(|(_, c)| c) != Some(self.side.flip())
@@ -368,6 +371,7 @@ impl Setup {
                 continue;
             };
             let squares: Vec<Coord> = (0..cells)
+                .map(Square::new)
                 .filter(|&sq| {
                     self.cells[sq].is_some_and(|(t, c)| c == color && variant.pieces[t].royal)
                 })
@@ -546,7 +550,7 @@ impl Position {
         pos.set_ep(setup.ep);
         pos.halfmove = setup.halfmove;
         pos.fullmove = setup.fullmove;
-        pos.last = setup.last.map(|(t, sq)| (t as u8, sq as u16));
+        pos.last = setup.last.map(|(t, sq)| (t as u8, sq.pack()));
         match setup.rules {
             Some(state) => pos.game = state,
             None => pos.init_game_state(),
@@ -572,7 +576,9 @@ impl Position {
         s.ep = self.ep;
         s.halfmove = self.halfmove;
         s.fullmove = self.fullmove;
-        s.last = self.last.map(|(t, sq)| (t as usize, sq as usize));
+        s.last = self
+            .last
+            .map(|(t, sq)| (usize::from(t), Square::unpack(sq)));
         s.rules = Some(self.game);
         s
     }

@@ -36,10 +36,10 @@ pub(crate) struct Before {
 }
 
 impl Before {
-    fn victims(&self) -> impl Iterator<Item = (usize, Cell)> + '_ {
+    fn victims(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
         self.others[..self.n_others]
             .iter()
-            .map(|&(s, c)| (s as usize, c))
+            .map(|&(s, c)| (Square::unpack(s), c))
     }
 }
 
@@ -63,7 +63,7 @@ fn target(cell: Cell, mover: Color) -> Target {
 impl Position {
     pub(crate) fn before_move(&self, m: &Move) -> Before {
         let mut b = Before {
-            mover_type: m.piece as usize,
+            mover_type: m.piece(),
             from_virgin: self.virgin[m.from()],
             dest: None,
             others: [(0, EMPTY); MAX_VICTIMS],
@@ -84,7 +84,7 @@ impl Position {
                     if v == m.to() {
                         b.dest = Some(self.board[v]);
                     } else if b.n_others < MAX_VICTIMS {
-                        b.others[b.n_others] = (v as u16, self.board[v]);
+                        b.others[b.n_others] = (v.pack(), self.board[v]);
                         b.n_others += 1;
                     }
                 }
@@ -296,7 +296,7 @@ impl Position {
         self.lists[c.index()]
             .squares
             .iter()
-            .all(|&s| !has(baring, cell_type(self.board[s as usize])))
+            .all(|&s| !has(baring, cell_type(self.board[s])))
     }
 
     /// After `mover` played `m` (side already switched): the game results the board decides.
@@ -440,12 +440,12 @@ impl Position {
                     continue;
                 }
                 for &sq in &self.lists[us.index()].squares {
-                    let u = cell_type(self.board[sq as usize]);
+                    let u = cell_type(self.board[sq]);
                     if u != t && v.pieces[u].id == v.pieces[t].id {
                         out.push(Move {
                             kind: MoveKind::Drop,
-                            from: sq,
-                            to: sq,
+                            from: sq.pack(),
+                            to: sq.pack(),
                             extra: [0; MAX_VICTIMS],
                             victims: 0,
                             piece: t as u8,
@@ -537,7 +537,7 @@ impl Position {
         if !is_piece(c) || cell_color(c) == by {
             return false;
         }
-        self.captures_hitting(&[sq as u16], by) != 0
+        self.captures_hitting(&[sq], by) != 0
     }
 
     /// Whether `color` has a royal in danger: capturable by an opponent's capture the
@@ -546,7 +546,7 @@ impl Position {
         if self.royals[color.index()].is_empty() {
             return false;
         }
-        let royals: Vec<u16> = self.royals[color.index()].clone();
+        let royals: Vec<Square> = self.royals[color.index()].clone();
         let hit = self.captures_hitting(&royals, color.flip());
         if self.variant.any_royal_loses {
             hit != 0
@@ -557,7 +557,7 @@ impl Position {
 
     /// Which of `targets` (bit per index) `by` can capture with a capture the rules allow
     /// and that does not cost `by` a royal of its own.
-    fn captures_hitting(&mut self, targets: &[u16], by: Color) -> u64 {
+    fn captures_hitting(&mut self, targets: &[Square], by: Color) -> u64 {
         let v = self.variant.clone();
         let rules = &v.rules;
         let suicidal = rules.may_destroy_mover() || rules.spell == Some(SpellKind::Burn);
@@ -567,10 +567,9 @@ impl Position {
         } else {
             (1u64 << targets.len()) - 1
         };
-        let squares: Vec<u16> = self.lists[by.index()].squares.clone();
+        let squares: Vec<Square> = self.lists[by.index()].squares.clone();
         let mut list = MoveList::new();
         for s in squares {
-            let s = s as usize;
             if self.frozen(s, by) {
                 continue;
             }
@@ -583,7 +582,7 @@ impl Position {
                 let victims = self.victims(m);
                 let mut hits = 0u64;
                 for (i, &t) in targets.iter().enumerate().take(64) {
-                    if victims.contains(&(t as usize)) {
+                    if victims.contains(&t) {
                         hits |= 1 << i;
                     }
                 }
@@ -711,7 +710,7 @@ impl Position {
         let own = self.royals[us.index()]
             .first()
             .map_or("royal piece", |&r| {
-                v.pieces[cell_type(self.board[r as usize])].name.as_str()
+                v.pieces[cell_type(self.board[r])].name.as_str()
             })
             .to_string();
         let undo = self.make(m);
@@ -722,17 +721,13 @@ impl Position {
         } else if self.royal_danger_either(us) {
             let royals = self.royals[us.index()].clone();
             let hit = if v.plain_rules {
-                royals
-                    .iter()
-                    .position(|&r| self.is_attacked(r as usize, them))
+                royals.iter().position(|&r| self.is_attacked(r, them))
             } else {
                 let bits = self.captures_hitting(&royals, them);
                 (bits != 0).then(|| bits.trailing_zeros() as usize)
             };
             let royal = hit.map_or(own, |i| {
-                v.pieces[cell_type(self.board[royals[i] as usize])]
-                    .name
-                    .clone()
+                v.pieces[cell_type(self.board[royals[i]])].name.clone()
             });
             Some(if castles {
                 format!("the {royal} may not castle into check")

@@ -73,6 +73,7 @@
 
 use idiagram::{Baring, CaptureCell, CaptureMatrix, Outcome, Rules, Target, Zone};
 
+use crate::variant::geometry::Square;
 use idiagram::Diagnostic;
 
 /// A set of piece types (the engine supports up to 126).
@@ -429,10 +430,10 @@ impl RuleSet {
 
     /// The win mark (0, 1 = `+`, 2 = `#`) for type `t` of colour `c` landing on `sq`.
     #[inline]
-    pub fn win_mark(&self, t: usize, c: usize, sq: usize) -> u8 {
+    pub fn win_mark(&self, t: usize, c: usize, sq: Square) -> u8 {
         self.win
             .get(t)
-            .and_then(|w| w[c].get(sq))
+            .and_then(|w| w[c].get(sq.index()))
             .copied()
             .unwrap_or(0)
     }

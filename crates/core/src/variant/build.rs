@@ -434,8 +434,7 @@ impl Variant {
             for color in Color::BOTH {
                 for &sq in &playable {
                     let moves = linked[color.index()].links.iter().any(|l| {
-                        l.kind != Kind::Leg
-                            || (l.depth == 0 && template[(sq as isize + l.off) as usize] != OFF)
+                        l.kind != Kind::Leg || (l.depth == 0 && template[sq + l.off] != OFF)
                     });
                     dead[color.index()][sq] = !moves;
                 }

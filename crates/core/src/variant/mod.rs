@@ -286,7 +286,7 @@ impl Variant {
         self.plain_rules
     }
     pub fn is_hole(&self, sq: Square) -> bool {
-        self.template.get(sq) == Some(&OFF)
+        self.template.get(sq.index()) == Some(&OFF)
     }
     pub fn playable(&self) -> &[Square] {
         &self.playable
@@ -295,7 +295,7 @@ impl Variant {
     /// What landing on `sq` does to a piece of type `t` and colour `color` (ignoring
     /// moves exempt by `'`): for describing the rules (rules pages), not for generation.
     pub fn landing_rule(&self, t: usize, color: Color, sq: Square) -> LandingRule<'_> {
-        match self.pieces[t].landing[color.index()].get(sq) {
+        match self.pieces[t].landing[color.index()].get(sq.index()) {
             Some(Landing::Forbidden) => LandingRule::Forbidden,
             Some(Landing::NoFriend) => LandingRule::NoFriend,
             Some(Landing::Promote(r)) => LandingRule::Promote(&self.promo_rules[*r as usize]),
@@ -307,7 +307,8 @@ impl Variant {
     /// and has initial moves (a pawn dropped on its second rank may double-step, as in
     /// Fairy-Stockfish); castling partners never regain castling by a drop.
     pub(crate) fn virgin_on_drop(&self, t: usize, color: Color, sq: Square) -> bool {
-        self.pieces[t].has_initial && self.setup_cells.get(sq) == Some(&piece_cell(t, color))
+        self.pieces[t].has_initial
+            && self.setup_cells.get(sq.index()) == Some(&piece_cell(t, color))
     }
 }
 
