@@ -5,8 +5,8 @@
 //! cut costs no calls at run time.
 
 use super::{
-    each, fill, Bits, Occupancy, PieceBits, Spot, Tables, Targets, ANY, CASTLES, LEAPER, MAX_PINS,
-    NONE, PUSHES, SETWISE_TYPES,
+    each, fill, Bits, Landings, Occupancy, PieceBits, Spot, Tables, Targets, ANY, CASTLES, LEAPER,
+    MAX_PINS, NONE, PUSHES, SETWISE_TYPES,
 };
 use crate::movegen::{Arrival, Mover};
 use crate::position::moves::MoveKind;
@@ -213,7 +213,14 @@ impl<'a, B: Bits> Node<'a, B> {
         };
         targets &= allowed;
         if !targets.is_empty() {
-            out.add(pos, tables, pb, t, from, targets, Square::NONE);
+            let found = Landings {
+                pb,
+                t,
+                from,
+                targets,
+                ep: Square::NONE,
+            };
+            out.add(pos, tables, found);
         }
         if spot.extras & PUSHES != 0 && pos.virgin[from] {
             self.pushes(out, pb, who, b, allowed);
@@ -284,7 +291,14 @@ impl<'a, B: Bits> Node<'a, B> {
                 Square::NONE
             };
             let to = B::bit(to as usize);
-            out.add(self.pos, self.tables, pb, who.piece, who.from, to, ep);
+            let found = Landings {
+                pb,
+                t: who.piece,
+                from: who.from,
+                targets: to,
+                ep,
+            };
+            out.add(self.pos, self.tables, found);
         }
     }
 
@@ -308,7 +322,7 @@ impl<'a, B: Bits> Node<'a, B> {
                 continue;
             }
             if partner == ANY {
-                pos.castle(l, from, t, self.us, out.deferred());
+                pos.castle(l, who, out.deferred());
                 continue;
             }
             // What the walker finds: the unmoved partner first on the line.
@@ -399,13 +413,27 @@ impl<'a, B: Bits> Node<'a, B> {
                     land |= theirs;
                 }
                 let targets = (set & sh.from).shift(sh.delta) & land & answer;
-                out.add(self.pos, tables, pb, t, Square::NONE, targets, Square::NONE);
+                let found = Landings {
+                    pb,
+                    t,
+                    from: Square::NONE,
+                    targets,
+                    ep: Square::NONE,
+                };
+                out.add(self.pos, tables, found);
             }
             for ps in &pb.push_shifts {
                 // Unmoved pieces whose destination and mid square are both empty.
                 let ready = set & virgin & ps.from & empty.shift(-ps.mid) & empty.shift(-ps.delta);
                 let targets = ready.shift(ps.delta) & answer;
-                out.add(self.pos, tables, pb, t, Square::NONE, targets, Square::NONE);
+                let found = Landings {
+                    pb,
+                    t,
+                    from: Square::NONE,
+                    targets,
+                    ep: Square::NONE,
+                };
+                out.add(self.pos, tables, found);
             }
         }
         for g in &tables.groups[us.index()] {

@@ -475,23 +475,28 @@ impl<B: Bits> Tables<B> {
     }
 }
 
+/// Legal destinations found at once, for [`Targets::add`]: one value instead of five
+/// arguments through the sinks (all inlined, so it costs nothing).
+#[derive(Clone, Copy)]
+struct Landings<'a, B> {
+    /// The tables of the moving type and side.
+    pb: &'a PieceBits<B>,
+    /// The moving type.
+    t: usize,
+    /// The square left ([`Square::NONE`] for a whole set-wise type, which only counts).
+    from: Square,
+    /// The destinations, all legal and plain.
+    targets: B,
+    /// The e.p. square the moves create, or [`Square::NONE`].
+    ep: Square,
+}
+
 /// What the generator does with legal destinations: count them or push moves.
 trait Targets<B: Bits> {
     /// Unpinned pieces of [`SETWISE`] types are left to [`count_setwise`].
     const SETWISE: bool;
-    /// `targets` (a set of `B`) of the piece of type `t` on `from`, all legal and plain
-    /// (no e.p. created unless `ep` is set).
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        pos: &Position,
-        tables: &Tables<B>,
-        pb: &PieceBits<B>,
-        t: usize,
-        from: Square,
-        targets: B,
-        ep: Square,
-    );
+    /// The destinations of `found`, in `pos` (whose bit numbering `tables` gives).
+    fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>);
     /// Moves whose legality is judged by playing them (e.p., castling).
     fn deferred(&mut self) -> &mut MoveList;
     /// Legal destinations counted set-wise, all plain (only when
@@ -542,16 +547,8 @@ struct Count<'a, B> {
 impl<B: Bits> Targets<B> for Count<'_, B> {
     const SETWISE: bool = true;
     #[inline(always)]
-    fn add(
-        &mut self,
-        pos: &Position,
-        tables: &Tables<B>,
-        pb: &PieceBits<B>,
-        t: usize,
-        _from: Square,
-        targets: B,
-        _ep: Square,
-    ) {
+    fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>) {
+        let Landings { pb, t, targets, .. } = found;
         self.tally.add(targets & !pb.special);
         let special = targets & pb.special;
         if !special.is_empty() {
@@ -574,16 +571,14 @@ impl<B: Bits> Targets<B> for Count<'_, B> {
 impl<B: Bits> Targets<B> for MoveList {
     const SETWISE: bool = false;
     #[inline(always)]
-    fn add(
-        &mut self,
-        pos: &Position,
-        tables: &Tables<B>,
-        pb: &PieceBits<B>,
-        t: usize,
-        from: Square,
-        targets: B,
-        ep: Square,
-    ) {
+    fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>) {
+        let Landings {
+            pb,
+            t,
+            from,
+            targets,
+            ep,
+        } = found;
         each(targets, |b| {
             let to = tables.square_of[b];
             let who = Mover {

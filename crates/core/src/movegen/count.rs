@@ -56,7 +56,12 @@ impl Position {
                     if l.shape.is_fast() && piece.plain_landing[us.index()] {
                         self.walk_fast(l, sq, t, us, &mut royal);
                     } else {
-                        self.links_moves(std::slice::from_ref(l), sq, t, us, royal.deferred, false);
+                        let who = Mover {
+                            piece: t,
+                            color: us,
+                            from: sq,
+                        };
+                        self.links_moves(std::slice::from_ref(l), who, royal.deferred, false);
                     }
                 }
                 counter.n += royal.n;

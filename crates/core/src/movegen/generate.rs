@@ -259,7 +259,12 @@ impl Position {
     pub(super) fn piece_moves(&self, sq: Square, t: usize, color: Color, out: &mut MoveList) {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
-        self.links_moves(&linked.links, sq, t, color, out, false);
+        let who = Mover {
+            piece: t,
+            color,
+            from: sq,
+        };
+        self.links_moves(&linked.links, who, out, false);
         if self.ep.is_some() {
             drop_plain_onto_ep(out, start);
         }
@@ -277,19 +282,22 @@ impl Position {
         }
     }
 
-    /// The moves of a (linked) program for the piece of type `t` on `sq`. `borrowed`: the
+    /// The moves of a (linked) program for the piece `who`. `borrowed`: the
     /// program is another type's, imitated (`I`) or lent (a final `x` leg); its own
     /// imitation and borrowing are then skipped (borrowing does not chain, and an imitator
     /// copying an imitator would never end).
     pub(super) fn links_moves(
         &self,
         links: &[Link],
-        sq: Square,
-        t: usize,
-        color: Color,
+        who: Mover,
         out: &mut MoveList,
         borrowed: bool,
     ) {
+        let Mover {
+            piece: t,
+            color,
+            from: sq,
+        } = who;
         // The types of the friends reached by final `x` legs (move borrowing).
         let mut lenders = Lenders::new();
         let mut i = 0;
@@ -300,12 +308,12 @@ impl Position {
                 i += 1;
             } else if l.kind == Kind::Castle {
                 if !l.flags.contains(Flags::INITIAL) || self.virgin[sq] {
-                    self.castle(l, sq, t, color, out);
+                    self.castle(l, who, out);
                 }
                 i += 1;
             } else if l.kind == Kind::Imitate {
                 if !borrowed {
-                    self.imitate(l, sq, t, color, out);
+                    self.imitate(l, who, out);
                 }
                 i += 1;
             } else if l.kind == Kind::Leg && l.skip == 0 && l.flags.contains(Flags::FINAL) {
@@ -313,11 +321,6 @@ impl Position {
                 let blocked = (l.flags.contains(Flags::INITIAL) && !self.virgin[sq])
                     || (l.flags.contains(Flags::INITIAL_AHEAD) && !self.stands_ahead(sq, color));
                 if !blocked {
-                    let who = Mover {
-                        piece: t,
-                        color,
-                        from: sq,
-                    };
                     let trail = Trail {
                         start: sq,
                         lifted: sq,
@@ -332,33 +335,31 @@ impl Position {
             } else {
                 // A first leg with its whole subtree of continuations.
                 let end = i + 1 + l.skip as usize;
-                self.walk_general(&links[i..end], sq, t, color, out, &mut lenders);
+                self.walk_general(&links[i..end], who, out, &mut lenders);
                 i = end;
             }
         }
         if !borrowed {
             for &lender in lenders.types() {
-                self.lent_moves(lender as usize, color, sq, t, color, out);
+                self.lent_moves(usize::from(lender), color, who, out);
             }
         }
     }
 
-    /// Moves made by the piece of type `t` on `sq` with another type's program (`lender`,
-    /// linked for `orientation`): imitated or borrowed moves. They start from `sq` and are
+    /// Moves made by the piece `who` with another type's program (`lender`, linked for
+    /// `orientation`): imitated or borrowed moves. They start from `who.from` and are
     /// the mover's moves (its type, its landing rules); castling is not borrowed, nor is
     /// anything the lender would imitate or borrow in turn.
     pub(super) fn lent_moves(
         &self,
         lender: usize,
         orientation: Color,
-        sq: Square,
-        t: usize,
-        color: Color,
+        who: Mover,
         out: &mut MoveList,
     ) {
         let links = &self.variant.pieces[lender].linked[orientation.index()].links;
         let before = out.len();
-        self.links_moves(links, sq, t, color, out, true);
+        self.links_moves(links, who, out, true);
         let mut w = before;
         for r in before..out.len() {
             if out[r].kind != MoveKind::Castle {
@@ -372,15 +373,15 @@ impl Position {
     /// The imitator (`I`): the moves of the type that made the last move, made by this
     /// piece; the record's modality keeps moves (`m`) and/or captures (`c`); `b` mirrors
     /// them (the other side's orientation).
-    pub(super) fn imitate(&self, l: &Link, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+    pub(super) fn imitate(&self, l: &Link, who: Mover, out: &mut MoveList) {
         let Some((last, _)) = self.last else { return };
         let orientation = if l.flags.contains(Flags::MIRROR) {
-            color.flip()
+            who.color.flip()
         } else {
-            color
+            who.color
         };
         let before = out.len();
-        self.lent_moves(last as usize, orientation, sq, t, color, out);
+        self.lent_moves(usize::from(last), orientation, who, out);
         let moves_ok = l.flags.contains(Flags::MOVE);
         let captures_ok = l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY);
         let mut w = before;

@@ -322,11 +322,13 @@ impl Position {
         &self,
         l: &Link,
         w: &mut Walk,
-        t: usize,
-        color: Color,
+        who: Mover,
         origin: Square,
         iso: u8,
     ) -> bool {
+        let Mover {
+            piece: t, color, ..
+        } = who;
         if w.ended {
             return false;
         }
@@ -554,18 +556,16 @@ impl Position {
     pub(super) fn walk_general(
         &self,
         links: &[Link],
-        origin: Square,
-        t: usize,
-        color: Color,
+        who: Mover,
         out: &mut MoveList,
         lenders: &mut Lenders,
     ) {
-        let virgin = self.virgin[origin];
-        let who = Mover {
-            piece: t,
+        let Mover {
             color,
             from: origin,
-        };
+            ..
+        } = who;
+        let virgin = self.virgin[origin];
         let mut path = Path::default();
         let mut i = 0;
         while i < links.len() {
@@ -595,7 +595,7 @@ impl Position {
                     };
                     // After an induction the relayed friend moves: its square is the empty one.
                     let lifted = path.lifted(d, origin);
-                    if self.next_stop(l, &mut path.walks[d], t, color, lifted, iso) {
+                    if self.next_stop(l, &mut path.walks[d], who, lifted, iso) {
                         path.note_stop(l, d);
                         path.unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
                             start.pack()
@@ -612,7 +612,7 @@ impl Position {
                     let leg = &links[target];
                     let iso = path.iso(d);
                     let lifted = path.lifted(d, origin);
-                    if self.next_stop(leg, &mut path.walks[d], t, color, lifted, iso) {
+                    if self.next_stop(leg, &mut path.walks[d], who, lifted, iso) {
                         path.note_stop(leg, d);
                         i = target + 1;
                     } else {
@@ -621,7 +621,7 @@ impl Position {
                 }
                 Kind::Castle => {
                     if !l.flags.contains(Flags::INITIAL) || virgin {
-                        self.castle(l, origin, t, color, out);
+                        self.castle(l, who, out);
                     }
                     i += 1;
                 }
@@ -754,15 +754,14 @@ impl Position {
         }
     }
 
-    /// Castling: walk towards the partner at the edge; all squares between empty.
-    pub(crate) fn castle(
-        &self,
-        l: &Link,
-        origin: Square,
-        t: usize,
-        color: Color,
-        out: &mut MoveList,
-    ) {
+    /// Castling of the piece `who`: walk towards the partner at the edge; all squares
+    /// between empty.
+    pub(crate) fn castle(&self, l: &Link, who: Mover, out: &mut MoveList) {
+        let Mover {
+            color,
+            from: origin,
+            ..
+        } = who;
         let mut cur = origin;
         let mut dist = 0u8;
         loop {
@@ -791,11 +790,6 @@ impl Position {
             }
             let king_to = origin + l.off * isize::from(l.range);
             let partner_to = king_to - l.off;
-            let who = Mover {
-                piece: t,
-                color,
-                from: origin,
-            };
             let at = Arrival {
                 kind: MoveKind::Castle,
                 extra: [cur.pack(), partner_to.pack(), 0, 0, 0],
