@@ -189,7 +189,7 @@ impl Position {
                 let mut to = from;
                 let mut left = l.range;
                 loop {
-                    to = to + l.off;
+                    to += l.off;
                     let c = board[to];
                     if c == EMPTY {
                         if l.shape != Shape::SlideC {
@@ -212,7 +212,7 @@ impl Position {
                 let mut left = l.range;
                 let mut screen = false;
                 loop {
-                    to = to + l.off;
+                    to += l.off;
                     let c = board[to];
                     if c == OFF {
                         break;

@@ -5,6 +5,10 @@
 //! lands inside the array: off-board is then a cell value, not a bounds test. Holes are
 //! off-board cells inside the board rectangle.
 //!
+//! A [`Square`] is such an index, as its own type: a step is `square + offset`, the
+//! displacement between two squares is `a - b` (what attack tables are keyed by), and the
+//! per-square arrays (board, virginity, landing rules, ...) are indexed by a square directly.
+//!
 //! ```
 //! use fairyboard_core::geometry::Geometry;
 //! use fairyboard_core::coord::Coord;
@@ -12,6 +16,10 @@
 //! let e2 = g.square(Coord::new(4, 1));
 //! let e4 = e2 + g.offset(0, 2);
 //! assert_eq!(g.coord(e4), Some(Coord::new(4, 3)));
+//! assert_eq!(e4 - e2, g.offset(0, 2));
+//! let mut board = vec![0u8; g.cells];
+//! board[e4] = 1;
+//! assert_eq!(board[e4.index()], 1);
 //! ```
 
 use crate::coord::Coord;
@@ -215,5 +223,31 @@ impl<T> std::ops::IndexMut<Square> for Vec<T> {
     #[inline]
     fn index_mut(&mut self, sq: Square) -> &mut T {
         &mut self[sq.0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_arithmetic_none_and_packing() {
+        // 8×8 with pad 2: rows of max(8 + 4, 15) = 15 cells, so h8 (file 7, rank 7) is
+        // (7 + 2) · 15 + 7 + 2 = 144, and one rank up is +15.
+        let g = Geometry::new(8, 8, 2);
+        let h8 = g.square(Coord::new(7, 7));
+        assert_eq!(h8.index(), 144);
+        let h7 = g.square(Coord::new(7, 6));
+        assert_eq!(h8 - h7, 15);
+        assert_eq!(h7 + 15, h8);
+        assert_eq!(h8 - 15isize, h7);
+        // Index 0 is padding on every board (pad ≥ 1), so NONE is never a square.
+        assert_eq!(g.coord(Square::NONE), None);
+        // The largest board the notation allows, padded as far as a build ever pads it
+        // (the longest step, at most the board's side), still packs into a move's u16.
+        let side = crate::coord::MAX_SIDE;
+        let big = Geometry::new(side, side, side);
+        let last = Square::new(big.cells - 1);
+        assert_eq!(Square::unpack(last.pack()), last);
     }
 }
