@@ -12,7 +12,7 @@ use crate::movegen::{Arrival, Mover};
 use crate::position::moves::MoveKind;
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_type, Color};
+use crate::variant::{cell_type, Color, Role};
 use xbetza::Flags;
 
 /// Generate the side to move's moves into `out`: legal ones through [`Targets::add`], e.p.
@@ -395,13 +395,13 @@ impl<'a, B: Bits> Node<'a, B> {
         let mut sets = [B::default(); SETWISE_TYPES];
         let mut types = tables.setwise[us.index()];
         while types != 0 {
-            let t = types.trailing_zeros() as usize;
+            let t = Role::new(types.trailing_zeros() as usize);
             types &= types - 1;
             let set = B::narrow(bits.kinds[t]) & self.ours & free;
             if set.is_empty() {
                 continue;
             }
-            present |= 1 << t;
+            present |= 1 << t.index();
             sets[t] = set;
             let pb = &tables.pieces[t][us.index()];
             for sh in &pb.shifts {

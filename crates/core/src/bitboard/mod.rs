@@ -49,7 +49,7 @@ use crate::movegen::{Arrival, Mover};
 use crate::position::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Variant, EMPTY};
+use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Role, Variant, EMPTY};
 use xbetza::Flags;
 
 /// A set of board squares, one bit per square.
@@ -423,8 +423,8 @@ impl<B: Bits> Tables<B> {
     }
 
     #[inline(always)]
-    fn spot(&self, t: usize, color: Color, b: usize) -> &Spot<B> {
-        &self.spots[(2 * t + color.index()) * self.n + b]
+    fn spot(&self, t: Role, color: Color, b: usize) -> &Spot<B> {
+        &self.spots[(2 * t.index() + color.index()) * self.n + b]
     }
 
     #[inline(always)]
@@ -482,7 +482,7 @@ struct Landings<'a, B> {
     /// The tables of the moving type and side.
     pb: &'a PieceBits<B>,
     /// The moving type.
-    t: usize,
+    t: Role,
     /// The square left ([`Square::NONE`] for a whole set-wise type, which only counts).
     from: Square,
     /// The destinations, all legal and plain.

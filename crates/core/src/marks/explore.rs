@@ -353,13 +353,18 @@ impl Probe {
             .map(|e| e.at)
             .collect();
         let mover = at(from);
-        self.pos
-            .put(mover, crate::variant::piece_cell(0, Color::White));
+        self.pos.put(
+            mover,
+            crate::variant::piece_cell(crate::variant::Role::new(0), Color::White),
+        );
         self.pos.set_virgin(mover, !moved);
         for e in others.iter().filter(|e| placed.contains(&e.at)) {
             let t = if e.royal { 2 } else { 1 };
             let sq = at(e.at);
-            self.pos.put(sq, crate::variant::piece_cell(t, e.color));
+            self.pos.put(
+                sq,
+                crate::variant::piece_cell(crate::variant::Role::new(t), e.color),
+            );
             self.pos.set_virgin(sq, e.virgin);
         }
         self.list.clear();

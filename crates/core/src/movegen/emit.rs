@@ -6,14 +6,14 @@
 use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Position, PROMO_FROM_HAND};
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, is_piece, Color, Landing};
+use crate::variant::{cell_color, is_piece, Color, Landing, Role};
 use xbetza::Flags;
 
 /// The piece a found move belongs to: its type, side and the square it leaves. One value
 /// instead of three arguments through the walker's hot functions (`emit`, the sinks).
 #[derive(Clone, Copy)]
 pub(crate) struct Mover {
-    pub(crate) piece: usize,
+    pub(crate) piece: Role,
     pub(crate) color: Color,
     pub(crate) from: Square,
 }
@@ -124,7 +124,7 @@ impl Position {
             to: to.pack(),
             extra,
             victims,
-            piece: t as u8,
+            piece: t.byte(),
             promotion: NO_PROMOTION,
             ep_square: ep_square.pack(),
             unload: 0,
@@ -142,13 +142,7 @@ impl Position {
     /// promotes as if it ended on its origin (Shogi: a piece may promote when it leaves the
     /// zone).
     #[inline(always)]
-    pub(crate) fn landing_square(
-        &self,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) -> Square {
+    pub(crate) fn landing_square(&self, t: Role, color: Color, from: Square, to: Square) -> Square {
         if self.variant.promo_from_zone {
             let landing = &self.variant.pieces[t].landing[color.index()];
             if landing[to] == Landing::Plain && matches!(landing[from], Landing::Promote(_)) {
@@ -164,7 +158,7 @@ impl Position {
     pub(crate) fn each_landing(
         &self,
         flags: Flags,
-        t: usize,
+        t: Role,
         color: Color,
         to: Square,
         onto_friend: bool,
@@ -190,7 +184,7 @@ impl Position {
                 }
                 for &(p, from_hand) in &rule.choices {
                     if from_hand {
-                        if self.hands[color.index()][p as usize] == 0 {
+                        if self.hands[color.index()][Role::from_byte(p)] == 0 {
                             continue;
                         }
                         f(p | PROMO_FROM_HAND);

@@ -8,7 +8,7 @@ use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION
 use crate::position::Position;
 use crate::variant::geometry::Square;
 use crate::variant::{
-    cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Shape, EMPTY, OFF,
+    cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Role, Shape, EMPTY, OFF,
 };
 use xbetza::{Flags, Kind};
 
@@ -71,7 +71,7 @@ impl Position {
         let targets = [ep.square(), ep.second()];
         let targets = &targets[..if ep.second().is_some() { 2 } else { 1 }];
         let mut list = MoveList::new();
-        let can_take_from = |sq: Square, t: usize, list: &mut MoveList| {
+        let can_take_from = |sq: Square, t: Role, list: &mut MoveList| {
             list.clear();
             self.piece_moves(sq, t, us, list);
             list.iter().any(|m| m.kind == MoveKind::EnPassant)
@@ -218,6 +218,7 @@ impl Position {
         // Files fit the `dropNoDoubled` mask below.
         const _: () = assert!(idiagram::coord::MAX_SIDE as u32 <= 128);
         for (t, &n) in self.hands[us.index()].iter().enumerate() {
+            let t = Role::new(t);
             if n == 0 {
                 continue;
             }
@@ -244,7 +245,7 @@ impl Position {
                         to: sq.pack(),
                         extra: [0; MAX_VICTIMS],
                         victims: 0,
-                        piece: t as u8,
+                        piece: t.byte(),
                         promotion: NO_PROMOTION,
                         ep_square: 0,
                         unload: 0,
@@ -256,7 +257,7 @@ impl Position {
     }
 
     #[inline]
-    pub(super) fn piece_moves(&self, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+    pub(super) fn piece_moves(&self, sq: Square, t: Role, color: Color, out: &mut MoveList) {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
         let who = Mover {
@@ -341,7 +342,7 @@ impl Position {
         }
         if !borrowed {
             for &lender in lenders.types() {
-                self.lent_moves(usize::from(lender), color, who, out);
+                self.lent_moves(lender, color, who, out);
             }
         }
     }
@@ -352,7 +353,7 @@ impl Position {
     /// anything the lender would imitate or borrow in turn.
     pub(super) fn lent_moves(
         &self,
-        lender: usize,
+        lender: Role,
         orientation: Color,
         who: Mover,
         out: &mut MoveList,
@@ -381,7 +382,7 @@ impl Position {
             who.color
         };
         let before = out.len();
-        self.lent_moves(usize::from(last), orientation, who, out);
+        self.lent_moves(Role::from_byte(last), orientation, who, out);
         let moves_ok = l.flags.contains(Flags::MOVE);
         let captures_ok = l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY);
         let mut w = before;

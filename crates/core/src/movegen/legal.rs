@@ -56,7 +56,7 @@ impl Position {
     fn adds_royal(&self, m: &Move) -> bool {
         let pieces = &self.variant.pieces;
         (m.kind == MoveKind::Drop && pieces[m.piece()].royal)
-            || (m.is_promotion() && pieces[usize::from(m.promotion)].royal)
+            || m.promoted_to().is_some_and(|p| pieces[p].royal)
     }
 
     /// With the move `m` just played: is it a drop that `dropNoMate` forbids because it

@@ -7,7 +7,7 @@ use super::*;
 use crate::position::moves::{MoveKind, MoveList, MAX_VICTIMS};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, Cell, Color, Link, Shape, EMPTY, OFF};
+use crate::variant::{cell_color, cell_type, Cell, Color, Link, Role, Shape, EMPTY, OFF};
 use xbetza::{Flags, Kind};
 
 /// What [`Position::step`] returns off the board: a square no board has.
@@ -115,7 +115,7 @@ impl Position {
         &self,
         l: &Link,
         from: Square,
-        t: usize,
+        t: Role,
         color: Color,
         sink: &mut S,
     ) {
@@ -247,16 +247,16 @@ impl Position {
 
     /// The capture matrix forbids a piece of type `t` to hop over `hurdle` (`^`, `$`).
     #[inline]
-    pub(super) fn hop_banned(&self, t: usize, color: Color, hurdle: Cell) -> bool {
+    pub(super) fn hop_banned(&self, t: Role, color: Color, hurdle: Cell) -> bool {
         let rules = &self.variant.rules;
         rules.hop_bans && {
             let target = if cell_color(hurdle) == color {
-                idiagram::Target::Friend(cell_type(hurdle))
+                idiagram::Target::Friend(cell_type(hurdle).index())
             } else {
-                idiagram::Target::Enemy(cell_type(hurdle))
+                idiagram::Target::Enemy(cell_type(hurdle).index())
             };
             matches!(
-                rules.effect(t, target),
+                rules.effect(t.index(), target),
                 crate::rules::Effect::NoHop | crate::rules::Effect::NoCaptureNoHop
             )
         }
@@ -803,7 +803,7 @@ impl Position {
 
 /// The types of the friends a piece reached with final `x` legs, each once, in the order
 /// met: the types whose moves it borrows. Allocates only when a friend lends.
-pub(super) struct Lenders(Vec<u8>);
+pub(super) struct Lenders(Vec<Role>);
 
 impl Lenders {
     #[inline]
@@ -811,14 +811,13 @@ impl Lenders {
         Lenders(Vec::new())
     }
 
-    pub(super) fn add(&mut self, t: usize) {
-        let t = t as u8;
+    pub(super) fn add(&mut self, t: Role) {
         if !self.0.contains(&t) {
             self.0.push(t);
         }
     }
 
-    pub(super) fn types(&self) -> &[u8] {
+    pub(super) fn types(&self) -> &[Role] {
         &self.0
     }
 }

@@ -6,7 +6,7 @@
 pub mod pgn;
 
 use crate::position::moves::{Move, MoveKind, MoveList};
-use crate::position::{Position, PROMO_FROM_HAND};
+use crate::position::Position;
 use crate::variant::geometry::Square;
 use crate::variant::{Color, Variant};
 use std::fmt;
@@ -33,16 +33,15 @@ impl Variant {
 
     /// The promotion suffix: `+` for a shogi-style promotion, else the type's ID in lower case.
     fn promotion_suffix(&self, m: &Move) -> String {
-        if !m.is_promotion() {
+        let Some(to) = m.promoted_to() else {
             return String::new();
-        }
-        let to = (m.promotion & !PROMO_FROM_HAND) as usize;
-        if self.pieces[to].id == self.pieces[m.piece as usize].id {
+        };
+        if self.pieces[to].id == self.pieces[m.piece()].id {
             // A change into a type with the same ID (a xiangqi soldier crossing the river)
             // is no choice of the player: nothing to write.
             return String::new();
         }
-        if self.pieces[m.piece as usize].promoted == Some(to as u8) {
+        if self.pieces[m.piece()].promoted == Some(to.byte()) {
             "+".to_string()
         } else {
             self.pieces[to].id.to_lowercase()
@@ -54,7 +53,7 @@ impl Variant {
         match m.kind {
             MoveKind::Drop => format!(
                 "{}@{}",
-                self.fen_token(m.piece as usize, Color::White),
+                self.fen_token(m.piece().index(), Color::White),
                 self.square_name(m.to())
             ),
             MoveKind::Castle => {
@@ -226,8 +225,7 @@ impl Position {
                     s.push('x');
                 }
                 s += &v.square_name(m.to());
-                if m.is_promotion() {
-                    let to = (m.promotion & !PROMO_FROM_HAND) as usize;
+                if let Some(to) = m.promoted_to() {
                     s += &format!("={}", v.pieces[to].id);
                 }
                 s

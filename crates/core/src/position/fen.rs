@@ -20,7 +20,7 @@ use crate::position::moves::{MoveKind, MoveList};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{EnPassant, Position};
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, piece_cell, Color, Variant, EMPTY, OFF};
+use crate::variant::{cell_color, cell_type, piece_cell, Color, Role, Variant, EMPTY, OFF};
 use xbetza::Kind;
 
 /// Why a FEN was rejected: which field, where, and what is wrong.
@@ -399,7 +399,7 @@ impl Setup {
                 let start = v
                     .setup
                     .iter()
-                    .filter(|&&(_, c)| c == piece_cell(t, color))
+                    .filter(|&&(_, c)| c == piece_cell(Role::new(t), color))
                     .count() as u32
                     + v.initial_hand[color.index()][t];
                 let now = self
@@ -438,7 +438,7 @@ impl Setup {
                 if !links.iter().any(|l| l.kind == Kind::Castle) {
                     continue;
                 }
-                if variant.setup_cells[sq] != piece_cell(t, color)
+                if variant.setup_cells[sq] != piece_cell(Role::new(t), color)
                     || allowed.is_some_and(|a| a.is_empty())
                 {
                     continue;
@@ -517,7 +517,7 @@ impl Position {
                 if c == OFF {
                     s.push('*');
                 } else {
-                    s += &v.fen_token(cell_type(c), cell_color(c));
+                    s += &v.fen_token(cell_type(c).index(), cell_color(c));
                     if self.promoted[sq] != 0 {
                         s.push('~');
                     }
@@ -688,7 +688,9 @@ impl Variant {
             }
         }
         let fielded = |i: usize| {
-            self.setup.iter().any(|&(_, c)| c == piece_cell(i, color))
+            self.setup
+                .iter()
+                .any(|&(_, c)| c == piece_cell(Role::new(i), color))
                 || self.initial_hand[color.index()][i] > 0
         };
         candidates

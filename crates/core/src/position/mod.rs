@@ -29,7 +29,9 @@ use crate::position::setup::Setup;
 use crate::rules::effects::Before;
 use crate::rules::TypeSet;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
+use crate::variant::{
+    cell_color, cell_type, is_piece, piece_cell, Cell, Color, Role, Variant, EMPTY,
+};
 
 /// Set on [`Move::promotion`] when the promoted-to piece is taken from the mover's hand.
 pub const PROMO_FROM_HAND: u8 = 0x80;
@@ -263,7 +265,7 @@ impl Position {
     /// The piece on a square: type and colour.
     pub fn piece_at(&self, sq: Square) -> Option<(usize, Color)> {
         let c = *self.board.get(sq.index())?;
-        is_piece(c).then(|| (cell_type(c), cell_color(c)))
+        is_piece(c).then(|| (cell_type(c).index(), cell_color(c)))
     }
     pub fn hand(&self, color: Color, t: usize) -> u32 {
         self.hands[color.index()][t]
@@ -311,7 +313,7 @@ impl Position {
         }
         for c in Color::BOTH {
             for (t, &n) in self.hands[c.index()].iter().enumerate() {
-                h ^= keys.hand(t, c.index(), n);
+                h ^= keys.hand(Role::new(t), c.index(), n);
             }
         }
         if self.side == Color::Black {
@@ -371,7 +373,7 @@ impl Position {
         self.promoted[sq] = flags >> 1;
     }
 
-    pub(crate) fn set_hand(&mut self, color: Color, t: usize, n: u32) {
+    pub(crate) fn set_hand(&mut self, color: Color, t: Role, n: u32) {
         let keys = &self.variant.keys;
         let old = self.hands[color.index()][t];
         self.hash ^= keys.hand(t, color.index(), old) ^ keys.hand(t, color.index(), n);
@@ -408,10 +410,10 @@ impl Position {
     /// Take back a hand change of `delta` (colour index `c`, type `t`) without the hash.
     #[inline]
     fn restore_hand(&mut self, c: u8, t: u8, delta: i8) {
-        let c = c as usize;
-        let old = self.hands[c][t as usize];
-        let n = old.saturating_add_signed(-(delta as i32));
-        self.hands[c][t as usize] = n;
+        let (c, t) = (usize::from(c), Role::from_byte(t));
+        let old = self.hands[c][t];
+        let n = old.saturating_add_signed(-i32::from(delta));
+        self.hands[c][t] = n;
         self.in_hand[c] = self.in_hand[c] + n - old;
     }
 
@@ -539,19 +541,19 @@ impl Position {
         }
     }
 
-    pub(crate) fn change_hand(&mut self, undo: &mut Undo, color: Color, t: usize, delta: i8) {
+    pub(crate) fn change_hand(&mut self, undo: &mut Undo, color: Color, t: Role, delta: i8) {
         let i = undo.n_hands as usize;
         if i < undo.hands.len() {
-            undo.hands[i] = (color as u8, t as u8, delta);
+            undo.hands[i] = (color as u8, t.byte(), delta);
             undo.n_hands += 1;
         } else {
             undo.more
                 .get_or_insert_default()
                 .hands
-                .push((color as u8, t as u8, delta));
+                .push((color as u8, t.byte(), delta));
         }
         let n = self.hands[color.index()][t];
-        self.set_hand(color, t, n.saturating_add_signed(delta as i32));
+        self.set_hand(color, t, n.saturating_add_signed(i32::from(delta)));
     }
 
     /// A captured piece goes where `holdingsType` sends it.
@@ -560,9 +562,9 @@ impl Position {
         let holdings = self.variant.holdings_type;
         if holdings != 0 && is_piece(victim) {
             let t = cell_type(victim);
-            let base = match self.promoted_from(sq) {
-                Some(from) => from,
-                None => self.variant.pieces[t].demoted.map_or(t, |d| d as usize),
+            let base = match self.promoted[sq].checked_sub(1) {
+                Some(from) => Role::from_byte(from),
+                None => self.variant.pieces[t].demoted.map_or(t, Role::from_byte),
             };
             let owner = if holdings < 0 {
                 cell_color(victim).flip()
@@ -662,7 +664,7 @@ impl Position {
                 let landed = if m.promotion == NO_PROMOTION {
                     mover
                 } else {
-                    let t = (m.promotion & !PROMO_FROM_HAND) as usize;
+                    let t = Role::from_byte(m.promotion & !PROMO_FROM_HAND);
                     if m.promotion & PROMO_FROM_HAND != 0 {
                         self.change_hand(&mut undo, us, t, -1);
                     }
@@ -673,14 +675,14 @@ impl Position {
                     // A promotion marks the piece with the type it came from (unless that
                     // type is already its demoted form, as a shogi `+` piece has); a
                     // promoted piece moving on keeps its mark.
-                    let from_type = cell_type(mover).min(126);
+                    let from_type = cell_type(mover).byte().min(126);
                     let mark = if m.promotion == NO_PROMOTION {
                         carried
                     } else if landed != mover
                         && self.variant.pieces[cell_type(landed)].demoted.is_none()
                         && m.promotion & PROMO_FROM_HAND == 0
                     {
-                        from_type as u8 + 1
+                        from_type + 1
                     } else {
                         0
                     };

@@ -1,6 +1,7 @@
 //! Moves as the generator produces them: small `Copy` values.
 
 use crate::variant::geometry::Square;
+use crate::variant::Role;
 
 /// What kind of move, beyond from → to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,10 +64,16 @@ impl Move {
     pub fn to(&self) -> Square {
         Square::unpack(self.to)
     }
-    /// The piece type that moves (or is dropped), as an index into `Variant::pieces`.
+    /// The piece type that moves (or is dropped).
     #[inline]
-    pub fn piece(&self) -> usize {
-        usize::from(self.piece)
+    pub fn piece(&self) -> Role {
+        Role::from_byte(self.piece)
+    }
+    /// The type a promotion turns the piece into (whether or not it comes from the hand).
+    #[inline]
+    pub fn promoted_to(&self) -> Option<Role> {
+        self.is_promotion()
+            .then(|| Role::from_byte(self.promotion & !crate::position::PROMO_FROM_HAND))
     }
     /// The square at `extra[i]` (see [`Move::extra`]).
     #[inline]

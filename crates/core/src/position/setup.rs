@@ -34,7 +34,9 @@ use crate::limits::MAX_IN_HAND;
 use crate::position::{EnPassant, GameState, Position};
 use crate::rules::Effect;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Landing, Variant, OFF};
+use crate::variant::{
+    cell_color, cell_type, is_piece, piece_cell, Color, Landing, Role, Variant, OFF,
+};
 
 /// A position as data. Squares are the variant's square indices ([`Variant::square`]);
 /// the per-square vectors cover every index (padding and holes included, always empty).
@@ -204,7 +206,7 @@ impl Setup {
         let mut s = Setup::empty(variant);
         for &(sq, cell) in &variant.setup {
             if is_piece(cell) {
-                s.cells[sq] = Some((cell_type(cell), cell_color(cell)));
+                s.cells[sq] = Some((cell_type(cell).index(), cell_color(cell)));
             }
         }
         s.hands = variant.initial_hand.clone();
@@ -241,7 +243,7 @@ impl Setup {
     pub fn unmoved_by_start(variant: &Variant, sq: Square, t: usize, color: Color) -> bool {
         t < variant.pieces.len()
             && (variant.pieces[t].has_initial || variant.rules.conversion == Some(t as u8))
-            && variant.setup_cells.get(sq.index()) == Some(&piece_cell(t, color))
+            && variant.setup_cells.get(sq.index()) == Some(&piece_cell(Role::new(t), color))
     }
 
     /// Check the setup against the variant (see [`SetupError`] for what is checked).
@@ -480,7 +482,7 @@ impl Setup {
         }
         let mut start = [0u32; 2];
         for &(_, cell) in &variant.setup {
-            if is_piece(cell) && royal(cell_type(cell)) {
+            if is_piece(cell) && royal(cell_type(cell).index()) {
                 start[cell_color(cell).index()] += 1;
             }
         }
@@ -534,7 +536,7 @@ impl Position {
         let mut pos = Position::empty(variant);
         for sq in order {
             if let Some((t, c)) = setup.cells[sq] {
-                pos.put(sq, piece_cell(t, c));
+                pos.put(sq, piece_cell(Role::new(t), c));
                 pos.set_virgin(sq, setup.unmoved[sq]);
                 if let Some(from) = setup.promoted_from[sq] {
                     pos.set_promoted(sq, from.min(126) as u8 + 1);
@@ -543,7 +545,7 @@ impl Position {
         }
         for c in Color::BOTH {
             for (t, &n) in setup.hands[c.index()].iter().enumerate() {
-                pos.set_hand(c, t, n);
+                pos.set_hand(c, Role::new(t), n);
             }
         }
         pos.set_side(setup.side);
@@ -566,7 +568,7 @@ impl Position {
         for &sq in &self.variant.playable {
             let c = self.board[sq];
             if is_piece(c) {
-                s.cells[sq] = Some((cell_type(c), cell_color(c)));
+                s.cells[sq] = Some((cell_type(c).index(), cell_color(c)));
                 s.unmoved[sq] = self.virgin[sq];
                 s.promoted_from[sq] = self.promoted_from(sq);
             }

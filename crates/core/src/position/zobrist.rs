@@ -7,6 +7,7 @@
 use xbetza::rng::splitmix64;
 
 use crate::variant::geometry::Square;
+use crate::variant::Role;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Keys {
@@ -48,12 +49,15 @@ impl Keys {
     pub fn promoted(&self, sq: Square, from: u8) -> u64 {
         splitmix64(self.pieces[sq] ^ (u64::from(from) << 56) ^ 0x7E_0000_0000)
     }
-    pub fn hand(&self, t: usize, color: usize, count: u32) -> u64 {
+    pub fn hand(&self, t: Role, color: usize, count: u32) -> u64 {
         if count == 0 {
             0
         } else {
             splitmix64(
-                ((t as u64) << 40) ^ ((color as u64) << 32) ^ count as u64 ^ 0x4A4D_0000_0000_0000,
+                (u64::from(t.byte()) << 40)
+                    ^ ((color as u64) << 32)
+                    ^ u64::from(count)
+                    ^ 0x4A4D_0000_0000_0000,
             )
         }
     }

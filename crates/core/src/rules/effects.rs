@@ -17,13 +17,13 @@ use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION
 use crate::position::{Pending, Position, Undo};
 use crate::rules::{has, Effect, SpellKind, TypeSet};
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, EMPTY, OFF};
+use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Role, EMPTY, OFF};
 use idiagram::Target;
 
 /// What make needs to know about a move before the board changes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Before {
-    pub mover_type: usize,
+    pub mover_type: Role,
     pub from_virgin: bool,
     /// The piece on the destination before the move (not for castling or unload).
     pub dest: Option<Cell>,
@@ -44,19 +44,19 @@ impl Before {
 }
 
 /// The matrix cell for a move (none for a primed atom's move).
-fn effect_of(rules: &crate::rules::RuleSet, b: &Before, t: usize, target: Target) -> Effect {
+fn effect_of(rules: &crate::rules::RuleSet, b: &Before, t: Role, target: Target) -> Effect {
     if b.exempt {
         Effect::Normal
     } else {
-        rules.effect(t, target)
+        rules.effect(t.index(), target)
     }
 }
 
 fn target(cell: Cell, mover: Color) -> Target {
     if cell_color(cell) == mover {
-        Target::Friend(cell_type(cell))
+        Target::Friend(cell_type(cell).index())
     } else {
-        Target::Enemy(cell_type(cell))
+        Target::Enemy(cell_type(cell).index())
     }
 }
 
@@ -212,8 +212,8 @@ impl Position {
         let mut kamikaze = dest == Effect::Kamikaze;
         let mut explode = dest == Effect::Explode;
         let mut becomes: Option<Cell> = match dest {
-            Effect::Promote(x) => Some(piece_cell(x as usize, us)),
-            Effect::EnemyPromote(x) => Some(piece_cell(x as usize, us.flip())),
+            Effect::Promote(x) => Some(piece_cell(Role::from_byte(x), us)),
+            Effect::EnemyPromote(x) => Some(piece_cell(Role::from_byte(x), us.flip())),
             _ => None,
         };
         for (_, cell) in b.dest.map(|c| (to, c)).into_iter().chain(b.victims()) {
@@ -221,7 +221,7 @@ impl Position {
                 continue;
             }
             let vt = cell_type(cell);
-            captured |= 1u128 << vt.min(127);
+            captured |= 1u128 << vt.index().min(127);
             let e = effect_of(rules, b, t, target(cell, us));
             kamikaze |= e == Effect::Kamikaze;
             explode |= e == Effect::Explode;
@@ -257,7 +257,7 @@ impl Position {
                         let dies = if spare == 0 {
                             cell_color(c) != us
                         } else {
-                            cell_type(c) >= spare
+                            cell_type(c).index() >= spare
                         };
                         if dies {
                             self.capture(undo, sq);
@@ -279,7 +279,7 @@ impl Position {
             }
         }
         if let Some(ct) = rules.conversion {
-            if t == ct as usize && b.from_virgin && self.game.conversion[us.index()] == 0 {
+            if t == Role::from_byte(ct) && b.from_virgin && self.game.conversion[us.index()] == 0 {
                 self.game.conversion[us.index()] = 1 + self.shade(to);
             }
         }
@@ -325,7 +325,7 @@ impl Position {
         let landed = {
             let c = self.board[m.to()];
             if m.kind != MoveKind::Castle && is_piece(c) && cell_color(c) == mover {
-                rules.win_mark(cell_type(c), mover.index(), m.to())
+                rules.win_mark(cell_type(c).index(), mover.index(), m.to())
             } else {
                 0
             }
@@ -424,12 +424,12 @@ impl Position {
             }
             let c = self.board[m.to()];
             let e = if self.captures_at_end(&m) {
-                rules.effect(m.piece as usize, target(c, us))
+                rules.effect(m.piece().index(), target(c, us))
             } else {
-                rules.effect(m.piece as usize, Target::Empty)
+                rules.effect(m.piece().index(), Target::Empty)
             };
             if e == Effect::OptionalPromote {
-                if let Some(p) = v.pieces[m.piece as usize].promoted {
+                if let Some(p) = v.pieces[m.piece()].promoted {
                     out.push(Move { promotion: p, ..m });
                 }
             }
@@ -441,7 +441,7 @@ impl Position {
                 }
                 for &sq in &self.lists[us.index()].squares {
                     let u = cell_type(self.board[sq]);
-                    if u != t && v.pieces[u].id == v.pieces[t].id {
+                    if u.index() != t && v.pieces[u].id == v.pieces[t].id {
                         out.push(Move {
                             kind: MoveKind::Drop,
                             from: sq.pack(),
@@ -485,10 +485,7 @@ impl Position {
                 return false;
             }
         }
-        if m.kind == MoveKind::Castle
-            && v.pieces[m.piece as usize].royal
-            && !self.castle_path_safe(m)
-        {
+        if m.kind == MoveKind::Castle && v.pieces[m.piece()].royal && !self.castle_path_safe(m) {
             return false;
         }
         // Trading rules judged with the move played: the capturer must not be recapturable.
@@ -507,7 +504,7 @@ impl Position {
             if has(rules.protected, t) && has(rules.protected, vt) {
                 lion_trade = true;
             } else {
-                gain += rules.value(&v, vt);
+                gain += rules.value(&v, vt.index());
             }
         }
         if lion_trade {

@@ -80,7 +80,8 @@ use idiagram::Diagnostic;
 pub type TypeSet = u128;
 
 #[inline]
-pub(crate) fn has(set: TypeSet, t: usize) -> bool {
+pub(crate) fn has(set: TypeSet, t: impl Into<usize>) -> bool {
+    let t: usize = t.into();
     t < 128 && set >> t & 1 != 0
 }
 
