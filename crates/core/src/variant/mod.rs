@@ -2,7 +2,8 @@
 //! Interactive Diagram text into the parser's `idiagram::Definition` and [`build`] compiles
 //! that model straight into a [`Variant`] (the one seam; a new definition
 //! parameter or piece modifier's binding to the board starts in [`build`]); [`geometry`]
-//! is the board, [`catalogue`] the shipped games, [`shuffle`] and [`value`] the start
+//! is the board and its [`Square`] type, [`Role`] a piece type (an index
+//! into [`Variant::pieces`]), [`catalogue`] the shipped games, [`shuffle`] and [`value`] the start
 //! shuffles and piece values, [`fast_paths`] the gate that picks the generators. Nothing
 //! here looks at a position being played.
 //!
