@@ -118,7 +118,7 @@ impl Evaluator {
             let ranks: Vec<i32> = start
                 .royals(c)
                 .iter()
-                .map(|&sq| variant.coord(sq as usize).rank as i32)
+                .map(|&sq| variant.coord(sq).rank as i32)
                 .collect();
             match (ranks.is_empty(), c) {
                 (false, _) => ranks,
@@ -212,7 +212,7 @@ impl Evaluator {
         let mut start_material = 0;
         for c in Color::BOTH {
             let on_board = start.pieces(c).iter().filter_map(|&sq| {
-                let (t, _) = start.piece_at(sq as usize)?;
+                let (t, _) = start.piece_at(sq)?;
                 Some((t, 1))
             });
             let in_hand = (0..types).map(|t| (t, start.hand(c, t) as i32));
@@ -270,7 +270,7 @@ impl Evaluator {
         let on_board: i32 = pos
             .pieces(c)
             .iter()
-            .filter_map(|&sq| pos.piece_at(sq as usize))
+            .filter_map(|&sq| pos.piece_at(sq))
             .map(|(t, _)| self.values[t])
             .sum();
         let in_hand: i32 = if self.drops {
@@ -301,7 +301,7 @@ impl Evaluator {
         }
         let spare = royals
             .iter()
-            .filter_map(|&sq| pos.piece_at(sq as usize))
+            .filter_map(|&sq| pos.piece_at(sq))
             .map(|(t, _)| self.spare_royal[t]);
         let (sum, least) = spare.fold((0, i32::MAX), |(s, m), v| (s + v, m.min(v)));
         sum - least
@@ -365,7 +365,7 @@ impl Evaluator {
     /// friendly victims against it.
     pub fn captured(&self, pos: &Position, m: &Move) -> Option<i32> {
         let us = pos.side_to_move();
-        let worth = |sq: usize| -> i32 {
+        let worth = |sq: Square| -> i32 {
             match pos.piece_at(sq) {
                 Some((t, c)) => {
                     let v = if self.royal[t] {
@@ -397,8 +397,8 @@ impl Evaluator {
         let mut any = false;
         for c in Color::BOTH {
             for &sq in pos.pieces(c) {
-                let sq = sq as usize;
-                if let Some((t, _)) = pos.piece_at(sq) {
+                let sq = sq.index();
+                if let Some((t, _)) = pos.piece_at(Square::new(sq)) {
                     if self.pawn[t] {
                         let (f, r) = self.file_rank[sq];
                         if f < 0 || f as usize >= FILES {
@@ -421,8 +421,8 @@ impl Evaluator {
         for c in Color::BOTH {
             let ci = c.index();
             for &sq in pos.pieces(c) {
-                let sq = sq as usize;
-                let Some((t, _)) = pos.piece_at(sq) else {
+                let sq = sq.index();
+                let Some((t, _)) = pos.piece_at(Square::new(sq)) else {
                     continue;
                 };
                 let table = &self.passed[ci][t];
@@ -455,8 +455,8 @@ impl Evaluator {
         let mut attackers = 0;
         let mut units = 0;
         for &sq in pos.pieces(them) {
-            let sq = sq as usize;
-            let Some((t, _)) = pos.piece_at(sq) else {
+            let sq = sq.index();
+            let Some((t, _)) = pos.piece_at(Square::new(sq)) else {
                 continue;
             };
             if self.royal[t] || self.pawn[t] {
@@ -470,7 +470,8 @@ impl Evaluator {
                     continue;
                 }
                 let target = target as usize;
-                if self.file_rank[target].0 >= 0 && pos.table_attack(sq, them, target) == Some(true)
+                if self.file_rank[target].0 >= 0
+                    && pos.table_attack(Square::new(sq), them, Square::new(target)) == Some(true)
                 {
                     hits += 1;
                 }
@@ -501,8 +502,8 @@ impl Evaluator {
             // two kings of which one may be lost, each is half the side's safety.
             let (mut royal_mg, mut royal_eg) = (0, 0);
             for &sq in pos.pieces(c) {
-                let sq = sq as usize;
-                if let Some((t, _)) = pos.piece_at(sq) {
+                let sq = sq.index();
+                if let Some((t, _)) = pos.piece_at(Square::new(sq)) {
                     let v = self.values[t];
                     if !self.royal[t] && !self.pawn[t] {
                         material += Self::weight(v);
@@ -513,7 +514,7 @@ impl Evaluator {
                     }
                     let (w, avg) = self.mobility[t];
                     if w != 0 {
-                        let n = pos.mobility(sq, &mut self.scratch.borrow_mut());
+                        let n = pos.mobility(Square::new(sq), &mut self.scratch.borrow_mut());
                         let bonus = w * (n as i32 - avg);
                         mg[ci] += bonus;
                         eg[ci] += bonus;
@@ -553,9 +554,9 @@ impl Evaluator {
             for &r in pos.royals(c) {
                 let mut friends = 0;
                 for d in self.neighbours {
-                    let sq = r as isize + d;
+                    let sq = r.index() as isize + d;
                     if sq >= 0 {
-                        if let Some((_, owner)) = pos.piece_at(sq as usize) {
+                        if let Some((_, owner)) = pos.piece_at(Square::new(sq as usize)) {
                             if owner == c {
                                 friends += 1;
                             }
@@ -563,7 +564,7 @@ impl Evaluator {
                     }
                 }
                 royal_mg += 6 * friends.min(4);
-                royal_mg -= self.royal_danger(pos, r as usize, c);
+                royal_mg -= self.royal_danger(pos, r.index(), c);
             }
             let royals = pos.royals(c).len().max(1) as i32;
             let spare = self.spare_royals(pos, c);
@@ -637,7 +638,7 @@ mod tests {
         let v = catalogue::load("chess").unwrap();
         let e = Evaluator::new(&v);
         let pos = Position::from_fen(v, fen).unwrap();
-        let king = pos.royals(Color::White)[0] as usize;
+        let king = pos.royals(Color::White)[0].index();
         e.royal_danger(&pos, king, Color::White)
     }
 

@@ -165,7 +165,7 @@ impl Searcher {
     fn hist_index(&self, pos: &Position, m: &Move) -> usize {
         let cells = self.variant.geometry.cells;
         let types = self.variant.type_count();
-        (pos.side_to_move().index() * types + m.piece as usize) * cells + m.to()
+        (pos.side_to_move().index() * types + m.piece as usize) * cells + m.to().index()
     }
 
     /// Search `pos` (left as it was) within `limits`; `history` holds the hashes of the
@@ -492,7 +492,7 @@ impl Searcher {
     }
 
     fn counter_index(&self, m: &Move) -> usize {
-        m.piece as usize * self.variant.geometry.cells + m.to()
+        m.piece as usize * self.variant.geometry.cells + m.to().index()
     }
 
     /// History with gravity: a bonus for the move that cut, a malus for the quiet moves
@@ -805,7 +805,7 @@ impl Searcher {
         let us = pos.side_to_move();
         let mut material = 0;
         for &sq in pos.pieces(us) {
-            if let Some((t, _)) = pos.piece_at(sq as usize) {
+            if let Some((t, _)) = pos.piece_at(sq) {
                 let p = &self.variant.pieces[t];
                 if !p.royal && !p.pawn {
                     material += self.eval.value(t);

@@ -155,9 +155,9 @@ fn checkers(pos: &Position) -> usize {
         .iter()
         .filter(|&&s| {
             list.clear();
-            pos.moves_from(s as usize, &mut list);
+            pos.moves_from(s, &mut list);
             list.iter()
-                .any(|m| m.kind == MoveKind::Normal && m.to == royal)
+                .any(|m| m.kind == MoveKind::Normal && m.to() == royal)
         })
         .count()
 }

@@ -63,7 +63,7 @@ fn brute_legal(pos: &Position) -> Vec<String> {
     for m in &pseudo {
         let mut after = pos.clone();
         after.make(m);
-        let royals: Vec<u16> = after.royals(us).to_vec();
+        let royals: Vec<u16> = after.royals(us).iter().map(|r| r.pack()).collect();
         let mut replies = MoveList::new();
         after.pseudo_moves_into(&mut replies);
         let captured = replies.iter().any(|r| {

@@ -577,7 +577,7 @@ fn royal_in_check_must_answer(name: &str, v: &Arc<Variant>) {
             pos.unmake(m, undo);
             continue;
         }
-        let king = royals[0] as usize;
+        let king = royals[0];
         assert!(
             !pos.is_attacked(king, Color::White),
             "{name}: {} leaves the royal in check in {fen}",
@@ -696,6 +696,25 @@ fn hand_counts_per_colour_limit_each_sides_promotions() {
         [0, 1]
     );
     // White's pawn on a7 may promote only to the knight it holds.
+    let promotions: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| v.uci(m))
+        .filter(|u| u.starts_with("a7a8"))
+        .collect();
+    assert_eq!(promotions, ["a7a8n"]);
+}
+
+/// A side with no royal on the board may still promote to a type it holds (`*N`): the move
+/// marked as taken from the hand is judged like any other (no royal to keep safe), not by
+/// its raw promotion code.
+#[test]
+fn a_promotion_from_hand_without_royals_is_legal() {
+    let text = "holdingsType=1\nsymmetry=none\npromoChoice=*N\n\
+                pawn:P:fmW::a7,,h2\nknight:N:N::,,:1,0\n";
+    let (v, _) = Variant::from_definition("no royals", text).expect("loads");
+    let v = Arc::new(v);
+    let mut pos = Position::start(v.clone());
     let promotions: Vec<String> = pos
         .legal_moves()
         .iter()

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::explore::{Extra, Probe};
+use fairyboard_core::geometry::Square;
 use fairyboard_core::marks::DiagramMark;
 use fairyboard_core::{catalogue, Color, MarkKind, Move, Position, Variant};
 
@@ -38,11 +39,11 @@ fn pieces() -> Arc<Variant> {
     Arc::new(v)
 }
 
-fn at(v: &Variant, name: &str) -> usize {
+fn at(v: &Variant, name: &str) -> Square {
     v.square(name.parse().expect("square name"))
 }
 
-fn names(v: &Variant, squares: &[usize]) -> Vec<String> {
+fn names(v: &Variant, squares: &[Square]) -> Vec<String> {
     squares.iter().map(|&s| v.coord(s).to_string()).collect()
 }
 
@@ -67,7 +68,7 @@ fn set(list: &[&str]) -> BTreeSet<String> {
 
 fn squares(pos: &mut Position, from: &str, entered: &[&str], kind: MarkKind) -> BTreeSet<String> {
     let v = pos.variant().clone();
-    let entered: Vec<usize> = entered.iter().map(|s| at(&v, s)).collect();
+    let entered: Vec<Square> = entered.iter().map(|s| at(&v, s)).collect();
     let marks = pos.marks(at(&v, from), &entered);
     names(&v, &marks.squares(kind)).into_iter().collect()
 }
@@ -450,4 +451,19 @@ fn hoppers_locusts_and_lame_leapers_draw_as_their_betza() {
         diagram_squares(&real, MarkKind::LocustVictim),
         set(&["c3", "c5", "e3", "e5"])
     );
+}
+
+/// A variant with 125 types leaves no room for the probe's two neutral types: its move
+/// diagrams still come from the piece's own moves on the variant's board (hand count: a
+/// rook on d4 of an empty 8×8 board reaches 7 squares on the file and 7 on the rank).
+#[test]
+fn a_variant_with_every_type_slot_taken_still_has_move_diagrams() {
+    let mut text = String::from("files=8\nranks=8\nking:K:K::e1,e8\nrook:R:R::a1,a8\n");
+    for i in 0..123 {
+        text.push_str(&format!("filler{i}:F{i}:W::\n"));
+    }
+    let (v, _) = Variant::from_definition("crowded", &text).unwrap();
+    assert_eq!(v.pieces.len(), 125);
+    let mut rook = Probe::for_type(&v, 1).expect("a probe for the rook");
+    assert_eq!(rook.reach("d4".parse().unwrap(), true, &[]).len(), 14);
 }

@@ -64,14 +64,14 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
         for color in fairyboard_core::Color::BOTH {
             for &sq in pos.pieces(color) {
                 pseudo.clear();
-                pos.moves_from(sq as usize, &mut pseudo);
+                pos.moves_from(sq, &mut pseudo);
                 prop_assert_eq!(
-                    pos.mobility(sq as usize, &mut scratch),
+                    pos.mobility(sq, &mut scratch),
                     pseudo.len(),
                     "{} ply {}: mobility of the piece on {}",
                     name,
                     ply,
-                    v.coord(sq as usize)
+                    v.coord(sq)
                 );
             }
         }

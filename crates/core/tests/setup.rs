@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
+use fairyboard_core::geometry::Square;
 use fairyboard_core::position::EnPassant;
 use fairyboard_core::{catalogue, Color, Position, Setup, SetupError, Variant};
 
@@ -29,7 +30,7 @@ fn load(name: &str) -> Arc<Variant> {
     catalogue::load(name).unwrap()
 }
 
-fn at(v: &Variant, name: &str) -> usize {
+fn at(v: &Variant, name: &str) -> Square {
     v.square(name.parse::<Coord>().unwrap())
 }
 
@@ -103,8 +104,8 @@ fn promoted_marks_hands_and_en_passant_survive() {
     assert_eq!(s.hands[0][0], 1);
     assert_eq!(s.hands[1][0], 1);
     let ep = s.ep.expect("e.p. square");
-    assert_eq!(ep.square as usize, at(&v, "d6"));
-    assert_eq!(ep.victim as usize, at(&v, "d5"));
+    assert_eq!(ep.square(), at(&v, "d6"));
+    assert_eq!(ep.victim(), at(&v, "d5"));
     assert_eq!(s.fullmove, 30);
     assert_round_trip(&pos);
     assert_eq!(
@@ -185,7 +186,7 @@ fn every_setup_error_is_reported_with_its_place() {
         matches!(
             e,
             SetupError::OffBoard {
-                square: 0,
+                square: Square::NONE,
                 at: None
             }
         ),
@@ -221,17 +222,17 @@ fn every_setup_error_is_reported_with_its_place() {
     // e.p. onto an occupied square, and with no victim of the side that just moved.
     let e = error_after(&v, |s| {
         s.ep = Some(EnPassant {
-            square: d2 as u16,
+            square: d2.pack(),
             second: 0,
-            victim: d2 as u16,
+            victim: d2.pack(),
         })
     });
     assert_eq!(e.to_string(), "e.p.: d2 is occupied");
     let e = error_after(&v, |s| {
         s.ep = Some(EnPassant {
-            square: d4 as u16,
+            square: d4.pack(),
             second: 0,
-            victim: at(&v, "d5") as u16,
+            victim: at(&v, "d5").pack(),
         })
     });
     assert_eq!(
@@ -241,7 +242,7 @@ fn every_setup_error_is_reported_with_its_place() {
     let e = error_after(&v, |s| s.last = Some((7, d4)));
     assert!(matches!(e, SetupError::LastMove { .. }), "{e:?}");
     assert!(e.to_string().contains("piece type 7"), "{e}");
-    let e = error_after(&v, |s| s.last = Some((PAWN, 1)));
+    let e = error_after(&v, |s| s.last = Some((PAWN, Square::new(1))));
     assert!(e.to_string().contains("not a square of the board"), "{e}");
 
     // Holes, promoted marks of unknown types, and hands too big need other variants.

@@ -284,7 +284,7 @@ fn expected_counts(v: &Arc<Variant>, pos: &Position, text: &str) -> Result<(), S
         let got = Color::BOTH
             .iter()
             .flat_map(|&c| pos.pieces(c).iter())
-            .filter_map(|&sq| pos.piece_at(sq as usize))
+            .filter_map(|&sq| pos.piece_at(sq))
             .filter(|&(t, _)| v.pieces[t].name.trim().eq_ignore_ascii_case(name))
             .count();
         if got != want {
@@ -366,7 +366,7 @@ fn king_is_royal(v: &Arc<Variant>, pos: &Position, text: &str) -> Result<(), Str
     }
     for c in Color::BOTH {
         if let Some(t) = pos.pieces(c).iter().find_map(|&sq| {
-            let (t, _) = pos.piece_at(sq as usize)?;
+            let (t, _) = pos.piece_at(sq)?;
             v.pieces[t]
                 .name
                 .trim()
@@ -393,11 +393,11 @@ fn check_is_answered(v: &Arc<Variant>, start: &Position) -> Result<bool, String>
     if !v.plain_rules() {
         return Ok(false);
     }
-    let (white, black) = (*white as usize, *black as usize);
+    let (white, black) = (*white, *black);
     let (Some((wt, _)), Some((bt, _))) = (start.piece_at(white), start.piece_at(black)) else {
         return Ok(false);
     };
-    let base = |extra: Option<(usize, usize)>| {
+    let base = |extra: Option<(fairyboard_core::geometry::Square, usize)>| {
         let mut setup = Setup::empty(v);
         setup.put(white, Some((wt, Color::White)));
         setup.put(black, Some((bt, Color::Black)));
@@ -429,7 +429,7 @@ fn check_is_answered(v: &Arc<Variant>, start: &Position) -> Result<bool, String>
             pos.legal_moves_into(&mut list);
             for m in list.iter() {
                 let undo = pos.make(m);
-                let royal = pos.royals(Color::White).first().map(|&r| r as usize);
+                let royal = pos.royals(Color::White).first().copied();
                 let attacked = royal.is_some_and(|r| pos.is_attacked(r, Color::Black));
                 pos.unmake(m, undo);
                 if attacked {
@@ -462,11 +462,11 @@ fn check_respected(
     // A royal in hand is a spare: losing the one on the board does not lose then.
     let spare = (0..v.pieces.len()).any(|t| v.pieces[t].royal && pos.hand(mover, t) > 0);
     if let ([royal], false) = (pos.royals(mover), spare) {
-        if pos.is_attacked(*royal as usize, pos.side_to_move()) {
+        if pos.is_attacked(*royal, pos.side_to_move()) {
             return Err(format!(
                 "{} leaves the mover's royal on {} attacked",
                 v.uci(m),
-                v.coord(*royal as usize)
+                v.coord(*royal)
             ));
         }
     }

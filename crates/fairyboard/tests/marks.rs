@@ -66,7 +66,7 @@ fn core(fen: &str, from: &str, entered: &[&str], kind: MarkKind) -> BTreeSet<Str
     let v = variant();
     let mut pos = Position::from_fen(v.clone(), fen).expect("FEN");
     let sq = |s: &str| v.square(s.parse().expect("square"));
-    let entered: Vec<usize> = entered.iter().map(|s| sq(s)).collect();
+    let entered: Vec<_> = entered.iter().map(|s| sq(s)).collect();
     let marks = pos.marks(sq(from), &entered);
     marks
         .squares(kind)

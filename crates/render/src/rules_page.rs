@@ -923,7 +923,7 @@ fn castlings(v: &Variant, t: usize) -> Vec<Castle> {
             v.setup
                 .iter()
                 .find(|(sq, cell)| v.coord(*sq) == c && cell_color(*cell) == Color::White)
-                .map(|&(_, cell)| (cell_type(cell), c))
+                .map(|&(_, cell)| (cell_type(cell).index(), c))
         });
         if !out.iter().any(|c| c.dir == dir && c.steps == r.range) {
             out.push(Castle {
@@ -2012,7 +2012,7 @@ fn mirrored_setup(v: &Variant) -> bool {
     let mut black = BTreeSet::new();
     for &(sq, cell) in &v.setup {
         let c = v.coord(sq);
-        let t = cell_type(cell);
+        let t = cell_type(cell).index();
         if cell_color(cell) == Color::White {
             white.insert((c.mirrored(r), t));
             white.insert((c.rotated(f, r), t + 1000));

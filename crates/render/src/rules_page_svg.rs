@@ -191,7 +191,7 @@ pub fn setup(v: &Variant, shades: [Option<Rgb>; 2]) -> String {
         d.set(
             c.file as usize,
             c.rank as usize,
-            SquareContent::Item(Item::piece(piece_ref(v, cell_type(cell)), side)),
+            SquareContent::Item(Item::piece(piece_ref(v, cell_type(cell).index()), side)),
         );
     }
     let style = board_style(v.geometry.files, shades);

@@ -20,6 +20,7 @@ use fairyboard_core::coord::Coord;
 use fairyboard_core::definition::check;
 use fairyboard_core::explore::{Extra, Probe};
 use fairyboard_core::game::Game as CoreGame;
+use fairyboard_core::geometry::Square;
 use fairyboard_core::marks::{place, Way};
 use fairyboard_core::position::PROMO_FROM_HAND;
 use fairyboard_core::variant::Symmetry;
@@ -213,11 +214,11 @@ impl Game {
             return None;
         }
         let sq = self.variant.square(Coord::new(file as u8, rank as u8));
-        (!self.variant.is_hole(sq)).then_some(sq)
+        (!self.variant.is_hole(sq)).then_some(sq.index())
     }
 
     fn xy(&self, sq: u16) -> [u8; 2] {
-        let c = self.variant.coord(sq as usize);
+        let c = self.variant.coord(Square::unpack(sq));
         [c.file, c.rank]
     }
 
@@ -290,7 +291,7 @@ impl Game {
     }
 
     fn move_info(&self, pos: &mut Position, m: &Move, legal: bool) -> MoveInfo {
-        let path: Vec<[u8; 2]> = m.legs().iter().map(|&v| self.xy(v as u16)).collect();
+        let path: Vec<[u8; 2]> = m.legs().iter().map(|&v| self.xy(v.pack())).collect();
         MoveInfo {
             uci: self.variant.uci(m),
             san: if legal {
@@ -322,11 +323,14 @@ impl Game {
     /// square (a move's end first, then a locust victim, a transit, a screen, an illegal
     /// target), each with the moves a click there ends or continues.
     pub fn pick_after(&self, sq: usize, entered: &[usize]) -> Pickup {
-        let Some((_, color)) = self.pos().piece_at(sq) else {
+        let Some((_, color)) = self.pos().piece_at(Square::new(sq)) else {
             return Pickup::default();
         };
         let mut pos = self.position_for(color);
-        let answer = pos.marks(sq, entered);
+        let answer = pos.marks(
+            Square::new(sq),
+            &entered.iter().map(|&s| Square::new(s)).collect::<Vec<_>>(),
+        );
         let moves = answer
             .moves
             .iter()
@@ -336,7 +340,7 @@ impl Game {
         let n = entered.len();
         let mut marks: BTreeMap<[u8; 2], Mark> = BTreeMap::new();
         for mark in &answer.marks {
-            let xy = self.xy(mark.square as u16);
+            let xy = self.xy(mark.square.pack());
             let e = marks.entry(xy).or_insert_with(|| Mark {
                 file: xy[0],
                 rank: xy[1],
@@ -345,7 +349,7 @@ impl Game {
                 ends: Vec::new(),
                 goes_on: Vec::new(),
             });
-            e.kind = css_kind(&answer, mark.square);
+            e.kind = css_kind(&answer, mark.square.index());
             match mark.kind {
                 MarkKind::Move | MarkKind::Capture | MarkKind::Stop => e.ends.extend(&mark.moves),
                 MarkKind::Transit => e.goes_on.extend(&mark.moves),
@@ -460,7 +464,7 @@ impl Game {
         if self.pos().hand(color, t) == 0 {
             return Some(format!("No {name} in hand"));
         }
-        if self.pos().piece_at(sq).is_some() {
+        if self.pos().piece_at(Square::new(sq)).is_some() {
             return Some(
                 "Drops go to empty squares (or onto your own piece, to substitute it)".into(),
             );
@@ -469,12 +473,12 @@ impl Game {
         self.pos().pseudo_moves_into(&mut list);
         if let Some(m) = list
             .iter()
-            .find(|m| m.kind == MoveKind::Drop && m.piece as usize == t && m.to as usize == sq)
+            .find(|m| m.kind == MoveKind::Drop && m.piece as usize == t && m.to().index() == sq)
         {
             let uci = self.variant.uci(m);
             return self.refusal(&uci, color);
         }
-        let file = self.variant.coord(sq).file;
+        let file = self.variant.coord(Square::new(sq)).file;
         let doubled = self.variant.pieces[t].no_doubled_drop
             && self.variant.playable().iter().any(|&s| {
                 self.variant.coord(s).file == file && self.pos().piece_at(s) == Some((t, color))
@@ -537,13 +541,13 @@ impl Game {
     pub fn relocate(&mut self, from: usize, to: usize) -> Result<(), String> {
         let (t, color) = self
             .pos()
-            .piece_at(from)
+            .piece_at(Square::new(from))
             .ok_or_else(|| "no piece on that square".to_string())?;
         if from == to {
             return Ok(());
         }
         let mut hand = Vec::new();
-        if let Some((vt, vc)) = self.pos().piece_at(to) {
+        if let Some((vt, vc)) = self.pos().piece_at(Square::new(to)) {
             let h = self.variant.holdings_type;
             let base = self.variant.pieces[vt].demoted.map_or(vt, |d| d as usize);
             if h < 0 {
@@ -582,7 +586,7 @@ impl Game {
                     return Err("no such piece in hand".into());
                 }
                 hand.push((color, t, -1));
-                if let Some((vt, vc)) = self.pos().piece_at(sq) {
+                if let Some((vt, vc)) = self.pos().piece_at(Square::new(sq)) {
                     if vc == color {
                         let base = self.variant.pieces[vt].demoted.map_or(vt, |d| d as usize);
                         hand.push((vc, base, 1));
@@ -806,8 +810,8 @@ impl Game {
         // as Black's view is White's reflected).
         let mut probe = Probe::for_type(v, t).map_err(|e| e.to_string())?;
         let probed = hover
-            .filter(|&s| v.playable().contains(&s))
-            .map(|s| view(v.coord(s)))
+            .filter(|&s| v.playable().contains(&Square::new(s)))
+            .map(|s| view(v.coord(Square::new(s))))
             .filter(|&c| c != centre);
         let fixed: Vec<Extra> = probed
             .iter()
@@ -897,7 +901,7 @@ impl Game {
 /// move reached only over a screen, a move, a stop), then a locust victim, a transit, a
 /// screen, an illegal target.
 fn css_kind(answer: &Marks, sq: usize) -> &'static str {
-    let kinds: Vec<MarkKind> = answer.kinds_at(sq).collect();
+    let kinds: Vec<MarkKind> = answer.kinds_at(Square::new(sq)).collect();
     let has = |k: MarkKind| kinds.contains(&k);
     // The CSS names are the core's (`MarkKind::name`), the one vocabulary of the front ends.
     let kind = if has(MarkKind::Capture) {
@@ -951,6 +955,7 @@ pub fn rebuild(
     let v = pos.variant();
     let mut setup = pos.to_setup();
     for &(sq, piece) in edits {
+        let sq = Square::new(sq);
         setup.put(sq, piece);
         if let Some((t, c)) = piece {
             setup.unmoved[sq] = Setup::unmoved_by_start(v, sq, t, c);

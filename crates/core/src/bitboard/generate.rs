@@ -5,14 +5,14 @@
 //! cut costs no calls at run time.
 
 use super::{
-    each, fill, Bits, Occupancy, PieceBits, Spot, Tables, Targets, ANY, CASTLES, LEAPER, MAX_PINS,
-    NONE, PUSHES, SETWISE_TYPES,
+    each, fill, Bits, Landings, Occupancy, PieceBits, Spot, Tables, Targets, ANY, CASTLES, LEAPER,
+    MAX_PINS, NONE, PUSHES, SETWISE_TYPES,
 };
 use crate::movegen::{Arrival, Mover};
 use crate::position::moves::MoveKind;
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_type, Color};
+use crate::variant::{cell_type, Color, Role};
 use xbetza::Flags;
 
 /// Generate the side to move's moves into `out`: legal ones through [`Targets::add`], e.p.
@@ -86,8 +86,8 @@ impl<'a, B: Bits> Node<'a, B> {
         let ep_set = match pos.ep {
             Some(ep) => {
                 let mut set = B::default();
-                for sq in [ep.square, ep.second] {
-                    if sq != 0 && tables.bit_of.get(sq as usize).is_some_and(|&b| b != NONE) {
+                for sq in [ep.square(), ep.second()] {
+                    if sq.is_some() && tables.bit_of.get(sq.index()).is_some_and(|&b| b != NONE) {
                         set |= B::bit(tables.bit(sq));
                     }
                 }
@@ -128,7 +128,7 @@ impl<'a, B: Bits> Node<'a, B> {
             let b = enemies.lowest();
             enemies = enemies.pop_lowest();
             let s = tables.square_of[b];
-            let spot = tables.spot(cell_type(board[s as usize]), self.them, b);
+            let spot = tables.spot(cell_type(board[s]), self.them, b);
             if ((spot.leap_capture | spot.reach) & king_bit).is_empty() {
                 continue;
             }
@@ -184,11 +184,10 @@ impl<'a, B: Bits> Node<'a, B> {
 
     /// One piece's moves; `whole`: all of them, else only its e.p. captures.
     #[inline(always)]
-    fn piece<O: Targets<B>>(&self, out: &mut O, s: u16, whole: bool) {
+    fn piece<O: Targets<B>>(&self, out: &mut O, from: Square, whole: bool) {
         let (pos, tables, us) = (self.pos, self.tables, self.us);
-        let from = s as Square;
         let t = cell_type(pos.board[from]);
-        let b = tables.bit(s);
+        let b = tables.bit(from);
         let spot = tables.spot(t, us, b);
         let pb = &tables.pieces[t][us.index()];
         let who = Mover {
@@ -199,7 +198,7 @@ impl<'a, B: Bits> Node<'a, B> {
         let ep_targets = spot.leap_ep & self.ep_set;
         if !ep_targets.is_empty() {
             each(ep_targets, |e| {
-                let to = tables.square_of[e] as Square;
+                let to = tables.square_of[e];
                 pos.emit_ep(out.deferred(), pb.flags, who, to, &[]);
             });
         }
@@ -214,7 +213,14 @@ impl<'a, B: Bits> Node<'a, B> {
         };
         targets &= allowed;
         if !targets.is_empty() {
-            out.add(pos, tables, pb, t, from, targets, 0);
+            let found = Landings {
+                pb,
+                t,
+                from,
+                targets,
+                ep: Square::NONE,
+            };
+            out.add(pos, tables, found);
         }
         if spot.extras & PUSHES != 0 && pos.virgin[from] {
             self.pushes(out, pb, who, b, allowed);
@@ -280,12 +286,19 @@ impl<'a, B: Bits> Node<'a, B> {
                 continue;
             }
             let ep = if push.ep_create {
-                self.tables.square_of[mid as usize]
+                self.tables.square_of[usize::from(mid)]
             } else {
-                0
+                Square::NONE
             };
             let to = B::bit(to as usize);
-            out.add(self.pos, self.tables, pb, who.piece, who.from, to, ep);
+            let found = Landings {
+                pb,
+                t: who.piece,
+                from: who.from,
+                targets: to,
+                ep,
+            };
+            out.add(self.pos, self.tables, found);
         }
     }
 
@@ -309,18 +322,18 @@ impl<'a, B: Bits> Node<'a, B> {
                 continue;
             }
             if partner == ANY {
-                pos.castle(l, from, t, self.us, out.deferred());
+                pos.castle(l, who, out.deferred());
                 continue;
             }
             // What the walker finds: the unmoved partner first on the line.
-            let partner_sq = tables.square_of[partner as usize] as Square;
+            let partner_sq = tables.square_of[usize::from(partner)];
             if pos.virgin[partner_sq] {
-                let king_to = (from as isize + l.off * l.range as isize) as usize;
-                let partner_to = (king_to as isize - l.off) as u16;
+                let king_to = from + l.off * isize::from(l.range);
+                let partner_to = king_to - l.off;
                 let at = Arrival {
                     kind: MoveKind::Castle,
-                    extra: [partner_sq as u16, partner_to, 0, 0, 0],
-                    ..Arrival::step(king_to, 0)
+                    extra: [partner_sq.pack(), partner_to.pack(), 0, 0, 0],
+                    ..Arrival::step(king_to, Square::NONE)
                 };
                 pos.emit(out.deferred(), l.flags, who, at);
             }
@@ -346,7 +359,7 @@ impl<'a, B: Bits> Node<'a, B> {
         let mut leapers = B::default();
         each(others | (self.pinned & self.ours), |b| {
             let s = tables.square_of[b];
-            if tables.spot(cell_type(board[s as usize]), us, b).extras & LEAPER == 0 {
+            if tables.spot(cell_type(board[s]), us, b).extras & LEAPER == 0 {
                 self.piece(out, s, true);
             } else {
                 leapers |= B::bit(b);
@@ -361,7 +374,7 @@ impl<'a, B: Bits> Node<'a, B> {
             });
         }
         each(leapers, |b| {
-            let spot = tables.spot(cell_type(board[tables.square_of[b] as usize]), us, b);
+            let spot = tables.spot(cell_type(board[tables.square_of[b]]), us, b);
             let reach = (spot.leap_move & self.empty) | (spot.leap_capture & self.theirs);
             out.add_set(reach & self.allowed(b));
         });
@@ -382,13 +395,13 @@ impl<'a, B: Bits> Node<'a, B> {
         let mut sets = [B::default(); SETWISE_TYPES];
         let mut types = tables.setwise[us.index()];
         while types != 0 {
-            let t = types.trailing_zeros() as usize;
+            let t = Role::new(types.trailing_zeros() as usize);
             types &= types - 1;
             let set = B::narrow(bits.kinds[t]) & self.ours & free;
             if set.is_empty() {
                 continue;
             }
-            present |= 1 << t;
+            present |= 1 << t.index();
             sets[t] = set;
             let pb = &tables.pieces[t][us.index()];
             for sh in &pb.shifts {
@@ -400,13 +413,27 @@ impl<'a, B: Bits> Node<'a, B> {
                     land |= theirs;
                 }
                 let targets = (set & sh.from).shift(sh.delta) & land & answer;
-                out.add(self.pos, tables, pb, t, 0, targets, 0);
+                let found = Landings {
+                    pb,
+                    t,
+                    from: Square::NONE,
+                    targets,
+                    ep: Square::NONE,
+                };
+                out.add(self.pos, tables, found);
             }
             for ps in &pb.push_shifts {
                 // Unmoved pieces whose destination and mid square are both empty.
                 let ready = set & virgin & ps.from & empty.shift(-ps.mid) & empty.shift(-ps.delta);
                 let targets = ready.shift(ps.delta) & answer;
-                out.add(self.pos, tables, pb, t, 0, targets, 0);
+                let found = Landings {
+                    pb,
+                    t,
+                    from: Square::NONE,
+                    targets,
+                    ep: Square::NONE,
+                };
+                out.add(self.pos, tables, found);
             }
         }
         for g in &tables.groups[us.index()] {

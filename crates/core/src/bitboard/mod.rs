@@ -49,7 +49,7 @@ use crate::movegen::{Arrival, Mover};
 use crate::position::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Variant, EMPTY};
+use crate::variant::{cell_color, cell_type, is_piece, Cell, Color, Role, Variant, EMPTY};
 use xbetza::Flags;
 
 /// A set of board squares, one bit per square.
@@ -272,7 +272,7 @@ pub(crate) struct Tables<B> {
     /// Per padded cell: its bit, or [`NONE`] off the board and on holes.
     bit_of: Vec<u8>,
     /// Per bit: the padded square (holes included, never used).
-    square_of: Vec<u16>,
+    square_of: Vec<Square>,
     /// Per padded cell: its bit as a set (empty off the board and on holes), shared with
     /// every position's [`Occupancy`].
     mask: Arc<[u128]>,
@@ -359,8 +359,8 @@ impl Occupancy {
 
     /// `cell` (a piece) appears on or leaves `sq`: its bit flips.
     #[inline(always)]
-    pub(crate) fn toggle(&mut self, sq: usize, cell: Cell) {
-        if let Some(&m) = self.mask.get(sq) {
+    pub(crate) fn toggle(&mut self, sq: Square, cell: Cell) {
+        if let Some(&m) = self.mask.get(sq.index()) {
             self.colour[cell_color(cell).index()] ^= m;
             self.kinds[cell_type(cell)] ^= m;
         }
@@ -368,8 +368,8 @@ impl Occupancy {
 
     /// `cell` (a piece) moves from `from` to `to`.
     #[inline(always)]
-    pub(crate) fn relocate(&mut self, from: usize, to: usize, cell: Cell) {
-        if let (Some(&a), Some(&b)) = (self.mask.get(from), self.mask.get(to)) {
+    pub(crate) fn relocate(&mut self, from: Square, to: Square, cell: Cell) {
+        if let (Some(&a), Some(&b)) = (self.mask.get(from.index()), self.mask.get(to.index())) {
             let m = a | b;
             self.colour[cell_color(cell).index()] ^= m;
             self.kinds[cell_type(cell)] ^= m;
@@ -377,8 +377,8 @@ impl Occupancy {
     }
 
     #[inline(always)]
-    pub(crate) fn set_virgin(&mut self, sq: usize, virgin: bool) {
-        if let Some(&m) = self.mask.get(sq) {
+    pub(crate) fn set_virgin(&mut self, sq: Square, virgin: bool) {
+        if let Some(&m) = self.mask.get(sq.index()) {
             if virgin {
                 self.virgin |= m;
             } else {
@@ -390,7 +390,7 @@ impl Occupancy {
     /// The sets of `pos` built from its mailbox board, to check the kept ones against.
     pub(crate) fn rebuilt(pos: &Position) -> Occupancy {
         let mut occ = Occupancy::new(&pos.variant);
-        for sq in 0..occ.mask.len() {
+        for sq in (0..occ.mask.len()).map(Square::new) {
             let c = pos.board[sq];
             if is_piece(c) {
                 occ.toggle(sq, c);
@@ -418,13 +418,13 @@ impl<B: Bits> Tables<B> {
     }
 
     #[inline(always)]
-    fn bit(&self, sq: u16) -> usize {
-        self.bit_of[sq as usize] as usize
+    fn bit(&self, sq: Square) -> usize {
+        usize::from(self.bit_of[sq])
     }
 
     #[inline(always)]
-    fn spot(&self, t: usize, color: Color, b: usize) -> &Spot<B> {
-        &self.spots[(2 * t + color.index()) * self.n + b]
+    fn spot(&self, t: Role, color: Color, b: usize) -> &Spot<B> {
+        &self.spots[(2 * t.index() + color.index()) * self.n + b]
     }
 
     #[inline(always)]
@@ -440,7 +440,7 @@ impl<B: Bits> Tables<B> {
         while !near.is_empty() {
             let b = near.lowest();
             near = near.pop_lowest();
-            let s = self.square_of[b] as usize;
+            let s = self.square_of[b];
             let spot = self.spot(cell_type(pos.board[s]), them, b);
             if !(spot.leap_capture & tb).is_empty() {
                 return true;
@@ -461,7 +461,7 @@ impl<B: Bits> Tables<B> {
     fn attacks(&self, pos: &Position, them: Color, occ: B) -> B {
         let mut attacked = B::default();
         for &s in &pos.lists[them.index()].squares {
-            let spot = self.spot(cell_type(pos.board[s as usize]), them, self.bit(s));
+            let spot = self.spot(cell_type(pos.board[s]), them, self.bit(s));
             attacked |= spot.leap_capture;
             if !spot.reach.is_empty() {
                 for r in self.rays_of(spot) {
@@ -475,23 +475,28 @@ impl<B: Bits> Tables<B> {
     }
 }
 
+/// Legal destinations found at once, for [`Targets::add`]: one value instead of five
+/// arguments through the sinks (all inlined, so it costs nothing).
+#[derive(Clone, Copy)]
+struct Landings<'a, B> {
+    /// The tables of the moving type and side.
+    pb: &'a PieceBits<B>,
+    /// The moving type.
+    t: Role,
+    /// The square left ([`Square::NONE`] for a whole set-wise type, which only counts).
+    from: Square,
+    /// The destinations, all legal and plain.
+    targets: B,
+    /// The e.p. square the moves create, or [`Square::NONE`].
+    ep: Square,
+}
+
 /// What the generator does with legal destinations: count them or push moves.
 trait Targets<B: Bits> {
     /// Unpinned pieces of [`SETWISE`] types are left to [`count_setwise`].
     const SETWISE: bool;
-    /// `targets` (a set of `B`) of the piece of type `t` on `from`, all legal and plain
-    /// (no e.p. created unless `ep` is set).
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        pos: &Position,
-        tables: &Tables<B>,
-        pb: &PieceBits<B>,
-        t: usize,
-        from: Square,
-        targets: B,
-        ep: u16,
-    );
+    /// The destinations of `found`, in `pos` (whose bit numbering `tables` gives).
+    fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>);
     /// Moves whose legality is judged by playing them (e.p., castling).
     fn deferred(&mut self) -> &mut MoveList;
     /// Legal destinations counted set-wise, all plain (only when
@@ -542,22 +547,14 @@ struct Count<'a, B> {
 impl<B: Bits> Targets<B> for Count<'_, B> {
     const SETWISE: bool = true;
     #[inline(always)]
-    fn add(
-        &mut self,
-        pos: &Position,
-        tables: &Tables<B>,
-        pb: &PieceBits<B>,
-        t: usize,
-        _from: Square,
-        targets: B,
-        _ep: u16,
-    ) {
+    fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>) {
+        let Landings { pb, t, targets, .. } = found;
         self.tally.add(targets & !pb.special);
         let special = targets & pb.special;
         if !special.is_empty() {
             let n = &mut self.n;
             each(special, |b| {
-                let to = tables.square_of[b] as Square;
+                let to = tables.square_of[b];
                 pos.each_landing(pb.flags, t, pos.side, to, false, |_| *n += 1);
             });
         }
@@ -574,18 +571,16 @@ impl<B: Bits> Targets<B> for Count<'_, B> {
 impl<B: Bits> Targets<B> for MoveList {
     const SETWISE: bool = false;
     #[inline(always)]
-    fn add(
-        &mut self,
-        pos: &Position,
-        tables: &Tables<B>,
-        pb: &PieceBits<B>,
-        t: usize,
-        from: Square,
-        targets: B,
-        ep: u16,
-    ) {
+    fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>) {
+        let Landings {
+            pb,
+            t,
+            from,
+            targets,
+            ep,
+        } = found;
         each(targets, |b| {
-            let to = tables.square_of[b] as Square;
+            let to = tables.square_of[b];
             let who = Mover {
                 piece: t,
                 color: pos.side,
@@ -698,10 +693,10 @@ impl Position {
 fn deferred_safe<B: Bits>(pos: &Position, tables: &Tables<B>, m: &Move) -> Option<bool> {
     let us = pos.side;
     let them = us.flip();
-    let bit = |sq: usize| {
+    let bit = |sq: Square| {
         tables
             .bit_of
-            .get(sq)
+            .get(sq.index())
             .copied()
             .filter(|&b| b != NONE)
             .map(usize::from)
@@ -709,7 +704,7 @@ fn deferred_safe<B: Bits>(pos: &Position, tables: &Tables<B>, m: &Move) -> Optio
     let ours = B::narrow(pos.bits.colour[us.index()]);
     let theirs = B::narrow(pos.bits.colour[them.index()]);
     let occ = ours | theirs;
-    let royal_sq = pos.royals[us.index()][0] as usize;
+    let royal_sq = pos.royals[us.index()][0];
     let king = bit(royal_sq)?;
     let (from, to) = (bit(m.from())?, bit(m.to())?);
     let (from_bit, to_bit) = (B::bit(from), B::bit(to));
@@ -718,15 +713,15 @@ fn deferred_safe<B: Bits>(pos: &Position, tables: &Tables<B>, m: &Move) -> Optio
             if m.from() == royal_sq || !m.locust().is_empty() {
                 return None;
             }
-            let victim = B::bit(bit(m.extra[0] as usize)?);
+            let victim = B::bit(bit(m.extra(0))?);
             let after = (occ & !from_bit & !victim) | to_bit;
             Some(!tables.attacked(pos, them, theirs & !victim, king, after))
         }
         MoveKind::Castle => {
-            let partner_from = B::bit(bit(m.extra[0] as usize)?);
-            let partner_to = B::bit(bit(m.extra[1] as usize)?);
+            let partner_from = B::bit(bit(m.extra(0))?);
+            let partner_to = B::bit(bit(m.extra(1))?);
             let moves_royal = m.from() == royal_sq;
-            if pos.variant.pieces[m.piece as usize].royal {
+            if pos.variant.pieces[m.piece()].royal {
                 if !moves_royal || m.to == m.from {
                     return None;
                 }
@@ -734,17 +729,16 @@ fn deferred_safe<B: Bits>(pos: &Position, tables: &Tables<B>, m: &Move) -> Optio
                     return Some(false);
                 }
                 let dir: isize = if m.to > m.from { 1 } else { -1 };
-                let mut sq = m.from() as isize + dir;
-                while sq as usize != m.to() {
-                    let s = sq as usize;
-                    if pos.board[s] != EMPTY && s != m.extra[0] as usize {
+                let mut s = m.from() + dir;
+                while s != m.to() {
+                    if pos.board[s] != EMPTY && s != m.extra(0) {
                         return Some(false);
                     }
                     let b = bit(s)?;
                     if tables.attacked(pos, them, theirs, b, (occ & !from_bit) | B::bit(b)) {
                         return Some(false);
                     }
-                    sq += dir;
+                    s += dir;
                 }
             }
             let landed = to_bit | partner_to;

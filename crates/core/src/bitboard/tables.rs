@@ -8,7 +8,7 @@ use super::{
     LEAPER, NONE, PUSHES, SETWISE, SETWISE_TYPES, SPECIAL,
 };
 use crate::coord::Coord;
-use crate::variant::geometry::Geometry;
+use crate::variant::geometry::{Geometry, Square};
 use crate::variant::{Color, Landing, Link, PieceType, Shape, Variant, OFF};
 use xbetza::{Flags, Kind};
 
@@ -22,7 +22,7 @@ struct Grid<'a> {
     /// Per padded cell: its bit, or [`NONE`].
     bit_of: Vec<u8>,
     /// Per bit: the padded square.
-    square_of: Vec<u16>,
+    square_of: Vec<Square>,
 }
 
 impl<'a> Grid<'a> {
@@ -31,12 +31,12 @@ impl<'a> Grid<'a> {
         let (files, ranks) = (g.files as i32, g.ranks as i32);
         let n = (files * ranks) as usize;
         let mut bit_of = vec![NONE; g.cells];
-        let mut square_of = vec![0u16; n];
+        let mut square_of = vec![Square::NONE; n];
         for r in 0..ranks {
             for f in 0..files {
                 let sq = g.square(Coord::new(f as u8, r as u8));
                 let b = (r * files + f) as usize;
-                square_of[b] = sq as u16;
+                square_of[b] = sq;
                 if v.template[sq] != OFF {
                     bit_of[sq] = b as u8;
                 }
@@ -69,7 +69,7 @@ impl<'a> Grid<'a> {
     }
 
     fn on_board(&self, b: usize) -> bool {
-        self.bit_of[self.square_of[b] as usize] != NONE
+        self.bit_of[self.square_of[b]] != NONE
     }
 
     /// The squares from `b` along `(dx, dy)`, at most `range` steps, cut at holes and the
@@ -181,7 +181,7 @@ impl<B: Bits> Builder<'_, B> {
         };
         let mut slid = Vec::new();
         for (b, &sq) in self.grid.square_of.iter().enumerate() {
-            if self.grid.on_board(b) && p.landing[c][sq as usize] != Landing::Plain {
+            if self.grid.on_board(b) && p.landing[c][sq] != Landing::Plain {
                 pb.special |= B::bit(b);
             }
         }

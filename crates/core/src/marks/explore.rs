@@ -11,6 +11,7 @@ use xbetza::Flags;
 use crate::coord::Coord;
 use crate::position::moves::{MoveKind, MoveList};
 use crate::position::{EnPassant, Position};
+use crate::variant::geometry::Square;
 use crate::variant::{Color, Symmetry, Variant};
 use idiagram::{Definition, Diagnostic, PieceDef};
 
@@ -139,9 +140,9 @@ impl Scene {
         if let Some((squares, victim)) = &self.ep {
             if let Some(sq) = squares.first() {
                 pos.set_ep(Some(EnPassant {
-                    square: variant.square(*sq) as u16,
-                    second: squares.get(1).map_or(0, |s| variant.square(*s) as u16),
-                    victim: variant.square(*victim) as u16,
+                    square: variant.square(*sq).pack(),
+                    second: squares.get(1).map_or(0, |s| variant.square(*s).pack()),
+                    victim: variant.square(*victim).pack(),
                 }));
             }
         }
@@ -150,7 +151,7 @@ impl Scene {
         let mut out: Vec<String> = list
             .iter()
             .map(|m| {
-                let name = |s: u16| variant.coord(s as usize).to_string();
+                let name = |s: u16| variant.coord(Square::unpack(s)).to_string();
                 let mut parts: Vec<String> = m.locust().iter().map(|&v| name(v)).collect();
                 parts.push(name(m.to));
                 let mut token = parts.join(",");
@@ -370,9 +371,16 @@ impl Probe {
         let mut def = (*v.source).clone();
         let n = def.pieces.len();
         if n + 2 > crate::variant::MAX_TYPES {
-            return Err(refuse(format!(
-                "{n} piece types leave no room for the probe's neutral pieces"
-            )));
+            // No room for the neutral pieces: the piece's own moves on the variant's
+            // board and holes still draw a diagram (without the variant's other rules),
+            // which is better than none for a page with that many types.
+            let g = &v.geometry;
+            let holes: Vec<Coord> = g
+                .squares()
+                .filter(|&sq| v.is_hole(sq))
+                .map(|sq| v.coord(sq))
+                .collect();
+            return Probe::with_holes(&v.pieces[t].betza, g.files, g.ranks, &holes);
         }
         // IDs no type has (an ID names a type in FEN; these never appear in one).
         let taken: Vec<String> = def.pieces.iter().map(|p| p.id.to_uppercase()).collect();
@@ -438,13 +446,18 @@ impl Probe {
             .map(|e| e.at)
             .collect();
         let mover = at(from);
-        self.pos
-            .put(mover, crate::variant::piece_cell(self.mover, Color::White));
+        self.pos.put(
+            mover,
+            crate::variant::piece_cell(crate::variant::Role::new(self.mover), Color::White),
+        );
         self.pos.set_virgin(mover, !moved);
         for e in others.iter().filter(|e| placed.contains(&e.at)) {
             let t = if e.royal { self.royal } else { self.plain };
             let sq = at(e.at);
-            self.pos.put(sq, crate::variant::piece_cell(t, e.color));
+            self.pos.put(
+                sq,
+                crate::variant::piece_cell(crate::variant::Role::new(t), e.color),
+            );
             self.pos.set_virgin(sq, e.virgin);
         }
         self.list.clear();
@@ -457,7 +470,7 @@ impl Probe {
                 victims: m
                     .locust()
                     .iter()
-                    .map(|&v| variant.coord(v as usize))
+                    .map(|&v| variant.coord(Square::unpack(v)))
                     .collect(),
                 to: variant.coord(m.to()),
                 castle: m.kind == MoveKind::Castle,

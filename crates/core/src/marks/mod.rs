@@ -308,13 +308,13 @@ impl Position {
             MoveKind::EnPassant => {
                 // Locust victims taken before the e.p. capture (`caeF`), then its victim.
                 for &v in m.locust() {
-                    out.push(v as Square);
+                    out.push(Square::unpack(v));
                 }
-                out.push(m.extra[0] as Square);
+                out.push(m.extra(0));
             }
             MoveKind::Normal => {
                 for &v in m.locust() {
-                    out.push(v as Square);
+                    out.push(Square::unpack(v));
                 }
                 let mover = if m.relay != 0 { m.relay } else { m.from };
                 if m.unload == 0 && m.to != mover && self.piece_at(m.to()).is_some() {
@@ -391,7 +391,7 @@ impl Position {
                 add(next, MarkKind::Illegal, i);
             } else if legs.len() > n + 1 {
                 add(next, MarkKind::Transit, i);
-                if m.locust().contains(&(next as u16)) {
+                if m.locust().contains(&next.pack()) {
                     add(next, MarkKind::LocustVictim, i);
                 }
             } else if self.captures_at_end(m) {
@@ -433,7 +433,7 @@ impl Position {
             for between in line_between(start, v.coord(m.to())) {
                 let b = v.square(between);
                 // A piece taken on the way is the move's victim, not its screen.
-                if self.piece_at(b).is_none() || m.locust().contains(&(b as u16)) {
+                if self.piece_at(b).is_none() || m.locust().contains(&b.pack()) {
                     continue;
                 }
                 let targets = without.entry(b).or_insert_with(|| {

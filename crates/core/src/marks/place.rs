@@ -34,7 +34,7 @@ pub fn centre(v: &Variant) -> Coord {
 pub fn start_squares(v: &Variant, t: usize) -> [Vec<Coord>; 2] {
     let mut out = [Vec::new(), Vec::new()];
     for &(sq, cell) in &v.setup {
-        if cell_type(cell) == t {
+        if cell_type(cell).index() == t {
             out[cell_color(cell).index()].push(v.coord(sq));
         }
     }

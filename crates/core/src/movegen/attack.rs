@@ -20,12 +20,13 @@ pub(crate) enum Attack {
     None,
     /// Captures whatever stands there.
     Leap,
-    /// Captures along a ray with this step; the squares between must be empty.
-    Ray(i32),
+    /// Captures along a ray with this step (a square offset); the squares between must
+    /// be empty.
+    Ray(isize),
     /// A cannon: exactly one occupied square between, along this step.
-    Hop(i32),
+    Hop(isize),
     /// A lame leap: this offset (from the attacker) must be empty.
-    Lame(i32),
+    Lame(isize),
     /// Ask the generator.
     Complex,
 }
@@ -92,7 +93,7 @@ impl AttackTable {
                     let e = if k == 1 {
                         Attack::Leap
                     } else {
-                        Attack::Ray(l.off as i32)
+                        Attack::Ray(l.off)
                     };
                     t.merge(g.offset(d.0, d.1), e);
                 }
@@ -103,13 +104,10 @@ impl AttackTable {
                     if d.0.abs() >= w as i32 || d.1.abs() >= h as i32 {
                         break;
                     }
-                    t.merge(g.offset(d.0, d.1), Attack::Hop(l.off as i32));
+                    t.merge(g.offset(d.0, d.1), Attack::Hop(l.off));
                 }
             } else if plain && l.flags.contains(Flags::LAME) && l.range == 1 {
-                t.merge(
-                    g.offset(l.dx as i32, l.dy as i32),
-                    Attack::Lame(l.mid as i32),
-                );
+                t.merge(g.offset(l.dx as i32, l.dy as i32), Attack::Lame(l.mid));
             } else {
                 // Everything within reach of the whole path may be attacked.
                 let reach: i32 = match l.kind {

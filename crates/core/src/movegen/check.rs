@@ -15,19 +15,19 @@ impl Position {
         self.moves_from(from, &mut list);
         list.iter().any(|m| {
             m.kind != MoveKind::Castle
-                && (m.to() == target || m.locust().iter().any(|&v| v as usize == target))
+                && (m.to() == target || m.locust().iter().any(|&v| Square::unpack(v) == target))
         })
     }
 
     /// Whether a piece of `by` attacks `target` (could capture a royal standing there).
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        self.lists[by.index()].squares.iter().any(|&s| {
-            let s = s as usize;
-            match self.table_attack(s, by, target) {
+        self.lists[by.index()]
+            .squares
+            .iter()
+            .any(|&s| match self.table_attack(s, by, target) {
                 Some(hit) => hit,
                 None => self.piece_captures(s, target),
-            }
-        })
+            })
     }
 
     /// Whether the piece of `by` on `from` attacks `target` (could capture a royal there),
@@ -38,24 +38,22 @@ impl Position {
     pub fn table_attack(&self, from: Square, by: Color, target: Square) -> Option<bool> {
         let board = &self.board;
         let t = cell_type(board[from]);
-        let diff = target as isize - from as isize;
+        let diff = target - from;
         Some(match self.variant.attack[t][by.index()].get(diff) {
             Attack::None => false,
             Attack::Leap => true,
             Attack::Ray(off) => {
-                let off = off as isize;
-                let mut cur = from as isize + off;
-                while cur as usize != target && board[cur as usize] == EMPTY {
+                let mut cur = from + off;
+                while cur != target && board[cur] == EMPTY {
                     cur += off;
                 }
-                cur as usize == target
+                cur == target
             }
             Attack::Hop(off) => {
-                let off = off as isize;
-                let mut cur = from as isize + off;
+                let mut cur = from + off;
                 let mut screens = 0;
-                while cur as usize != target {
-                    if board[cur as usize] != EMPTY {
+                while cur != target {
+                    if board[cur] != EMPTY {
                         screens += 1;
                         if screens > 1 {
                             break;
@@ -63,9 +61,9 @@ impl Position {
                     }
                     cur += off;
                 }
-                screens == 1 && cur as usize == target
+                screens == 1 && cur == target
             }
-            Attack::Lame(mid) => board[(from as isize + mid as isize) as usize] == EMPTY,
+            Attack::Lame(mid) => board[from + mid] == EMPTY,
             Attack::Complex => return None,
         })
     }
@@ -80,33 +78,30 @@ impl Position {
     ) -> Option<bool> {
         let v = &*self.variant;
         let board = &self.board;
-        let empty = |sq: usize| sq == lifted || board[sq] == EMPTY;
+        let empty = |sq: Square| sq == lifted || board[sq] == EMPTY;
         for &s in &self.lists[by.index()].squares {
-            let s = s as usize;
             if s == target {
                 // Captured by the move.
                 continue;
             }
             let t = cell_type(board[s]);
-            match v.attack[t][by.index()].get(target as isize - s as isize) {
+            match v.attack[t][by.index()].get(target - s) {
                 Attack::None => {}
                 Attack::Leap => return Some(true),
                 Attack::Ray(off) => {
-                    let off = off as isize;
-                    let mut cur = s as isize + off;
-                    while cur as usize != target && empty(cur as usize) {
+                    let mut cur = s + off;
+                    while cur != target && empty(cur) {
                         cur += off;
                     }
-                    if cur as usize == target {
+                    if cur == target {
                         return Some(true);
                     }
                 }
                 Attack::Hop(off) => {
-                    let off = off as isize;
-                    let mut cur = s as isize + off;
+                    let mut cur = s + off;
                     let mut screens = 0;
-                    while cur as usize != target {
-                        if !empty(cur as usize) {
+                    while cur != target {
+                        if !empty(cur) {
                             screens += 1;
                         }
                         cur += off;
@@ -116,8 +111,7 @@ impl Position {
                     }
                 }
                 Attack::Lame(mid) => {
-                    let mid = mid as isize;
-                    if empty((s as isize + mid) as usize) {
+                    if empty(s + mid) {
                         return Some(true);
                     }
                 }
@@ -148,9 +142,9 @@ impl Position {
         }
         let them = color.flip();
         if self.variant.any_royal_loses {
-            royals.iter().any(|&r| self.is_attacked(r as usize, them))
+            royals.iter().any(|&r| self.is_attacked(r, them))
         } else {
-            royals.iter().all(|&r| self.is_attacked(r as usize, them))
+            royals.iter().all(|&r| self.is_attacked(r, them))
         }
     }
 }

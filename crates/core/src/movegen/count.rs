@@ -42,15 +42,10 @@ impl Position {
             deferred: scratch,
         };
         for &sq in &self.lists[us.index()].squares {
-            let sq = sq as usize;
             let t = cell_type(self.board[sq]);
             let piece = &v.pieces[t];
             let linked = &piece.linked[us.index()];
-            if lone_royal
-                && piece.royal
-                && !linked.dedupe
-                && sq == self.royals[us.index()][0] as usize
-            {
+            if lone_royal && piece.royal && !linked.dedupe && sq == self.royals[us.index()][0] {
                 // The lone royal: each fast step is judged with the royal lifted off the
                 // board; castling and anything else goes through full generation.
                 let mut royal = RoyalCounter {
@@ -61,7 +56,12 @@ impl Position {
                     if l.shape.is_fast() && piece.plain_landing[us.index()] {
                         self.walk_fast(l, sq, t, us, &mut royal);
                     } else {
-                        self.links_moves(std::slice::from_ref(l), sq, t, us, royal.deferred, false);
+                        let who = Mover {
+                            piece: t,
+                            color: us,
+                            from: sq,
+                        };
+                        self.links_moves(std::slice::from_ref(l), who, royal.deferred, false);
                     }
                 }
                 counter.n += royal.n;
@@ -110,7 +110,7 @@ pub(super) struct Counter<'a> {
 
 impl Sink for Counter<'_> {
     #[inline(always)]
-    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, _ep: u16) {
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, _ep: Square) {
         let n = &mut self.n;
         let Mover { piece, color, from } = who;
         let at = pos.landing_square(piece, color, from, to);
@@ -129,7 +129,7 @@ pub(super) struct PlainCounter<'a> {
 
 impl Sink for PlainCounter<'_> {
     #[inline(always)]
-    fn land(&mut self, _: &Position, _: Flags, _: Mover, _: Square, _: u16) {
+    fn land(&mut self, _: &Position, _: Flags, _: Mover, _: Square, _: Square) {
         self.n += 1;
     }
     fn moves(&mut self) -> &mut MoveList {
@@ -146,7 +146,7 @@ pub(super) struct RoyalCounter<'a> {
 
 impl Sink for RoyalCounter<'_> {
     #[inline(always)]
-    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: u16) {
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: Square) {
         match pos.attacked_without(to, who.color.flip(), who.from) {
             Some(true) => {}
             Some(false) => self.n += 1,

@@ -6,14 +6,14 @@
 use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Position, PROMO_FROM_HAND};
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, is_piece, Color, Landing};
+use crate::variant::{cell_color, is_piece, Color, Landing, Role};
 use xbetza::Flags;
 
 /// The piece a found move belongs to: its type, side and the square it leaves. One value
 /// instead of three arguments through the walker's hot functions (`emit`, the sinks).
 #[derive(Clone, Copy)]
 pub(crate) struct Mover {
-    pub(crate) piece: usize,
+    pub(crate) piece: Role,
     pub(crate) color: Color,
     pub(crate) from: Square,
 }
@@ -27,15 +27,16 @@ pub(crate) struct Arrival {
     pub(crate) kind: MoveKind,
     pub(crate) extra: [u16; MAX_VICTIMS],
     pub(crate) victims: u8,
-    pub(crate) ep_square: u16,
+    /// The e.p. square the move creates, or [`Square::NONE`].
+    pub(crate) ep_square: Square,
     pub(crate) onto_friend: bool,
 }
 
 impl Arrival {
     /// A one-step move to `to` (no victims besides the piece there), creating the e.p.
-    /// square `ep_square` (0: none).
+    /// square `ep_square` ([`Square::NONE`]: none).
     #[inline(always)]
-    pub(crate) fn step(to: Square, ep_square: u16) -> Arrival {
+    pub(crate) fn step(to: Square, ep_square: Square) -> Arrival {
         Arrival {
             to,
             kind: MoveKind::Normal,
@@ -62,7 +63,7 @@ impl Position {
     ) {
         if let Some(ep) = self.ep {
             if ep.covers(to) && locust.len() < MAX_VICTIMS && !locust.contains(&ep.victim) {
-                let victim = self.board[ep.victim as usize];
+                let victim = self.board[ep.victim()];
                 if is_piece(victim) && cell_color(victim) != who.color {
                     let mut extra = [0; MAX_VICTIMS];
                     extra[0] = ep.victim;
@@ -72,7 +73,7 @@ impl Position {
                         kind: MoveKind::EnPassant,
                         extra,
                         victims: locust.len() as u8,
-                        ep_square: 0,
+                        ep_square: Square::NONE,
                         onto_friend: false,
                     };
                     self.emit(out, flags, who, at);
@@ -89,7 +90,7 @@ impl Position {
         flags: Flags,
         who: Mover,
         to: Square,
-        ep: u16,
+        ep: Square,
     ) {
         self.emit(out, flags, who, Arrival::step(to, ep));
     }
@@ -119,13 +120,13 @@ impl Position {
         };
         let mut m = Move {
             kind,
-            from: from as u16,
-            to: to as u16,
+            from: from.pack(),
+            to: to.pack(),
             extra,
             victims,
-            piece: t as u8,
+            piece: t.byte(),
             promotion: NO_PROMOTION,
-            ep_square,
+            ep_square: ep_square.pack(),
             unload: 0,
             relay: 0,
         };
@@ -141,13 +142,7 @@ impl Position {
     /// promotes as if it ended on its origin (Shogi: a piece may promote when it leaves the
     /// zone).
     #[inline(always)]
-    pub(crate) fn landing_square(
-        &self,
-        t: usize,
-        color: Color,
-        from: Square,
-        to: Square,
-    ) -> Square {
+    pub(crate) fn landing_square(&self, t: Role, color: Color, from: Square, to: Square) -> Square {
         if self.variant.promo_from_zone {
             let landing = &self.variant.pieces[t].landing[color.index()];
             if landing[to] == Landing::Plain && matches!(landing[from], Landing::Promote(_)) {
@@ -163,7 +158,7 @@ impl Position {
     pub(crate) fn each_landing(
         &self,
         flags: Flags,
-        t: usize,
+        t: Role,
         color: Color,
         to: Square,
         onto_friend: bool,
@@ -189,7 +184,7 @@ impl Position {
                 }
                 for &(p, from_hand) in &rule.choices {
                     if from_hand {
-                        if self.hands[color.index()][p as usize] == 0 {
+                        if self.hands[color.index()][Role::from_byte(p)] == 0 {
                             continue;
                         }
                         f(p | PROMO_FROM_HAND);
@@ -204,8 +199,9 @@ impl Position {
 
 /// What the fast walkers do with a destination.
 pub(crate) trait Sink {
-    /// A one-step move of `who` to `to` (creating the e.p. square `ep`, 0: none).
-    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: u16);
+    /// A one-step move of `who` to `to` (creating the e.p. square `ep`, or
+    /// [`Square::NONE`]).
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: Square);
     /// Where moves that are kept as moves go (all of them, or those still to be tested).
     fn moves(&mut self) -> &mut MoveList;
     /// An e.p. capture is always kept as a move: its legality needs a played move.
@@ -217,7 +213,7 @@ pub(crate) trait Sink {
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: u16) {
+    fn land(&mut self, pos: &Position, flags: Flags, who: Mover, to: Square, ep: Square) {
         pos.emit_step(self, flags, who, to, ep);
     }
     fn moves(&mut self) -> &mut MoveList {

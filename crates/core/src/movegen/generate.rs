@@ -8,7 +8,7 @@ use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION
 use crate::position::Position;
 use crate::variant::geometry::Square;
 use crate::variant::{
-    cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Shape, EMPTY, OFF,
+    cell_color, cell_type, is_piece, Cell, Color, Landing, Link, Role, Shape, EMPTY, OFF,
 };
 use xbetza::{Flags, Kind};
 
@@ -51,7 +51,6 @@ impl Position {
         out.clear();
         let us = self.side;
         for &sq in &self.lists[us.index()].squares {
-            let sq = sq as usize;
             self.piece_moves(sq, cell_type(self.board[sq]), us, out);
         }
         self.drop_moves(us, out);
@@ -69,10 +68,10 @@ impl Position {
         }
         let us = self.side;
         let ep = self.ep.expect("checked above");
-        let targets = [ep.square as usize, ep.second as usize];
-        let targets = &targets[..if ep.second != 0 { 2 } else { 1 }];
+        let targets = [ep.square(), ep.second()];
+        let targets = &targets[..if ep.second().is_some() { 2 } else { 1 }];
         let mut list = MoveList::new();
-        let can_take_from = |sq: usize, t: usize, list: &mut MoveList| {
+        let can_take_from = |sq: Square, t: Role, list: &mut MoveList| {
             list.clear();
             self.piece_moves(sq, t, us, list);
             list.iter().any(|m| m.kind == MoveKind::EnPassant)
@@ -90,18 +89,18 @@ impl Position {
         }
         let geometry = &self.variant.geometry;
         if widest <= 2 && widest <= geometry.pad {
-            let r = widest as isize;
+            let r = i32::from(widest);
             for &target in targets {
                 for dy in -r..=r {
                     for dx in -r..=r {
-                        let sq = (target as isize + geometry.offset(dx as i32, dy as i32)) as usize;
+                        let sq = target + geometry.offset(dx, dy);
                         let c = self.board[sq];
                         if !is_piece(c) || cell_color(c) != us {
                             continue;
                         }
                         let t = cell_type(c);
                         let reach = self.variant.pieces[t].linked[us.index()].ep_reach;
-                        if (reach as isize) < dx.abs().max(dy.abs()) {
+                        if i32::from(reach) < dx.abs().max(dy.abs()) {
                             continue;
                         }
                         if can_take_from(sq, t, &mut list) {
@@ -113,7 +112,6 @@ impl Position {
             return false;
         }
         for &sq in &self.lists[us.index()].squares {
-            let sq = sq as usize;
             let t = cell_type(self.board[sq]);
             let reach = self.variant.pieces[t].linked[us.index()].ep_reach;
             if reach == 0 {
@@ -183,17 +181,17 @@ impl Position {
                 linked
                     .links
                     .iter()
-                    .filter(|l| open(board[(sq as isize + l.off) as usize]))
+                    .filter(|l| open(board[sq + l.off]))
                     .count(),
             ),
             Some(Shape::Slide) => {
                 let mut n = 0;
                 for l in &linked.links {
-                    let mut to = sq as isize;
+                    let mut to = sq;
                     let mut left = l.range;
                     loop {
                         to += l.off;
-                        let c = board[to as usize];
+                        let c = board[to];
                         if c != EMPTY {
                             n += usize::from(open(c));
                             break;
@@ -216,10 +214,11 @@ impl Position {
         if !v.drops {
             return;
         }
-        let (stride, pad) = (v.geometry.stride, v.geometry.pad as usize);
+        let g = &v.geometry;
         // Files fit the `dropNoDoubled` mask below.
         const _: () = assert!(idiagram::coord::MAX_SIDE as u32 <= 128);
         for (t, &n) in self.hands[us.index()].iter().enumerate() {
+            let t = Role::new(t);
             if n == 0 {
                 continue;
             }
@@ -229,8 +228,8 @@ impl Position {
             let mut doubled = 0u128;
             if v.pieces[t].no_doubled_drop {
                 for &sq in &self.lists[us.index()].squares {
-                    if cell_type(self.board[sq as usize]) == t {
-                        doubled |= 1 << (sq as usize % stride - pad);
+                    if cell_type(self.board[sq]) == t {
+                        doubled |= 1 << g.file(sq);
                     }
                 }
             }
@@ -238,15 +237,15 @@ impl Position {
                 if self.board[sq] == EMPTY
                     && !dead[sq]
                     && landing[sq] != Landing::Forbidden
-                    && doubled & (1 << (sq % stride - pad)) == 0
+                    && doubled & (1 << g.file(sq)) == 0
                 {
                     out.push(Move {
                         kind: MoveKind::Drop,
-                        from: sq as u16,
-                        to: sq as u16,
+                        from: sq.pack(),
+                        to: sq.pack(),
                         extra: [0; MAX_VICTIMS],
                         victims: 0,
-                        piece: t as u8,
+                        piece: t.byte(),
                         promotion: NO_PROMOTION,
                         ep_square: 0,
                         unload: 0,
@@ -258,10 +257,15 @@ impl Position {
     }
 
     #[inline]
-    pub(super) fn piece_moves(&self, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+    pub(super) fn piece_moves(&self, sq: Square, t: Role, color: Color, out: &mut MoveList) {
         let linked = &self.variant.pieces[t].linked[color.index()];
         let start = out.len();
-        self.links_moves(&linked.links, sq, t, color, out, false);
+        let who = Mover {
+            piece: t,
+            color,
+            from: sq,
+        };
+        self.links_moves(&linked.links, who, out, false);
         if self.ep.is_some() {
             drop_plain_onto_ep(out, start);
         }
@@ -279,19 +283,22 @@ impl Position {
         }
     }
 
-    /// The moves of a (linked) program for the piece of type `t` on `sq`. `borrowed`: the
+    /// The moves of a (linked) program for the piece `who`. `borrowed`: the
     /// program is another type's, imitated (`I`) or lent (a final `x` leg); its own
     /// imitation and borrowing are then skipped (borrowing does not chain, and an imitator
     /// copying an imitator would never end).
     pub(super) fn links_moves(
         &self,
         links: &[Link],
-        sq: Square,
-        t: usize,
-        color: Color,
+        who: Mover,
         out: &mut MoveList,
         borrowed: bool,
     ) {
+        let Mover {
+            piece: t,
+            color,
+            from: sq,
+        } = who;
         // The types of the friends reached by final `x` legs (move borrowing).
         let mut lenders = Lenders::new();
         let mut i = 0;
@@ -302,12 +309,12 @@ impl Position {
                 i += 1;
             } else if l.kind == Kind::Castle {
                 if !l.flags.contains(Flags::INITIAL) || self.virgin[sq] {
-                    self.castle(l, sq, t, color, out);
+                    self.castle(l, who, out);
                 }
                 i += 1;
             } else if l.kind == Kind::Imitate {
                 if !borrowed {
-                    self.imitate(l, sq, t, color, out);
+                    self.imitate(l, who, out);
                 }
                 i += 1;
             } else if l.kind == Kind::Leg && l.skip == 0 && l.flags.contains(Flags::FINAL) {
@@ -315,17 +322,12 @@ impl Position {
                 let blocked = (l.flags.contains(Flags::INITIAL) && !self.virgin[sq])
                     || (l.flags.contains(Flags::INITIAL_AHEAD) && !self.stands_ahead(sq, color));
                 if !blocked {
-                    let who = Mover {
-                        piece: t,
-                        color,
-                        from: sq,
-                    };
                     let trail = Trail {
                         start: sq,
                         lifted: sq,
                         victims: &[],
-                        ep_square: 0,
-                        unload: 0,
+                        ep_square: Square::NONE,
+                        unload: Square::NONE,
                         iso: 0,
                     };
                     self.final_leg(l, who, trail, out, &mut lenders);
@@ -334,33 +336,31 @@ impl Position {
             } else {
                 // A first leg with its whole subtree of continuations.
                 let end = i + 1 + l.skip as usize;
-                self.walk_general(&links[i..end], sq, t, color, out, &mut lenders);
+                self.walk_general(&links[i..end], who, out, &mut lenders);
                 i = end;
             }
         }
         if !borrowed {
             for &lender in lenders.types() {
-                self.lent_moves(lender as usize, color, sq, t, color, out);
+                self.lent_moves(lender, color, who, out);
             }
         }
     }
 
-    /// Moves made by the piece of type `t` on `sq` with another type's program (`lender`,
-    /// linked for `orientation`): imitated or borrowed moves. They start from `sq` and are
+    /// Moves made by the piece `who` with another type's program (`lender`, linked for
+    /// `orientation`): imitated or borrowed moves. They start from `who.from` and are
     /// the mover's moves (its type, its landing rules); castling is not borrowed, nor is
     /// anything the lender would imitate or borrow in turn.
     pub(super) fn lent_moves(
         &self,
-        lender: usize,
+        lender: Role,
         orientation: Color,
-        sq: Square,
-        t: usize,
-        color: Color,
+        who: Mover,
         out: &mut MoveList,
     ) {
         let links = &self.variant.pieces[lender].linked[orientation.index()].links;
         let before = out.len();
-        self.links_moves(links, sq, t, color, out, true);
+        self.links_moves(links, who, out, true);
         let mut w = before;
         for r in before..out.len() {
             if out[r].kind != MoveKind::Castle {
@@ -374,15 +374,15 @@ impl Position {
     /// The imitator (`I`): the moves of the type that made the last move, made by this
     /// piece; the record's modality keeps moves (`m`) and/or captures (`c`); `b` mirrors
     /// them (the other side's orientation).
-    pub(super) fn imitate(&self, l: &Link, sq: Square, t: usize, color: Color, out: &mut MoveList) {
+    pub(super) fn imitate(&self, l: &Link, who: Mover, out: &mut MoveList) {
         let Some((last, _)) = self.last else { return };
         let orientation = if l.flags.contains(Flags::MIRROR) {
-            color.flip()
+            who.color.flip()
         } else {
-            color
+            who.color
         };
         let before = out.len();
-        self.lent_moves(last as usize, orientation, sq, t, color, out);
+        self.lent_moves(Role::from_byte(last), orientation, who, out);
         let moves_ok = l.flags.contains(Flags::MOVE);
         let captures_ok = l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY);
         let mut w = before;

@@ -5,6 +5,7 @@
 use crate::movegen::attack::Attack;
 use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{cell_type, Color, EMPTY};
 
 impl Position {
@@ -24,7 +25,7 @@ impl Position {
             return true;
         }
         if m.kind == MoveKind::Castle
-            && self.variant.pieces[m.piece as usize].royal
+            && self.variant.pieces[m.piece()].royal
             && !self.castle_path_safe(m)
         {
             return false;
@@ -36,7 +37,7 @@ impl Position {
             && m.relay == 0
             && !m.is_promotion()
             && self.royals[us.index()].len() == 1
-            && self.royals[us.index()][0] == m.from
+            && self.royals[us.index()][0] == m.from()
         {
             if let Some(attacked) = self.attacked_without(m.to(), us.flip(), m.from()) {
                 return !attacked;
@@ -54,8 +55,8 @@ impl Position {
     /// be put where it stands attacked, as the FIDE Laws (article 3.9) say of any King move.
     fn adds_royal(&self, m: &Move) -> bool {
         let pieces = &self.variant.pieces;
-        (m.kind == MoveKind::Drop && pieces[m.piece as usize].royal)
-            || (m.is_promotion() && pieces[m.promotion as usize].royal)
+        (m.kind == MoveKind::Drop && pieces[m.piece()].royal)
+            || m.promoted_to().is_some_and(|p| pieces[p].royal)
     }
 
     /// With the move `m` just played: is it a drop that `dropNoMate` forbids because it
@@ -63,7 +64,7 @@ impl Position {
     /// so the caller's sensitivity marks stay valid), and the look stops at the first
     /// legal reply.
     pub(crate) fn drop_mated(&self, m: &Move) -> bool {
-        if m.kind != MoveKind::Drop || !self.variant.pieces[m.piece as usize].no_drop_mate {
+        if m.kind != MoveKind::Drop || !self.variant.pieces[m.piece()].no_drop_mate {
             return false;
         }
         if !self.in_check() {
@@ -100,12 +101,12 @@ impl Position {
             return false;
         }
         let dir: isize = if to > from { 1 } else { -1 };
-        let mut sq = from as isize + dir;
-        while sq as usize != to {
+        let mut sq = from + dir;
+        while sq != to {
             let probe = Move {
                 kind: MoveKind::Normal,
-                from: from as u16,
-                to: sq as u16,
+                from: from.pack(),
+                to: sq.pack(),
                 extra: [0; MAX_VICTIMS],
                 victims: 0,
                 piece: m.piece,
@@ -114,11 +115,11 @@ impl Position {
                 unload: 0,
                 relay: 0,
             };
-            if self.board[sq as usize] != EMPTY && sq as usize != m.extra[0] as usize {
+            if self.board[sq] != EMPTY && sq != m.extra(0) {
                 return false;
             }
             let undo = self.make(&probe);
-            let attacked = self.is_attacked(sq as usize, us.flip());
+            let attacked = self.is_attacked(sq, us.flip());
             self.unmake(&probe, undo);
             if attacked {
                 return false;
@@ -144,43 +145,38 @@ impl Position {
         let v = &*self.variant;
         let mut attacked = 0;
         for &r in &self.royals[us.index()] {
-            let r = r as isize;
             let mut hit = false;
             for &s in &self.lists[them.index()].squares {
-                let s = s as isize;
-                let t = cell_type(self.board[s as usize]);
+                let t = cell_type(self.board[s]);
                 match v.attack[t][them.index()].get(r - s) {
                     Attack::None => {}
                     Attack::Leap => hit = true,
                     Attack::Ray(off) => {
-                        let off = off as isize;
                         let mut cur = s + off;
                         let mut open = true;
                         while cur != r {
-                            let m = &mut self.sensitive[cur as usize];
+                            let m = &mut self.sensitive[cur];
                             *m = (*m).max(stamp);
-                            open &= self.board[cur as usize] == EMPTY;
+                            open &= self.board[cur] == EMPTY;
                             cur += off;
                         }
                         hit |= open;
                     }
                     Attack::Hop(off) => {
-                        let off = off as isize;
                         let mut cur = s + off;
                         let mut screens = 0;
                         while cur != r {
-                            self.sensitive[cur as usize] = stamp + 1;
-                            screens += usize::from(self.board[cur as usize] != EMPTY);
+                            self.sensitive[cur] = stamp + 1;
+                            screens += usize::from(self.board[cur] != EMPTY);
                             cur += off;
                         }
                         hit |= screens == 1;
                         self.hop_marks = true;
                     }
                     Attack::Lame(mid) => {
-                        let mid = mid as isize;
-                        let m = &mut self.sensitive[(s + mid) as usize];
+                        let m = &mut self.sensitive[s + mid];
                         *m = (*m).max(stamp);
-                        hit |= self.board[(s + mid) as usize] == EMPTY;
+                        hit |= self.board[s + mid] == EMPTY;
                     }
                     Attack::Complex => return None,
                 }
@@ -253,20 +249,18 @@ impl Position {
                 if m.unload != 0 || m.relay != 0 {
                     return false;
                 }
-                let from = m.from as usize;
-                if self.sensitive[from] >= stamp
-                    || self.sensitive[m.to as usize] > stamp
-                    || self.variant.pieces[m.piece as usize].royal
+                if self.sensitive[m.from()] >= stamp
+                    || self.sensitive[m.to()] > stamp
+                    || self.variant.pieces[m.piece()].royal
                 {
                     return false;
                 }
                 m.locust()
                     .iter()
-                    .all(|&v| self.sensitive[v as usize] < stamp)
+                    .all(|&v| self.sensitive[Square::unpack(v)] < stamp)
             }
             MoveKind::Drop => {
-                self.sensitive[m.to as usize] <= stamp
-                    && !self.variant.pieces[m.piece as usize].no_drop_mate
+                self.sensitive[m.to()] <= stamp && !self.variant.pieces[m.piece()].no_drop_mate
             }
             MoveKind::Castle | MoveKind::EnPassant => false,
         }

@@ -7,10 +7,11 @@ use super::*;
 use crate::position::moves::{MoveKind, MoveList, MAX_VICTIMS};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, Cell, Color, Link, Shape, EMPTY, OFF};
+use crate::variant::{cell_color, cell_type, Cell, Color, Link, Role, Shape, EMPTY, OFF};
 use xbetza::{Flags, Kind};
 
-pub(super) const NO_SQ: usize = usize::MAX;
+/// What [`Position::step`] returns off the board: a square no board has.
+pub(super) const NO_SQ: Square = Square::new(usize::MAX);
 
 /// What the earlier legs of a path hand to its final leg: where it starts, the square the
 /// moving piece left (empty for the walk), the locust victims taken, the e.p. square and
@@ -20,8 +21,8 @@ pub(super) struct Trail<'a> {
     pub(super) start: Square,
     pub(super) lifted: Square,
     pub(super) victims: &'a [u16],
-    pub(super) ep_square: u16,
-    pub(super) unload: u16,
+    pub(super) ep_square: Square,
+    pub(super) unload: Square,
     pub(super) iso: u8,
 }
 
@@ -29,8 +30,8 @@ pub(super) struct Trail<'a> {
 #[derive(Clone, Copy, Default)]
 pub(super) struct Walk {
     /// Where the leg started.
-    start: usize,
-    cur: usize,
+    start: Square,
+    cur: Square,
     steps: u8,
     ended: bool,
     /// The stop at this depth captured something (locust victim).
@@ -85,7 +86,7 @@ impl Path {
         let w = &self.walks[d];
         self.slide_len[d] = if l.range != 1 { w.steps } else { prev };
         self.ep_at[d] = if l.flags.contains(Flags::EP_CREATE) && !w.victim {
-            w.cur as u16
+            w.cur.pack()
         } else {
             0
         };
@@ -114,7 +115,7 @@ impl Position {
         &self,
         l: &Link,
         from: Square,
-        t: usize,
+        t: Role,
         color: Color,
         sink: &mut S,
     ) {
@@ -129,42 +130,42 @@ impl Position {
         };
         match l.shape {
             Shape::Leap => {
-                let to = (from as isize + l.off) as usize;
+                let to = from + l.off;
                 let c = board[to];
                 if c == EMPTY || enemy(c) {
-                    sink.land(self, l.flags, who, to, 0);
+                    sink.land(self, l.flags, who, to, Square::NONE);
                 }
             }
             Shape::LeapM => {
-                let to = (from as isize + l.off) as usize;
+                let to = from + l.off;
                 if board[to] == EMPTY {
-                    sink.land(self, l.flags, who, to, 0);
+                    sink.land(self, l.flags, who, to, Square::NONE);
                 }
             }
             Shape::LeapC => {
-                let to = (from as isize + l.off) as usize;
+                let to = from + l.off;
                 if enemy(board[to]) {
-                    sink.land(self, l.flags, who, to, 0);
+                    sink.land(self, l.flags, who, to, Square::NONE);
                 }
             }
             Shape::LeapCE => {
-                let to = (from as isize + l.off) as usize;
+                let to = from + l.off;
                 let c = board[to];
                 if enemy(c) {
-                    sink.land(self, l.flags, who, to, 0);
+                    sink.land(self, l.flags, who, to, Square::NONE);
                 } else if c == EMPTY && self.ep.is_some_and(|ep| ep.covers(to)) {
                     sink.en_passant(self, l.flags, who, to);
                 }
             }
             Shape::LeapLame => {
-                let to = (from as isize + l.off) as usize;
+                let to = from + l.off;
                 let c = board[to];
-                let mid = (from as isize + l.mid) as usize;
+                let mid = from + l.mid;
                 if (c == EMPTY || enemy(c)) && board[mid] == EMPTY {
                     let ep = if l.flags.contains(Flags::EP_CREATE) {
-                        mid as u16
+                        mid
                     } else {
-                        0
+                        Square::NONE
                     };
                     sink.land(self, l.flags, who, to, ep);
                 }
@@ -173,13 +174,13 @@ impl Position {
                 if !self.virgin[from] {
                     return;
                 }
-                let to = (from as isize + l.off) as usize;
-                let mid = (from as isize + l.mid) as usize;
+                let to = from + l.off;
+                let mid = from + l.mid;
                 if board[to] == EMPTY && board[mid] == EMPTY {
                     let ep = if l.flags.contains(Flags::EP_CREATE) {
-                        mid as u16
+                        mid
                     } else {
-                        0
+                        Square::NONE
                     };
                     sink.land(self, l.flags, who, to, ep);
                 }
@@ -188,11 +189,11 @@ impl Position {
                 let mut to = from;
                 let mut left = l.range;
                 loop {
-                    to = (to as isize + l.off) as usize;
+                    to += l.off;
                     let c = board[to];
                     if c == EMPTY {
                         if l.shape != Shape::SlideC {
-                            sink.land(self, l.flags, who, to, 0);
+                            sink.land(self, l.flags, who, to, Square::NONE);
                         }
                         left -= 1;
                         if left == 0 {
@@ -201,7 +202,7 @@ impl Position {
                         continue;
                     }
                     if l.shape != Shape::SlideM && enemy(c) {
-                        sink.land(self, l.flags, who, to, 0);
+                        sink.land(self, l.flags, who, to, Square::NONE);
                     }
                     break;
                 }
@@ -211,7 +212,7 @@ impl Position {
                 let mut left = l.range;
                 let mut screen = false;
                 loop {
-                    to = (to as isize + l.off) as usize;
+                    to += l.off;
                     let c = board[to];
                     if c == OFF {
                         break;
@@ -223,14 +224,14 @@ impl Position {
                         }
                     } else if c == EMPTY {
                         if l.flags.contains(Flags::MOVE) {
-                            sink.land(self, l.flags, who, to, 0);
+                            sink.land(self, l.flags, who, to, Square::NONE);
                         }
                     } else {
                         if l.flags.intersects(Flags::CAPTURE | Flags::ROYAL_ONLY)
                             && cell_color(c) != color
                             && self.capture_ok(l.flags, c)
                         {
-                            sink.land(self, l.flags, who, to, 0);
+                            sink.land(self, l.flags, who, to, Square::NONE);
                         }
                         break;
                     }
@@ -246,16 +247,16 @@ impl Position {
 
     /// The capture matrix forbids a piece of type `t` to hop over `hurdle` (`^`, `$`).
     #[inline]
-    pub(super) fn hop_banned(&self, t: usize, color: Color, hurdle: Cell) -> bool {
+    pub(super) fn hop_banned(&self, t: Role, color: Color, hurdle: Cell) -> bool {
         let rules = &self.variant.rules;
         rules.hop_bans && {
             let target = if cell_color(hurdle) == color {
-                idiagram::Target::Friend(cell_type(hurdle))
+                idiagram::Target::Friend(cell_type(hurdle).index())
             } else {
-                idiagram::Target::Enemy(cell_type(hurdle))
+                idiagram::Target::Enemy(cell_type(hurdle).index())
             };
             matches!(
-                rules.effect(t, target),
+                rules.effect(t.index(), target),
                 crate::rules::Effect::NoHop | crate::rules::Effect::NoCaptureNoHop
             )
         }
@@ -265,8 +266,8 @@ impl Position {
     /// (`ii` moves, e.g. a Wildebeest pawn's second step).
     pub(super) fn stands_ahead(&self, sq: Square, color: Color) -> bool {
         let v = &*self.variant;
-        let behind = (sq as isize - v.forward[color.index()]) as usize;
-        v.setup_cells.get(behind) == Some(&self.board[sq])
+        let behind = sq - v.forward[color.index()];
+        v.setup_cells.get(behind.index()) == Some(&self.board[sq])
     }
 
     /// One step of a walk, or `NO_SQ` off the board.
@@ -278,15 +279,12 @@ impl Position {
         if l.flags.contains(Flags::WRAP) {
             let g = &self.variant.geometry;
             let Some(c) = g.coord(cur) else { return NO_SQ };
-            let f = (c.file as i32 + l.dx as i32).rem_euclid(g.files as i32);
-            let r = c.rank as i32 + l.dy as i32;
-            if !g.contains(f, r) {
+            let Some(sq) = g.wrapped(c, l.dx.into(), l.dy.into()) else {
                 return NO_SQ;
-            }
-            let sq = g.square(crate::coord::Coord::new(f as u8, r as u8));
+            };
             return if self.board[sq] == OFF { NO_SQ } else { sq };
         }
-        let sq = (cur as isize + l.off) as usize;
+        let sq = cur + l.off;
         if self.board[sq] == OFF {
             NO_SQ
         } else {
@@ -304,14 +302,12 @@ impl Position {
         let m = if l.flags.contains(Flags::WRAP) {
             let g = &self.variant.geometry;
             let Some(c) = g.coord(prev) else { return false };
-            let f = (c.file as i32 + l.dx as i32 / 2).rem_euclid(g.files as i32);
-            let r = c.rank as i32 + l.dy as i32 / 2;
-            if !g.contains(f, r) {
+            let Some(m) = g.wrapped(c, i32::from(l.dx) / 2, i32::from(l.dy) / 2) else {
                 return !l.flags.contains(Flags::LAME) && l.flags.contains(Flags::JUMP);
-            }
-            g.square(crate::coord::Coord::new(f as u8, r as u8))
+            };
+            m
         } else {
-            (prev as isize + l.mid) as usize
+            prev + l.mid
         };
         let occupied = m != lifted && self.board[m] != EMPTY;
         if occupied {
@@ -326,11 +322,13 @@ impl Position {
         &self,
         l: &Link,
         w: &mut Walk,
-        t: usize,
-        color: Color,
+        who: Mover,
         origin: Square,
         iso: u8,
     ) -> bool {
+        let Mover {
+            piece: t, color, ..
+        } = who;
         if w.ended {
             return false;
         }
@@ -460,7 +458,7 @@ impl Position {
                 && l.flags.contains(Flags::LAME)
                 && l.range == 1
             {
-                (prev as isize + l.mid) as u16
+                prev + l.mid
             } else {
                 ep_square
             };
@@ -523,7 +521,7 @@ impl Position {
                 return;
             }
             let unload = if l.flags.contains(Flags::UNLOAD) {
-                start as u16
+                start
             } else {
                 unload
             };
@@ -543,9 +541,9 @@ impl Position {
                     lenders.add(cell_type(c));
                 }
             }
-            if unload != 0 {
+            if unload.is_some() {
                 for m in &mut out[before..] {
-                    m.unload = unload;
+                    m.unload = unload.pack();
                 }
             }
             return;
@@ -558,18 +556,16 @@ impl Position {
     pub(super) fn walk_general(
         &self,
         links: &[Link],
-        origin: Square,
-        t: usize,
-        color: Color,
+        who: Mover,
         out: &mut MoveList,
         lenders: &mut Lenders,
     ) {
-        let virgin = self.virgin[origin];
-        let who = Mover {
-            piece: t,
+        let Mover {
             color,
             from: origin,
-        };
+            ..
+        } = who;
+        let virgin = self.virgin[origin];
         let mut path = Path::default();
         let mut i = 0;
         while i < links.len() {
@@ -599,10 +595,10 @@ impl Position {
                     };
                     // After an induction the relayed friend moves: its square is the empty one.
                     let lifted = path.lifted(d, origin);
-                    if self.next_stop(l, &mut path.walks[d], t, color, lifted, iso) {
+                    if self.next_stop(l, &mut path.walks[d], who, lifted, iso) {
                         path.note_stop(l, d);
                         path.unload_at[d] = if l.flags.contains(Flags::UNLOAD) {
-                            start as u16
+                            start.pack()
                         } else {
                             0
                         };
@@ -616,7 +612,7 @@ impl Position {
                     let leg = &links[target];
                     let iso = path.iso(d);
                     let lifted = path.lifted(d, origin);
-                    if self.next_stop(leg, &mut path.walks[d], t, color, lifted, iso) {
+                    if self.next_stop(leg, &mut path.walks[d], who, lifted, iso) {
                         path.note_stop(leg, d);
                         i = target + 1;
                     } else {
@@ -625,7 +621,7 @@ impl Position {
                 }
                 Kind::Castle => {
                     if !l.flags.contains(Flags::INITIAL) || virgin {
-                        self.castle(l, origin, t, color, out);
+                        self.castle(l, who, out);
                     }
                     i += 1;
                 }
@@ -661,7 +657,7 @@ impl Position {
         let mut ep = 0;
         for (w, &ep_here) in walks[..d].iter().zip(&path.ep_at[..d]) {
             if w.victim {
-                victims[nv] = w.cur as u16;
+                victims[nv] = w.cur.pack();
                 nv += 1;
             }
             if ep_here != 0 {
@@ -688,14 +684,14 @@ impl Position {
                 start,
                 lifted: mover,
                 victims: &victims[..nv],
-                ep_square: ep,
-                unload,
+                ep_square: Square::unpack(ep),
+                unload: Square::unpack(unload),
                 iso,
             };
             self.final_leg(l, who, trail, out, lenders);
             if let Some(f) = relay {
                 for m in &mut out[before..] {
-                    m.relay = f as u16;
+                    m.relay = f.pack();
                 }
             }
         } else if l.flags.contains(Flags::INDUCE) {
@@ -714,8 +710,8 @@ impl Position {
                 start,
                 lifted: mover,
                 victims: &[],
-                ep_square: 0,
-                unload: 0,
+                ep_square: Square::NONE,
+                unload: Square::NONE,
                 iso,
             };
             self.final_leg(&only, who, trail, out, lenders);
@@ -748,7 +744,7 @@ impl Position {
             if let Some(onto_friend) = landing {
                 let at = Arrival {
                     onto_friend,
-                    ..Arrival::step(sq, 0)
+                    ..Arrival::step(sq, Square::NONE)
                 };
                 self.emit(out, l.flags, who, at);
             }
@@ -758,15 +754,14 @@ impl Position {
         }
     }
 
-    /// Castling: walk towards the partner at the edge; all squares between empty.
-    pub(crate) fn castle(
-        &self,
-        l: &Link,
-        origin: Square,
-        t: usize,
-        color: Color,
-        out: &mut MoveList,
-    ) {
+    /// Castling of the piece `who`: walk towards the partner at the edge; all squares
+    /// between empty.
+    pub(crate) fn castle(&self, l: &Link, who: Mover, out: &mut MoveList) {
+        let Mover {
+            color,
+            from: origin,
+            ..
+        } = who;
         let mut cur = origin;
         let mut dist = 0u8;
         loop {
@@ -785,25 +780,20 @@ impl Position {
             }
             let mut beyond = cur;
             for _ in 0..l.skip_first {
-                beyond = (beyond as isize + l.off) as usize;
+                beyond += l.off;
                 if self.board[beyond] == OFF {
                     return;
                 }
             }
-            if self.board[(beyond as isize + l.off) as usize] != OFF {
+            if self.board[beyond + l.off] != OFF {
                 return;
             }
-            let king_to = (origin as isize + l.off * l.range as isize) as usize;
-            let partner_to = (king_to as isize - l.off) as usize;
-            let who = Mover {
-                piece: t,
-                color,
-                from: origin,
-            };
+            let king_to = origin + l.off * isize::from(l.range);
+            let partner_to = king_to - l.off;
             let at = Arrival {
                 kind: MoveKind::Castle,
-                extra: [cur as u16, partner_to as u16, 0, 0, 0],
-                ..Arrival::step(king_to, 0)
+                extra: [cur.pack(), partner_to.pack(), 0, 0, 0],
+                ..Arrival::step(king_to, Square::NONE)
             };
             self.emit(out, l.flags, who, at);
             return;
@@ -813,7 +803,7 @@ impl Position {
 
 /// The types of the friends a piece reached with final `x` legs, each once, in the order
 /// met: the types whose moves it borrows. Allocates only when a friend lends.
-pub(super) struct Lenders(Vec<u8>);
+pub(super) struct Lenders(Vec<Role>);
 
 impl Lenders {
     #[inline]
@@ -821,14 +811,13 @@ impl Lenders {
         Lenders(Vec::new())
     }
 
-    pub(super) fn add(&mut self, t: usize) {
-        let t = t as u8;
+    pub(super) fn add(&mut self, t: Role) {
         if !self.0.contains(&t) {
             self.0.push(t);
         }
     }
 
-    pub(super) fn types(&self) -> &[u8] {
+    pub(super) fn types(&self) -> &[Role] {
         &self.0
     }
 }

@@ -6,7 +6,8 @@
 pub mod pgn;
 
 use crate::position::moves::{Move, MoveKind, MoveList};
-use crate::position::{Position, PROMO_FROM_HAND};
+use crate::position::Position;
+use crate::variant::geometry::Square;
 use crate::variant::{Color, Variant};
 use std::fmt;
 
@@ -26,22 +27,21 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 impl Variant {
-    fn square_name(&self, sq: u16) -> String {
-        self.coord(sq as usize).to_string()
+    fn square_name(&self, sq: Square) -> String {
+        self.coord(sq).to_string()
     }
 
     /// The promotion suffix: `+` for a shogi-style promotion, else the type's ID in lower case.
     fn promotion_suffix(&self, m: &Move) -> String {
-        if !m.is_promotion() {
+        let Some(to) = m.promoted_to() else {
             return String::new();
-        }
-        let to = (m.promotion & !PROMO_FROM_HAND) as usize;
-        if self.pieces[to].id == self.pieces[m.piece as usize].id {
+        };
+        if self.pieces[to].id == self.pieces[m.piece()].id {
             // A change into a type with the same ID (a xiangqi soldier crossing the river)
             // is no choice of the player: nothing to write.
             return String::new();
         }
-        if self.pieces[m.piece as usize].promoted == Some(to as u8) {
+        if self.pieces[m.piece()].promoted == Some(to.byte()) {
             "+".to_string()
         } else {
             self.pieces[to].id.to_lowercase()
@@ -53,19 +53,18 @@ impl Variant {
         match m.kind {
             MoveKind::Drop => format!(
                 "{}@{}",
-                self.fen_token(m.piece as usize, Color::White),
-                self.square_name(m.to)
+                self.fen_token(m.piece().index(), Color::White),
+                self.square_name(m.to())
             ),
             MoveKind::Castle => {
-                format!("{}{}", self.square_name(m.from), self.square_name(m.to))
+                format!("{}{}", self.square_name(m.from()), self.square_name(m.to()))
             }
             // One `fromto` pair per leg, comma-separated (an e.p. capture after locust
             // captures too).
             MoveKind::Normal | MoveKind::EnPassant => {
                 let mut s = String::new();
-                let mut at = m.from;
+                let mut at = m.from();
                 for (k, &leg) in m.legs().iter().enumerate() {
-                    let leg = leg as u16;
                     if k > 0 {
                         s.push(',');
                     }
@@ -91,7 +90,7 @@ impl Position {
         // Castling may also be written as the king capturing its partner.
         if let Some(m) = list.iter().find(|m| {
             m.kind == MoveKind::Castle
-                && format!("{}{}", v.square_name(m.from), v.square_name(m.extra[0])) == text
+                && format!("{}{}", v.square_name(m.from()), v.square_name(m.extra(0))) == text
         }) {
             return Ok(*m);
         }
@@ -162,7 +161,7 @@ impl Position {
     pub fn san(&mut self, m: &Move) -> String {
         let v = self.variant.clone();
         let mut s = match m.kind {
-            MoveKind::Drop => format!("{}@{}", v.pieces[m.piece as usize].id, v.square_name(m.to)),
+            MoveKind::Drop => format!("{}@{}", v.pieces[m.piece()].id, v.square_name(m.to())),
             MoveKind::Castle => {
                 if m.to > m.from {
                     "O-O".to_string()
@@ -171,13 +170,13 @@ impl Position {
                 }
             }
             _ => {
-                let pawn = v.pieces[m.piece as usize].pawn;
+                let pawn = v.pieces[m.piece()].pawn;
                 let captures = self.captures(m);
                 // As in SAN, pawns go without their letter, and capture with their file.
                 let mut s = if !pawn {
-                    v.pieces[m.piece as usize].id.clone()
+                    v.pieces[m.piece()].id.clone()
                 } else if captures {
-                    ((b'a' + v.coord(m.from as usize).file) as char).to_string()
+                    ((b'a' + v.coord(m.from()).file) as char).to_string()
                 } else {
                     String::new()
                 };
@@ -197,23 +196,17 @@ impl Position {
                     // Pawns that reach one square from different files (Berolina pawns'
                     // diagonal steps, `d2f4` and `h2f4`) need their file, as a capture
                     // shows it; from one file, the square too.
-                    let c = v.coord(m.from as usize);
-                    let same_file = rivals
-                        .iter()
-                        .any(|o| v.coord(o.from as usize).file == c.file);
+                    let c = v.coord(m.from());
+                    let same_file = rivals.iter().any(|o| v.coord(o.from()).file == c.file);
                     if same_file {
                         s = c.to_string();
                     } else if !captures {
                         s.push((b'a' + c.file) as char);
                     }
                 } else if !rivals.is_empty() {
-                    let c = v.coord(m.from as usize);
-                    let same_file = rivals
-                        .iter()
-                        .any(|o| v.coord(o.from as usize).file == c.file);
-                    let same_rank = rivals
-                        .iter()
-                        .any(|o| v.coord(o.from as usize).rank == c.rank);
+                    let c = v.coord(m.from());
+                    let same_file = rivals.iter().any(|o| v.coord(o.from()).file == c.file);
+                    let same_rank = rivals.iter().any(|o| v.coord(o.from()).rank == c.rank);
                     if !same_file {
                         s.push((b'a' + c.file) as char);
                     } else if !same_rank {
@@ -223,7 +216,7 @@ impl Position {
                     }
                 }
                 for &x in m.locust() {
-                    s += &format!("x{}", v.square_name(x));
+                    s += &format!("x{}", v.square_name(Square::unpack(x)));
                 }
                 let at_end = self.captures_at_end(m);
                 if !m.locust().is_empty() && !at_end {
@@ -231,9 +224,8 @@ impl Position {
                 } else if at_end {
                     s.push('x');
                 }
-                s += &v.square_name(m.to);
-                if m.is_promotion() {
-                    let to = (m.promotion & !PROMO_FROM_HAND) as usize;
+                s += &v.square_name(m.to());
+                if let Some(to) = m.promoted_to() {
                     s += &format!("={}", v.pieces[to].id);
                 }
                 s

@@ -20,7 +20,7 @@ use crate::position::moves::{MoveKind, MoveList};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{EnPassant, Position};
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, piece_cell, Color, Variant, EMPTY, OFF};
+use crate::variant::{cell_color, cell_type, piece_cell, Color, Role, Variant, EMPTY, OFF};
 use xbetza::Kind;
 
 /// Why a FEN was rejected: which field, where, and what is wrong.
@@ -368,8 +368,8 @@ impl Setup {
                 }
             }
             if let Some(sq) = square {
-                let ahead = (sq as isize + variant.forward[them.index()]) as usize;
-                let enemy_at = |v: usize| pos.piece_at(v).is_some_and(|(_, c)| c == them);
+                let ahead = sq + variant.forward[them.index()];
+                let enemy_at = |v: Square| pos.piece_at(v).is_some_and(|(_, c)| c == them);
                 let victim = victim.or_else(|| {
                     [ahead, ahead - 1, ahead + 1]
                         .into_iter()
@@ -377,9 +377,9 @@ impl Setup {
                 });
                 if let Some(victim) = victim {
                     pos.ep = Some(EnPassant {
-                        square: sq as u16,
+                        square: sq.pack(),
                         second: 0,
-                        victim: victim as u16,
+                        victim: victim.pack(),
                     });
                 }
             }
@@ -399,7 +399,7 @@ impl Setup {
                 let start = v
                     .setup
                     .iter()
-                    .filter(|&&(_, c)| c == piece_cell(t, color))
+                    .filter(|&&(_, c)| c == piece_cell(Role::new(t), color))
                     .count() as u32
                     + v.initial_hand[color.index()][t];
                 let now = self
@@ -438,7 +438,7 @@ impl Setup {
                 if !links.iter().any(|l| l.kind == Kind::Castle) {
                     continue;
                 }
-                if variant.setup_cells[sq] != piece_cell(t, color)
+                if variant.setup_cells[sq] != piece_cell(Role::new(t), color)
                     || allowed.is_some_and(|a| a.is_empty())
                 {
                     continue;
@@ -484,15 +484,15 @@ fn castle_partner(
     owner: impl Fn(Square) -> Option<Color>,
 ) -> Option<Square> {
     let color = owner(sq)?;
-    let mut edge = sq as isize;
-    while variant.template[(edge + off) as usize] != OFF {
+    let mut edge = sq;
+    while variant.template[edge + off] != OFF {
         edge += off;
     }
     let mut cur = edge;
-    while cur != sq as isize && owner(cur as usize).is_none() {
+    while cur != sq && owner(cur).is_none() {
         cur -= off;
     }
-    (cur != sq as isize && owner(cur as usize) == Some(color)).then_some(cur as usize)
+    (cur != sq && owner(cur) == Some(color)).then_some(cur)
 }
 
 impl Position {
@@ -517,7 +517,7 @@ impl Position {
                 if c == OFF {
                     s.push('*');
                 } else {
-                    s += &v.fen_token(cell_type(c), cell_color(c));
+                    s += &v.fen_token(cell_type(c).index(), cell_color(c));
                     if self.promoted[sq] != 0 {
                         s.push('~');
                     }
@@ -549,10 +549,10 @@ impl Position {
         s.push(' ');
         match self.ep_for_fen() {
             Some(ep) => {
-                s += &v.coord(ep.square as usize).to_string();
+                s += &v.coord(ep.square()).to_string();
                 let them = self.side.flip();
-                if ep.victim as isize != ep.square as isize + v.forward[them.index()] {
-                    s += &v.coord(ep.victim as usize).to_string();
+                if ep.victim() != ep.square() + v.forward[them.index()] {
+                    s += &v.coord(ep.victim()).to_string();
                 }
             }
             None => s.push('-'),
@@ -567,7 +567,6 @@ impl Position {
         for color in Color::BOTH {
             let mut sides = Vec::new();
             for &sq in &self.lists[color.index()].squares {
-                let sq = sq as usize;
                 if !self.virgin[sq] {
                     continue;
                 }
@@ -689,7 +688,9 @@ impl Variant {
             }
         }
         let fielded = |i: usize| {
-            self.setup.iter().any(|&(_, c)| c == piece_cell(i, color))
+            self.setup
+                .iter()
+                .any(|&(_, c)| c == piece_cell(Role::new(i), color))
                 || self.initial_hand[color.index()][i] > 0
         };
         candidates

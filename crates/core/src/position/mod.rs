@@ -29,7 +29,9 @@ use crate::position::setup::Setup;
 use crate::rules::effects::Before;
 use crate::rules::TypeSet;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Variant, EMPTY};
+use crate::variant::{
+    cell_color, cell_type, is_piece, piece_cell, Cell, Color, Role, Variant, EMPTY,
+};
 
 /// Set on [`Move::promotion`] when the promoted-to piece is taken from the mover's hand.
 pub const PROMO_FROM_HAND: u8 = 0x80;
@@ -47,15 +49,31 @@ pub struct EnPassant {
 
 impl EnPassant {
     #[inline]
-    pub fn covers(&self, sq: usize) -> bool {
-        self.square as usize == sq || (self.second != 0 && self.second as usize == sq)
+    pub fn covers(&self, sq: Square) -> bool {
+        self.square() == sq || (self.second != 0 && self.second() == sq)
+    }
+    /// The square a capturer moves to.
+    #[inline]
+    pub fn square(&self) -> Square {
+        Square::unpack(self.square)
+    }
+    /// The second e.p. square, or [`Square::NONE`].
+    #[inline]
+    pub fn second(&self) -> Square {
+        Square::unpack(self.second)
+    }
+    /// The square of the piece an e.p. capture removes.
+    #[inline]
+    pub fn victim(&self) -> Square {
+        Square::unpack(self.victim)
     }
 }
 
 /// A piece list for one colour: squares, with an index per square for O(1) removal.
 #[derive(Clone, Debug)]
 pub(crate) struct PieceList {
-    pub squares: Vec<u16>,
+    pub squares: Vec<Square>,
+    /// Per square: the position of its entry in `squares`.
     index: Vec<u16>,
 }
 
@@ -69,23 +87,23 @@ impl PieceList {
     #[inline]
     fn add(&mut self, sq: Square) {
         self.index[sq] = self.squares.len() as u16;
-        self.squares.push(sq as u16);
+        self.squares.push(sq);
     }
     /// The piece on `from` moves to `to` (empty): its entry changes in place.
     #[inline]
     fn relocate(&mut self, from: Square, to: Square) {
         let i = self.index[from];
-        self.squares[i as usize] = to as u16;
+        self.squares[usize::from(i)] = to;
         self.index[to] = i;
         self.index[from] = u16::MAX;
     }
     #[inline]
     fn remove(&mut self, sq: Square) {
-        let i = self.index[sq] as usize;
+        let i = self.index[sq];
         let last = self.squares.len() - 1;
         let moved = self.squares[last];
-        self.squares[i] = moved;
-        self.index[moved as usize] = i as u16;
+        self.squares[usize::from(i)] = moved;
+        self.index[moved] = i;
         self.squares.pop();
         self.index[sq] = u16::MAX;
     }
@@ -151,7 +169,7 @@ pub struct Position {
     /// did not get its type by promotion).
     pub(crate) promoted: Vec<u8>,
     pub(crate) lists: [PieceList; 2],
-    pub(crate) royals: [Vec<u16>; 2],
+    pub(crate) royals: [Vec<Square>; 2],
     pub(crate) hands: [Vec<u32>; 2],
     pub(crate) side: Color,
     pub(crate) ep: Option<EnPassant>,
@@ -246,8 +264,8 @@ impl Position {
     }
     /// The piece on a square: type and colour.
     pub fn piece_at(&self, sq: Square) -> Option<(usize, Color)> {
-        let c = *self.board.get(sq)?;
-        is_piece(c).then(|| (cell_type(c), cell_color(c)))
+        let c = *self.board.get(sq.index())?;
+        is_piece(c).then(|| (cell_type(c).index(), cell_color(c)))
     }
     pub fn hand(&self, color: Color, t: usize) -> u32 {
         self.hands[color.index()][t]
@@ -265,11 +283,11 @@ impl Position {
         self.fullmove
     }
     /// The squares of a colour's royal pieces.
-    pub fn royals(&self, color: Color) -> &[u16] {
+    pub fn royals(&self, color: Color) -> &[Square] {
         &self.royals[color.index()]
     }
     /// The squares of a colour's pieces (in no particular order).
-    pub fn pieces(&self, color: Color) -> &[u16] {
+    pub fn pieces(&self, color: Color) -> &[Square] {
         &self.lists[color.index()].squares
     }
 
@@ -295,14 +313,14 @@ impl Position {
         }
         for c in Color::BOTH {
             for (t, &n) in self.hands[c.index()].iter().enumerate() {
-                h ^= keys.hand(t, c.index(), n);
+                h ^= keys.hand(Role::new(t), c.index(), n);
             }
         }
         if self.side == Color::Black {
             h ^= keys.side;
         }
         if let Some(ep) = self.ep {
-            h ^= keys.ep(ep.square as usize);
+            h ^= keys.ep(ep.square());
         }
         h
     }
@@ -355,7 +373,7 @@ impl Position {
         self.promoted[sq] = flags >> 1;
     }
 
-    pub(crate) fn set_hand(&mut self, color: Color, t: usize, n: u32) {
+    pub(crate) fn set_hand(&mut self, color: Color, t: Role, n: u32) {
         let keys = &self.variant.keys;
         let old = self.hands[color.index()][t];
         self.hash ^= keys.hand(t, color.index(), old) ^ keys.hand(t, color.index(), n);
@@ -381,10 +399,10 @@ impl Position {
 
     pub(crate) fn set_ep(&mut self, ep: Option<EnPassant>) {
         if let Some(old) = self.ep {
-            self.hash ^= self.variant.keys.ep(old.square as usize);
+            self.hash ^= self.variant.keys.ep(old.square());
         }
         if let Some(new) = ep {
-            self.hash ^= self.variant.keys.ep(new.square as usize);
+            self.hash ^= self.variant.keys.ep(new.square());
         }
         self.ep = ep;
     }
@@ -392,10 +410,10 @@ impl Position {
     /// Take back a hand change of `delta` (colour index `c`, type `t`) without the hash.
     #[inline]
     fn restore_hand(&mut self, c: u8, t: u8, delta: i8) {
-        let c = c as usize;
-        let old = self.hands[c][t as usize];
-        let n = old.saturating_add_signed(-(delta as i32));
-        self.hands[c][t as usize] = n;
+        let (c, t) = (usize::from(c), Role::from_byte(t));
+        let old = self.hands[c][t];
+        let n = old.saturating_add_signed(-i32::from(delta));
+        self.hands[c][t] = n;
         self.in_hand[c] = self.in_hand[c] + n - old;
     }
 
@@ -441,7 +459,7 @@ impl Position {
             self.lists[c].remove(sq);
             if variant.pieces[cell_type(old)].royal {
                 let r = &mut self.royals[c];
-                if let Some(i) = r.iter().position(|&s| s as usize == sq) {
+                if let Some(i) = r.iter().position(|&s| s == sq) {
                     r.swap_remove(i);
                 }
             }
@@ -451,7 +469,7 @@ impl Position {
             let c = cell_color(new).index();
             self.lists[c].add(sq);
             if variant.pieces[cell_type(new)].royal {
-                self.royals[c].push(sq as u16);
+                self.royals[c].push(sq);
             }
             self.bits.toggle(sq, new);
         }
@@ -466,7 +484,7 @@ impl Position {
         let cell = self.board[from];
         for sq in [from, to] {
             let i = undo.n_cells as usize;
-            let saved = (sq as u16, self.board[sq], self.flags(sq));
+            let saved = (sq.pack(), self.board[sq], self.flags(sq));
             if i < undo.cells.len() {
                 undo.cells[i] = saved;
                 undo.n_cells += 1;
@@ -495,8 +513,8 @@ impl Position {
         self.lists[c].relocate(from, to);
         if self.variant.pieces[cell_type(cell)].royal {
             for r in self.royals[c].iter_mut() {
-                if *r as usize == from {
-                    *r = to as u16;
+                if *r == from {
+                    *r = to;
                     break;
                 }
             }
@@ -509,7 +527,7 @@ impl Position {
     #[inline]
     pub(crate) fn change(&mut self, undo: &mut Undo, sq: Square, new: Cell) {
         let i = undo.n_cells as usize;
-        let saved = (sq as u16, self.board[sq], self.flags(sq));
+        let saved = (sq.pack(), self.board[sq], self.flags(sq));
         if i < undo.cells.len() {
             undo.cells[i] = saved;
             undo.n_cells += 1;
@@ -523,19 +541,19 @@ impl Position {
         }
     }
 
-    pub(crate) fn change_hand(&mut self, undo: &mut Undo, color: Color, t: usize, delta: i8) {
+    pub(crate) fn change_hand(&mut self, undo: &mut Undo, color: Color, t: Role, delta: i8) {
         let i = undo.n_hands as usize;
         if i < undo.hands.len() {
-            undo.hands[i] = (color as u8, t as u8, delta);
+            undo.hands[i] = (color as u8, t.byte(), delta);
             undo.n_hands += 1;
         } else {
             undo.more
                 .get_or_insert_default()
                 .hands
-                .push((color as u8, t as u8, delta));
+                .push((color as u8, t.byte(), delta));
         }
         let n = self.hands[color.index()][t];
-        self.set_hand(color, t, n.saturating_add_signed(delta as i32));
+        self.set_hand(color, t, n.saturating_add_signed(i32::from(delta)));
     }
 
     /// A captured piece goes where `holdingsType` sends it.
@@ -544,9 +562,9 @@ impl Position {
         let holdings = self.variant.holdings_type;
         if holdings != 0 && is_piece(victim) {
             let t = cell_type(victim);
-            let base = match self.promoted_from(sq) {
-                Some(from) => from,
-                None => self.variant.pieces[t].demoted.map_or(t, |d| d as usize),
+            let base = match self.promoted[sq].checked_sub(1) {
+                Some(from) => Role::from_byte(from),
+                None => self.variant.pieces[t].demoted.map_or(t, Role::from_byte),
             };
             let owner = if holdings < 0 {
                 cell_color(victim).flip()
@@ -588,7 +606,7 @@ impl Position {
         let mut reset_clock = false;
         match m.kind {
             MoveKind::Drop => {
-                let t = m.piece as usize;
+                let t = m.piece();
                 self.change_hand(&mut undo, us, t, -1);
                 self.change(&mut undo, to, piece_cell(t, us));
                 if self.variant.virgin_on_drop(t, us, to) {
@@ -596,8 +614,8 @@ impl Position {
                 }
             }
             MoveKind::Castle => {
-                let partner_from = m.extra[0] as usize;
-                let partner_to = m.extra[1] as usize;
+                let partner_from = m.extra(0);
+                let partner_to = m.extra(1);
                 let king = self.board[from];
                 let partner = self.board[partner_from];
                 self.change(&mut undo, from, EMPTY);
@@ -608,19 +626,19 @@ impl Position {
             MoveKind::EnPassant => {
                 let mover = self.board[from];
                 for &v in m.locust() {
-                    self.capture(&mut undo, v as usize);
+                    self.capture(&mut undo, Square::unpack(v));
                 }
-                self.capture(&mut undo, m.extra[0] as usize);
+                self.capture(&mut undo, m.extra(0));
                 self.change(&mut undo, from, EMPTY);
                 self.change(&mut undo, to, mover);
                 reset_clock = true;
             }
             MoveKind::Normal => {
                 // With induction the relayed friend moves; the piece on `from` stays.
-                let from = if m.relay != 0 { m.relay as usize } else { from };
+                let from = if m.relay != 0 { m.relay() } else { from };
                 let mover = self.board[from];
                 for &v in m.locust() {
-                    self.capture(&mut undo, v as usize);
+                    self.capture(&mut undo, Square::unpack(v));
                     reset_clock = true;
                 }
                 let unloaded = self.board[to];
@@ -636,7 +654,7 @@ impl Position {
                 {
                     // The common case: one piece changes square.
                     self.shift(&mut undo, from, to);
-                    if self.variant.pieces[m.piece as usize].pawn {
+                    if self.variant.pieces[m.piece()].pawn {
                         reset_clock = true;
                     }
                     return self.finish_make(m, undo, before, reset_clock);
@@ -646,7 +664,7 @@ impl Position {
                 let landed = if m.promotion == NO_PROMOTION {
                     mover
                 } else {
-                    let t = (m.promotion & !PROMO_FROM_HAND) as usize;
+                    let t = Role::from_byte(m.promotion & !PROMO_FROM_HAND);
                     if m.promotion & PROMO_FROM_HAND != 0 {
                         self.change_hand(&mut undo, us, t, -1);
                     }
@@ -657,14 +675,14 @@ impl Position {
                     // A promotion marks the piece with the type it came from (unless that
                     // type is already its demoted form, as a shogi `+` piece has); a
                     // promoted piece moving on keeps its mark.
-                    let from_type = cell_type(mover).min(126);
+                    let from_type = cell_type(mover).byte().min(126);
                     let mark = if m.promotion == NO_PROMOTION {
                         carried
                     } else if landed != mover
                         && self.variant.pieces[cell_type(landed)].demoted.is_none()
                         && m.promotion & PROMO_FROM_HAND == 0
                     {
-                        from_type as u8 + 1
+                        from_type + 1
                     } else {
                         0
                     };
@@ -672,9 +690,9 @@ impl Position {
                 }
                 if m.unload != 0 {
                     // The captured piece is set down again instead of being taken.
-                    self.change(&mut undo, m.unload as usize, unloaded);
+                    self.change(&mut undo, m.unload(), unloaded);
                 }
-                if self.variant.pieces[m.piece as usize].pawn {
+                if self.variant.pieces[m.piece()].pawn {
                     reset_clock = true;
                 }
             }
@@ -730,8 +748,8 @@ impl Position {
         }
         if let Some(more) = &undo.more {
             for &(sq, cell, flags) in more.cells.iter().rev() {
-                self.restore_cell(sq as usize, cell);
-                self.restore_flags(sq as usize, flags);
+                self.restore_cell(Square::unpack(sq), cell);
+                self.restore_flags(Square::unpack(sq), flags);
             }
             for &(c, t, d) in more.hands.iter().rev() {
                 self.restore_hand(c, t, d);
@@ -740,12 +758,12 @@ impl Position {
         let mut i = undo.n_cells as usize;
         while i > 0 {
             let (sq, cell, flags) = undo.cells[i - 1];
-            let sq = sq as usize;
+            let sq = Square::unpack(sq);
             // A piece that moved from the previous entry's square to this one (`shift`):
             // moved back in one step, the same as restoring both entries.
             if i >= 2 && cell == EMPTY {
                 let (back, was, back_flags) = undo.cells[i - 2];
-                let back = back as usize;
+                let back = Square::unpack(back);
                 if is_piece(was) && self.board[sq] == was && self.board[back] == EMPTY {
                     self.relocate(sq, back);
                     self.restore_flags(sq, flags);

@@ -1,6 +1,7 @@
 //! Moves as the generator produces them: small `Copy` values.
 
 use crate::variant::geometry::Square;
+use crate::variant::Role;
 
 /// What kind of move, beyond from → to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,15 +58,41 @@ pub const EXEMPT: u8 = 0x80;
 impl Move {
     #[inline]
     pub fn from(&self) -> Square {
-        self.from as Square
+        Square::unpack(self.from)
     }
     #[inline]
     pub fn to(&self) -> Square {
-        self.to as Square
+        Square::unpack(self.to)
+    }
+    /// The piece type that moves (or is dropped).
+    #[inline]
+    pub fn piece(&self) -> Role {
+        Role::from_byte(self.piece)
+    }
+    /// The type a promotion turns the piece into (whether or not it comes from the hand).
+    #[inline]
+    pub fn promoted_to(&self) -> Option<Role> {
+        self.is_promotion()
+            .then(|| Role::from_byte(self.promotion & !crate::position::PROMO_FROM_HAND))
+    }
+    /// The square at `extra[i]` (see [`Move::extra`]).
+    #[inline]
+    pub fn extra(&self, i: usize) -> Square {
+        Square::unpack(self.extra[i])
+    }
+    /// The relay square of an induction (`x`), or [`Square::NONE`].
+    #[inline]
+    pub fn relay(&self) -> Square {
+        Square::unpack(self.relay)
+    }
+    /// The square an unloaded piece reappears on (`u`), or [`Square::NONE`].
+    #[inline]
+    pub fn unload(&self) -> Square {
+        Square::unpack(self.unload)
     }
     /// The locust victims of a move, in leg order.
     pub fn locust(&self) -> &[u16] {
-        let n = (self.victims & !EXEMPT) as usize;
+        let n = usize::from(self.victims & !EXEMPT);
         match self.kind {
             MoveKind::Normal => &self.extra[..n],
             MoveKind::EnPassant => &self.extra[1..(1 + n).min(MAX_VICTIMS)],
@@ -80,10 +107,10 @@ impl Move {
     pub fn legs(&self) -> Squares {
         let mut legs = Squares::default();
         if self.kind == MoveKind::Normal && self.relay != 0 {
-            legs.push(self.relay as Square);
+            legs.push(self.relay());
         }
         for &v in self.locust() {
-            legs.push(v as Square);
+            legs.push(Square::unpack(v));
         }
         legs.push(self.to());
         legs
@@ -107,7 +134,7 @@ pub struct Squares {
 
 impl Squares {
     pub(crate) fn push(&mut self, sq: Square) {
-        self.squares[self.len as usize] = sq;
+        self.squares[usize::from(self.len)] = sq;
         self.len += 1;
     }
 }
@@ -115,7 +142,7 @@ impl Squares {
 impl std::ops::Deref for Squares {
     type Target = [Square];
     fn deref(&self) -> &[Square] {
-        &self.squares[..self.len as usize]
+        &self.squares[..usize::from(self.len)]
     }
 }
 

@@ -34,7 +34,9 @@ use crate::limits::MAX_IN_HAND;
 use crate::position::{EnPassant, GameState, Position};
 use crate::rules::Effect;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Color, Landing, Variant, OFF};
+use crate::variant::{
+    cell_color, cell_type, is_piece, piece_cell, Color, Landing, Role, Variant, OFF,
+};
 
 /// A position as data. Squares are the variant's square indices ([`Variant::square`]);
 /// the per-square vectors cover every index (padding and holes included, always empty).
@@ -110,7 +112,7 @@ pub enum SetupError {
 fn place(square: Square, at: &Option<Coord>) -> String {
     match at {
         Some(c) => c.to_string(),
-        None => format!("square index {square} (off the board)"),
+        None => format!("square index {} (off the board)", square.index()),
     }
 }
 
@@ -124,7 +126,11 @@ impl fmt::Display for SetupError {
             } => write!(f, "{what}: {found} entries, the variant needs {expected}"),
             SetupError::OffBoard { square, at } => match at {
                 Some(c) => write!(f, "a piece on {c}, which is a hole"),
-                None => write!(f, "a piece on square index {square}, outside the board"),
+                None => write!(
+                    f,
+                    "a piece on square index {}, outside the board",
+                    square.index()
+                ),
             },
             SetupError::UnknownType { piece, square, at } => match square {
                 Some(s) => write!(
@@ -200,7 +206,7 @@ impl Setup {
         let mut s = Setup::empty(variant);
         for &(sq, cell) in &variant.setup {
             if is_piece(cell) {
-                s.cells[sq] = Some((cell_type(cell), cell_color(cell)));
+                s.cells[sq] = Some((cell_type(cell).index(), cell_color(cell)));
             }
         }
         s.hands = variant.initial_hand.clone();
@@ -210,14 +216,14 @@ impl Setup {
 
     /// The piece on a square (none off the board).
     pub fn piece_at(&self, sq: Square) -> Option<(usize, Color)> {
-        self.cells.get(sq).copied().flatten()
+        self.cells.get(sq.index()).copied().flatten()
     }
 
     /// Put a piece on `sq` (or clear it with `None`): a new arrival, so the square's
     /// unmoved and promoted-from marks are cleared. Squares outside the lists are ignored
     /// (and [`Position::from_setup`] reports pieces on holes).
     pub fn put(&mut self, sq: Square, piece: Option<(usize, Color)>) {
-        if let Some(c) = self.cells.get_mut(sq) {
+        if let Some(c) = self.cells.get_mut(sq.index()) {
             *c = piece;
             self.unmoved[sq] = false;
             self.promoted_from[sq] = None;
@@ -237,7 +243,7 @@ impl Setup {
     pub fn unmoved_by_start(variant: &Variant, sq: Square, t: usize, color: Color) -> bool {
         t < variant.pieces.len()
             && (variant.pieces[t].has_initial || variant.rules.conversion == Some(t as u8))
-            && variant.setup_cells.get(sq) == Some(&piece_cell(t, color))
+            && variant.setup_cells.get(sq.index()) == Some(&piece_cell(Role::new(t), color))
     }
 
     /// Check the setup against the variant (see [`SetupError`] for what is checked).
@@ -272,7 +278,7 @@ impl Setup {
             }
         }
         let at = |sq: Square| variant.geometry.coord(sq);
-        for sq in 0..cells {
+        for sq in (0..cells).map(Square::new) {
             match self.cells[sq] {
                 Some((t, _)) => {
                     if variant.template[sq] == OFF {
@@ -334,19 +340,18 @@ impl Setup {
         if self.fullmove == 0 {
             return Err(SetupError::FullmoveZero);
         }
-        let playable = |sq: usize| variant.template.get(sq).is_some_and(|&c| c != OFF);
-        let named = |sq: usize| match at(sq) {
+        let playable = |sq: Square| variant.template.get(sq.index()).is_some_and(|&c| c != OFF);
+        let named = |sq: Square| match at(sq) {
             Some(c) => c.to_string(),
-            None => format!("square index {sq}"),
+            None => format!("square index {}", sq.index()),
         };
         if let Some(ep) = self.ep {
-            let (square, second, victim) =
-                (ep.square as usize, ep.second as usize, ep.victim as usize);
+            let (square, second, victim) = (ep.square(), ep.second(), ep.victim());
             let reason = if !playable(square) {
                 Some(format!("{} is not a square of the board", named(square)))
             } else if self.cells[square].is_some() {
                 Some(format!("{} is occupied", named(square)))
-            } else if second != 0 && !playable(second) {
+            } else if second.is_some() && !playable(second) {
                 Some(format!("{} is not a square of the board", named(second)))
             } else if !playable(victim)
                 || self.cells[victim].map(|(_, c)| c) != Some(self.side.flip())
@@ -368,6 +373,7 @@ impl Setup {
                 continue;
             };
             let squares: Vec<Coord> = (0..cells)
+                .map(Square::new)
                 .filter(|&sq| {
                     self.cells[sq].is_some_and(|(t, c)| c == color && variant.pieces[t].royal)
                 })
@@ -476,7 +482,7 @@ impl Setup {
         }
         let mut start = [0u32; 2];
         for &(_, cell) in &variant.setup {
-            if is_piece(cell) && royal(cell_type(cell)) {
+            if is_piece(cell) && royal(cell_type(cell).index()) {
                 start[cell_color(cell).index()] += 1;
             }
         }
@@ -530,7 +536,7 @@ impl Position {
         let mut pos = Position::empty(variant);
         for sq in order {
             if let Some((t, c)) = setup.cells[sq] {
-                pos.put(sq, piece_cell(t, c));
+                pos.put(sq, piece_cell(Role::new(t), c));
                 pos.set_virgin(sq, setup.unmoved[sq]);
                 if let Some(from) = setup.promoted_from[sq] {
                     pos.set_promoted(sq, from.min(126) as u8 + 1);
@@ -539,14 +545,14 @@ impl Position {
         }
         for c in Color::BOTH {
             for (t, &n) in setup.hands[c.index()].iter().enumerate() {
-                pos.set_hand(c, t, n);
+                pos.set_hand(c, Role::new(t), n);
             }
         }
         pos.set_side(setup.side);
         pos.set_ep(setup.ep);
         pos.halfmove = setup.halfmove;
         pos.fullmove = setup.fullmove;
-        pos.last = setup.last.map(|(t, sq)| (t as u8, sq as u16));
+        pos.last = setup.last.map(|(t, sq)| (t as u8, sq.pack()));
         match setup.rules {
             Some(state) => pos.game = state,
             None => pos.init_game_state(),
@@ -562,7 +568,7 @@ impl Position {
         for &sq in &self.variant.playable {
             let c = self.board[sq];
             if is_piece(c) {
-                s.cells[sq] = Some((cell_type(c), cell_color(c)));
+                s.cells[sq] = Some((cell_type(c).index(), cell_color(c)));
                 s.unmoved[sq] = self.virgin[sq];
                 s.promoted_from[sq] = self.promoted_from(sq);
             }
@@ -572,7 +578,9 @@ impl Position {
         s.ep = self.ep;
         s.halfmove = self.halfmove;
         s.fullmove = self.fullmove;
-        s.last = self.last.map(|(t, sq)| (t as usize, sq as usize));
+        s.last = self
+            .last
+            .map(|(t, sq)| (usize::from(t), Square::unpack(sq)));
         s.rules = Some(self.game);
         s
     }

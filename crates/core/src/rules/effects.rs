@@ -17,13 +17,13 @@ use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION
 use crate::position::{Pending, Position, Undo};
 use crate::rules::{has, Effect, SpellKind, TypeSet};
 use crate::variant::geometry::Square;
-use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, EMPTY, OFF};
+use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Role, EMPTY, OFF};
 use idiagram::Target;
 
 /// What make needs to know about a move before the board changes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Before {
-    pub mover_type: usize,
+    pub mover_type: Role,
     pub from_virgin: bool,
     /// The piece on the destination before the move (not for castling or unload).
     pub dest: Option<Cell>,
@@ -36,34 +36,34 @@ pub(crate) struct Before {
 }
 
 impl Before {
-    fn victims(&self) -> impl Iterator<Item = (usize, Cell)> + '_ {
+    fn victims(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
         self.others[..self.n_others]
             .iter()
-            .map(|&(s, c)| (s as usize, c))
+            .map(|&(s, c)| (Square::unpack(s), c))
     }
 }
 
 /// The matrix cell for a move (none for a primed atom's move).
-fn effect_of(rules: &crate::rules::RuleSet, b: &Before, t: usize, target: Target) -> Effect {
+fn effect_of(rules: &crate::rules::RuleSet, b: &Before, t: Role, target: Target) -> Effect {
     if b.exempt {
         Effect::Normal
     } else {
-        rules.effect(t, target)
+        rules.effect(t.index(), target)
     }
 }
 
 fn target(cell: Cell, mover: Color) -> Target {
     if cell_color(cell) == mover {
-        Target::Friend(cell_type(cell))
+        Target::Friend(cell_type(cell).index())
     } else {
-        Target::Enemy(cell_type(cell))
+        Target::Enemy(cell_type(cell).index())
     }
 }
 
 impl Position {
     pub(crate) fn before_move(&self, m: &Move) -> Before {
         let mut b = Before {
-            mover_type: m.piece as usize,
+            mover_type: m.piece(),
             from_virgin: self.virgin[m.from()],
             dest: None,
             others: [(0, EMPTY); MAX_VICTIMS],
@@ -84,7 +84,7 @@ impl Position {
                     if v == m.to() {
                         b.dest = Some(self.board[v]);
                     } else if b.n_others < MAX_VICTIMS {
-                        b.others[b.n_others] = (v as u16, self.board[v]);
+                        b.others[b.n_others] = (v.pack(), self.board[v]);
                         b.n_others += 1;
                     }
                 }
@@ -212,8 +212,8 @@ impl Position {
         let mut kamikaze = dest == Effect::Kamikaze;
         let mut explode = dest == Effect::Explode;
         let mut becomes: Option<Cell> = match dest {
-            Effect::Promote(x) => Some(piece_cell(x as usize, us)),
-            Effect::EnemyPromote(x) => Some(piece_cell(x as usize, us.flip())),
+            Effect::Promote(x) => Some(piece_cell(Role::from_byte(x), us)),
+            Effect::EnemyPromote(x) => Some(piece_cell(Role::from_byte(x), us.flip())),
             _ => None,
         };
         for (_, cell) in b.dest.map(|c| (to, c)).into_iter().chain(b.victims()) {
@@ -221,7 +221,7 @@ impl Position {
                 continue;
             }
             let vt = cell_type(cell);
-            captured |= 1u128 << vt.min(127);
+            captured |= 1u128 << vt.index().min(127);
             let e = effect_of(rules, b, t, target(cell, us));
             kamikaze |= e == Effect::Kamikaze;
             explode |= e == Effect::Explode;
@@ -257,7 +257,7 @@ impl Position {
                         let dies = if spare == 0 {
                             cell_color(c) != us
                         } else {
-                            cell_type(c) >= spare
+                            cell_type(c).index() >= spare
                         };
                         if dies {
                             self.capture(undo, sq);
@@ -279,7 +279,7 @@ impl Position {
             }
         }
         if let Some(ct) = rules.conversion {
-            if t == ct as usize && b.from_virgin && self.game.conversion[us.index()] == 0 {
+            if t == Role::from_byte(ct) && b.from_virgin && self.game.conversion[us.index()] == 0 {
                 self.game.conversion[us.index()] = 1 + self.shade(to);
             }
         }
@@ -296,7 +296,7 @@ impl Position {
         self.lists[c.index()]
             .squares
             .iter()
-            .all(|&s| !has(baring, cell_type(self.board[s as usize])))
+            .all(|&s| !has(baring, cell_type(self.board[s])))
     }
 
     /// After `mover` played `m` (side already switched): the game results the board decides.
@@ -325,7 +325,7 @@ impl Position {
         let landed = {
             let c = self.board[m.to()];
             if m.kind != MoveKind::Castle && is_piece(c) && cell_color(c) == mover {
-                rules.win_mark(cell_type(c), mover.index(), m.to())
+                rules.win_mark(cell_type(c).index(), mover.index(), m.to())
             } else {
                 0
             }
@@ -424,12 +424,12 @@ impl Position {
             }
             let c = self.board[m.to()];
             let e = if self.captures_at_end(&m) {
-                rules.effect(m.piece as usize, target(c, us))
+                rules.effect(m.piece().index(), target(c, us))
             } else {
-                rules.effect(m.piece as usize, Target::Empty)
+                rules.effect(m.piece().index(), Target::Empty)
             };
             if e == Effect::OptionalPromote {
-                if let Some(p) = v.pieces[m.piece as usize].promoted {
+                if let Some(p) = v.pieces[m.piece()].promoted {
                     out.push(Move { promotion: p, ..m });
                 }
             }
@@ -440,12 +440,12 @@ impl Position {
                     continue;
                 }
                 for &sq in &self.lists[us.index()].squares {
-                    let u = cell_type(self.board[sq as usize]);
-                    if u != t && v.pieces[u].id == v.pieces[t].id {
+                    let u = cell_type(self.board[sq]);
+                    if u.index() != t && v.pieces[u].id == v.pieces[t].id {
                         out.push(Move {
                             kind: MoveKind::Drop,
-                            from: sq,
-                            to: sq,
+                            from: sq.pack(),
+                            to: sq.pack(),
                             extra: [0; MAX_VICTIMS],
                             victims: 0,
                             piece: t as u8,
@@ -485,10 +485,7 @@ impl Position {
                 return false;
             }
         }
-        if m.kind == MoveKind::Castle
-            && v.pieces[m.piece as usize].royal
-            && !self.castle_path_safe(m)
-        {
+        if m.kind == MoveKind::Castle && v.pieces[m.piece()].royal && !self.castle_path_safe(m) {
             return false;
         }
         // Trading rules judged with the move played: the capturer must not be recapturable.
@@ -507,7 +504,7 @@ impl Position {
             if has(rules.protected, t) && has(rules.protected, vt) {
                 lion_trade = true;
             } else {
-                gain += rules.value(&v, vt);
+                gain += rules.value(&v, vt.index());
             }
         }
         if lion_trade {
@@ -537,7 +534,7 @@ impl Position {
         if !is_piece(c) || cell_color(c) == by {
             return false;
         }
-        self.captures_hitting(&[sq as u16], by) != 0
+        self.captures_hitting(&[sq], by) != 0
     }
 
     /// Whether `color` has a royal in danger: capturable by an opponent's capture the
@@ -546,7 +543,7 @@ impl Position {
         if self.royals[color.index()].is_empty() {
             return false;
         }
-        let royals: Vec<u16> = self.royals[color.index()].clone();
+        let royals: Vec<Square> = self.royals[color.index()].clone();
         let hit = self.captures_hitting(&royals, color.flip());
         if self.variant.any_royal_loses {
             hit != 0
@@ -557,7 +554,7 @@ impl Position {
 
     /// Which of `targets` (bit per index) `by` can capture with a capture the rules allow
     /// and that does not cost `by` a royal of its own.
-    fn captures_hitting(&mut self, targets: &[u16], by: Color) -> u64 {
+    fn captures_hitting(&mut self, targets: &[Square], by: Color) -> u64 {
         let v = self.variant.clone();
         let rules = &v.rules;
         let suicidal = rules.may_destroy_mover() || rules.spell == Some(SpellKind::Burn);
@@ -567,10 +564,9 @@ impl Position {
         } else {
             (1u64 << targets.len()) - 1
         };
-        let squares: Vec<u16> = self.lists[by.index()].squares.clone();
+        let squares: Vec<Square> = self.lists[by.index()].squares.clone();
         let mut list = MoveList::new();
         for s in squares {
-            let s = s as usize;
             if self.frozen(s, by) {
                 continue;
             }
@@ -583,7 +579,7 @@ impl Position {
                 let victims = self.victims(m);
                 let mut hits = 0u64;
                 for (i, &t) in targets.iter().enumerate().take(64) {
-                    if victims.contains(&(t as usize)) {
+                    if victims.contains(&t) {
                         hits |= 1 << i;
                     }
                 }
@@ -711,7 +707,7 @@ impl Position {
         let own = self.royals[us.index()]
             .first()
             .map_or("royal piece", |&r| {
-                v.pieces[cell_type(self.board[r as usize])].name.as_str()
+                v.pieces[cell_type(self.board[r])].name.as_str()
             })
             .to_string();
         let undo = self.make(m);
@@ -722,17 +718,13 @@ impl Position {
         } else if self.royal_danger_either(us) {
             let royals = self.royals[us.index()].clone();
             let hit = if v.plain_rules {
-                royals
-                    .iter()
-                    .position(|&r| self.is_attacked(r as usize, them))
+                royals.iter().position(|&r| self.is_attacked(r, them))
             } else {
                 let bits = self.captures_hitting(&royals, them);
                 (bits != 0).then(|| bits.trailing_zeros() as usize)
             };
             let royal = hit.map_or(own, |i| {
-                v.pieces[cell_type(self.board[royals[i] as usize])]
-                    .name
-                    .clone()
+                v.pieces[cell_type(self.board[royals[i]])].name.clone()
             });
             Some(if castles {
                 format!("the {royal} may not castle into check")

@@ -73,13 +73,15 @@
 
 use idiagram::{Baring, CaptureCell, CaptureMatrix, Outcome, Rules, Target, Zone};
 
+use crate::variant::geometry::Square;
 use idiagram::Diagnostic;
 
 /// A set of piece types (the engine supports up to 126).
 pub type TypeSet = u128;
 
 #[inline]
-pub(crate) fn has(set: TypeSet, t: usize) -> bool {
+pub(crate) fn has(set: TypeSet, t: impl Into<usize>) -> bool {
+    let t: usize = t.into();
     t < 128 && set >> t & 1 != 0
 }
 
@@ -429,10 +431,10 @@ impl RuleSet {
 
     /// The win mark (0, 1 = `+`, 2 = `#`) for type `t` of colour `c` landing on `sq`.
     #[inline]
-    pub fn win_mark(&self, t: usize, c: usize, sq: usize) -> u8 {
+    pub fn win_mark(&self, t: usize, c: usize, sq: Square) -> u8 {
         self.win
             .get(t)
-            .and_then(|w| w[c].get(sq))
+            .and_then(|w| w[c].get(sq.index()))
             .copied()
             .unwrap_or(0)
     }

@@ -11,7 +11,7 @@ use crate::movegen::MAX_LEGS;
 use crate::position::moves::MAX_VICTIMS;
 use crate::variant::geometry::{Geometry, Square};
 use crate::variant::{
-    link, piece_cell, Cell, Color, Landing, PieceType, PromoRule, Symmetry, Variant, EMPTY,
+    link, piece_cell, Cell, Color, Landing, PieceType, PromoRule, Role, Symmetry, Variant, EMPTY,
     MAX_TYPES, OFF,
 };
 use xbetza::{Flags, Kind};
@@ -247,8 +247,8 @@ impl Variant {
                         ));
                         setup.retain(|&(s, _)| s != sq);
                     }
-                    setup_cells[sq] = piece_cell(t, color);
-                    setup.push((sq, piece_cell(t, color)));
+                    setup_cells[sq] = piece_cell(Role::new(t), color);
+                    setup.push((sq, piece_cell(Role::new(t), color)));
                 }
             }
         }
@@ -434,8 +434,7 @@ impl Variant {
             for color in Color::BOTH {
                 for &sq in &playable {
                     let moves = linked[color.index()].links.iter().any(|l| {
-                        l.kind != Kind::Leg
-                            || (l.depth == 0 && template[(sq as isize + l.off) as usize] != OFF)
+                        l.kind != Kind::Leg || (l.depth == 0 && template[sq + l.off] != OFF)
                     });
                     dead[color.index()][sq] = !moves;
                 }

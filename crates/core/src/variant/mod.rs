@@ -2,7 +2,8 @@
 //! Interactive Diagram text into the parser's `idiagram::Definition` and [`build`] compiles
 //! that model straight into a [`Variant`] (the one seam; a new definition
 //! parameter or piece modifier's binding to the board starts in [`build`]); [`geometry`]
-//! is the board, [`catalogue`] the shipped games, [`shuffle`] and [`value`] the start
+//! is the board and its [`Square`] type, [`Role`] a piece type (an index
+//! into [`Variant::pieces`]), [`catalogue`] the shipped games, [`shuffle`] and [`value`] the start
 //! shuffles and piece values, [`fast_paths`] the gate that picks the generators. Nothing
 //! here looks at a position being played.
 //!
@@ -39,13 +40,85 @@ pub const BLACK_BIT: Cell = 0x80;
 /// Piece types per variant (cell encoding limit).
 pub const MAX_TYPES: usize = 126;
 
+/// A piece type of a variant: an index into [`Variant::pieces`] (below [`MAX_TYPES`]).
+///
+/// A newtype so a type is not confused with a square, a count or a hand index, and so the
+/// narrowing to the byte that cells, moves and undo records store happens here only. The
+/// per-type arrays (`Variant::pieces`, value tables, ...) are indexed by it directly.
+/// Public interfaces that hand types to other crates ([`Position::piece_at`](crate::Position::piece_at),
+/// [`Setup`](crate::Setup), hands) keep plain `usize` indices ([`Role::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Role(u8);
+
+impl Role {
+    /// The type with this index (below [`MAX_TYPES`], which the variant build enforces).
+    #[inline]
+    pub const fn new(index: usize) -> Role {
+        debug_assert!(index < MAX_TYPES);
+        Role(index as u8)
+    }
+    /// The type stored as a byte (a move's `piece`, a promotion choice, a FEN ID's type).
+    #[inline]
+    pub const fn from_byte(byte: u8) -> Role {
+        Role(byte)
+    }
+    /// The index into [`Variant::pieces`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The type as the byte moves and undo records store.
+    #[inline]
+    pub const fn byte(self) -> u8 {
+        self.0
+    }
+}
+
+impl From<Role> for usize {
+    #[inline]
+    fn from(r: Role) -> usize {
+        r.index()
+    }
+}
+
+impl<T> std::ops::Index<Role> for [T] {
+    type Output = T;
+    #[inline]
+    fn index(&self, r: Role) -> &T {
+        &self[r.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Role> for [T] {
+    #[inline]
+    fn index_mut(&mut self, r: Role) -> &mut T {
+        &mut self[r.index()]
+    }
+}
+
+impl<T> std::ops::Index<Role> for Vec<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, r: Role) -> &T {
+        &self[r.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Role> for Vec<T> {
+    #[inline]
+    fn index_mut(&mut self, r: Role) -> &mut T {
+        &mut self[r.index()]
+    }
+}
+
 #[inline]
-pub fn piece_cell(t: usize, c: Color) -> Cell {
-    (t as u8 + 1) | if c == Color::Black { BLACK_BIT } else { 0 }
+pub fn piece_cell(t: Role, c: Color) -> Cell {
+    (t.0 + 1) | if c == Color::Black { BLACK_BIT } else { 0 }
 }
 #[inline]
-pub fn cell_type(cell: Cell) -> usize {
-    ((cell & !BLACK_BIT) - 1) as usize
+pub fn cell_type(cell: Cell) -> Role {
+    Role((cell & !BLACK_BIT) - 1)
 }
 #[inline]
 pub fn cell_color(cell: Cell) -> Color {
@@ -291,7 +364,7 @@ impl Variant {
         self.plain_rules
     }
     pub fn is_hole(&self, sq: Square) -> bool {
-        self.template.get(sq) == Some(&OFF)
+        self.template.get(sq.index()) == Some(&OFF)
     }
     pub fn playable(&self) -> &[Square] {
         &self.playable
@@ -300,7 +373,7 @@ impl Variant {
     /// What landing on `sq` does to a piece of type `t` and colour `color` (ignoring
     /// moves exempt by `'`): for describing the rules (rules pages), not for generation.
     pub fn landing_rule(&self, t: usize, color: Color, sq: Square) -> LandingRule<'_> {
-        match self.pieces[t].landing[color.index()].get(sq) {
+        match self.pieces[t].landing[color.index()].get(sq.index()) {
             Some(Landing::Forbidden) => LandingRule::Forbidden,
             Some(Landing::NoFriend) => LandingRule::NoFriend,
             Some(Landing::Promote(r)) => LandingRule::Promote(&self.promo_rules[*r as usize]),
@@ -311,8 +384,9 @@ impl Variant {
     /// A dropped piece counts as unmoved when it lands on a start square of its own kind
     /// and has initial moves (a pawn dropped on its second rank may double-step, as in
     /// Fairy-Stockfish); castling partners never regain castling by a drop.
-    pub(crate) fn virgin_on_drop(&self, t: usize, color: Color, sq: Square) -> bool {
-        self.pieces[t].has_initial && self.setup_cells.get(sq) == Some(&piece_cell(t, color))
+    pub(crate) fn virgin_on_drop(&self, t: Role, color: Color, sq: Square) -> bool {
+        self.pieces[t].has_initial
+            && self.setup_cells.get(sq.index()) == Some(&piece_cell(t, color))
     }
 }
 

@@ -790,11 +790,11 @@ impl<'s> Check<'s> {
     /// side — the castler's own square when nothing stands beyond it.
     fn between(&self, from: Square, off: isize, me: Cell, post: &[Cell]) -> bool {
         let line = || {
-            let mut cur = from as isize;
+            let mut cur = from;
             std::iter::from_fn(move || {
                 cur += off;
-                let c = post[cur as usize];
-                (c != OFF).then_some((cur as usize, c))
+                let c = post[cur];
+                (c != OFF).then_some((cur, c))
             })
             .filter(|&(_, c)| c != EMPTY)
         };

@@ -401,8 +401,8 @@ fn best_promotions(variant: &Arc<Variant>, values: &[i32]) -> Vec<i32> {
     let mut best = values.to_vec();
     for (t, best_t) in best.iter_mut().enumerate() {
         lone_promotions(variant, t, |m| {
-            let to = (m.promotion & 0x7F) as usize;
-            if to < types {
+            let Some(to) = m.promoted_to() else { return };
+            if to.index() < types {
                 *best_t = (*best_t).max(values[to]);
             }
         });

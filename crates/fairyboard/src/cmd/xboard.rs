@@ -42,6 +42,7 @@ use std::sync::Arc;
 
 use fairyboard_ai::{mate_in, Limits, Options, Stopwatch, Thinker};
 use fairyboard_core::game::{Game, PlayError};
+use fairyboard_core::geometry::Square;
 use fairyboard_core::{catalogue, limits, Color, MarkKind, Marks, Position, Variant};
 
 use super::engine::{play_text, result_text, Commands, Input};
@@ -147,8 +148,8 @@ pub(crate) struct Engine<'w> {
 /// multi-leg move entered so far (XBoard sends `put SQ` + `lift SQ` on a cyan square).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Lift {
-    from: usize,
-    path: Vec<usize>,
+    from: Square,
+    path: Vec<Square>,
 }
 
 /// What the loop does after a command.
@@ -454,7 +455,7 @@ impl<'w> Engine<'w> {
         }
     }
 
-    fn square(&self, text: &str) -> Option<usize> {
+    fn square(&self, text: &str) -> Option<Square> {
         let c: fairyboard_core::coord::Coord = text.parse().ok()?;
         let g = &self.variant.geometry;
         (c.file < g.files && c.rank < g.ranks).then(|| self.variant.square(c))
@@ -467,7 +468,7 @@ impl<'w> Engine<'w> {
 
     /// Whether `sq` is where a multi-leg move of the lifted piece stops on the way and
     /// goes on (a [`Transit`](MarkKind::Transit) mark, cyan for XBoard).
-    fn is_transit(&mut self, lift: &Lift, sq: usize) -> bool {
+    fn is_transit(&mut self, lift: &Lift, sq: Square) -> bool {
         self.core_marks(lift)
             .kinds_at(sq)
             .any(|k| k == MarkKind::Transit)
@@ -515,7 +516,7 @@ impl<'w> Engine<'w> {
     /// The `highlight` answer to `hover SQ` while a piece is lifted: on a transit square
     /// the continuation legs from there; on a move's end the same marks as before with
     /// the pieces it takes off its legs (an e.p. victim) green, XBoard's convention.
-    fn hover_marks(&mut self, lift: &Lift, sq: usize) -> Vec<Option<char>> {
+    fn hover_marks(&mut self, lift: &Lift, sq: Square) -> Vec<Option<char>> {
         if self.is_transit(lift, sq) {
             let mut next = lift.clone();
             next.path.push(sq);
@@ -578,7 +579,7 @@ impl<'w> Engine<'w> {
 
     /// `lift SQ`: a fresh pick-up, or (after `put` on a transit square) the same piece
     /// going on from there.
-    fn lift(&mut self, sq: usize) {
+    fn lift(&mut self, sq: Square) {
         let lift = match self.lifted.take() {
             Some(l) if l.path.last() == Some(&sq) => l,
             _ => Lift {
@@ -593,7 +594,7 @@ impl<'w> Engine<'w> {
 
     /// `put SQ`: on a transit square the move goes on (XBoard follows with `lift SQ`);
     /// anywhere else the move is complete and the marks are cleared.
-    fn put(&mut self, sq: usize) {
+    fn put(&mut self, sq: Square) {
         if let Some(mut lift) = self.lifted.take() {
             if self.is_transit(&lift, sq) {
                 lift.path.push(sq);
