@@ -21,6 +21,9 @@ use std::sync::Arc;
 use fairyboard_core::{Color, MoveList, Position, Setup, Variant};
 use xbetza::random::Rng;
 
+#[path = "compat_corpus/metamorphic.rs"]
+mod metamorphic;
+
 /// Random plies per file: enough to reach captures, checks and promotions in small variants
 /// (each ply also asks whether the mover's royal is left attacked) while keeping the whole
 /// corpus well under a minute; the rules page, not the plies, takes most of the time.

@@ -122,23 +122,37 @@ fn well_formed(text: &str) -> bool {
     }
 }
 
-/// Split a definition into items. Lines are split at newlines; blank lines and lines starting
-/// with `#` are skipped. A line holding several whitespace-separated items (the stored form
-/// `files=10 Pawn::::a2-j2 …`) is split into them when it starts with a known parameter and
-/// every resulting item is well formed (a `keyword=…` or a text with at least three `:`);
-/// a token without `=` or `:` belongs to the token after it (piece names with spaces).
+/// Split a definition into items. Lines are split at newlines and line-breaking HTML tags
+/// (see `html`); blank lines and lines starting with `#` are skipped. A line holding several
+/// whitespace-separated items (the stored form `files=10 Pawn::::a2-j2 …`) is split into them
+/// when it starts with a known parameter and every resulting item is well formed (a
+/// `keyword=…` or a text with at least three `:`), or when at least two of them are piece
+/// lines (a stored form with a garbled piece line among them); a token without `=` or `:`
+/// belongs to the token after it (piece names with spaces).
+#[cfg(test)]
 pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
+    // Tests pass texts without markup, whose lines borrow from the text.
+    let lines = crate::html::page_lines(text);
+    let lines: Vec<(usize, usize, &str)> = lines
+        .iter()
+        .map(|l| match &l.text {
+            std::borrow::Cow::Borrowed(t) => (l.line, l.col, *t),
+            std::borrow::Cow::Owned(_) => panic!("lex tests take texts without markup"),
+        })
+        .collect();
+    items_of(lines)
+}
+
+/// [`items`] of lines already freed of markup: `(line, column, text)` each.
+pub(crate) fn items_of<'a>(
+    lines: impl IntoIterator<Item = (usize, usize, &'a str)>,
+) -> Vec<Field<'a>> {
     let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let line_no = i + 1;
-        let mut line = raw.strip_suffix('\r').unwrap_or(raw);
-        if i == 0 {
-            line = line.strip_prefix('\u{feff}').unwrap_or(line);
-        }
+    for (line_no, col, line) in lines {
         let whole = Field {
             text: line,
             line: line_no,
-            col: 1,
+            col,
         };
         let trimmed = whole.trim();
         if trimmed.text.is_empty() || trimmed.text.starts_with('#') {
@@ -209,7 +223,13 @@ pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
                 groups.truncate(k);
             }
         }
-        if groups.len() > 1 && groups.iter().all(|&(s, e)| well_formed(&line[s..e])) {
+        let pieces = groups
+            .iter()
+            .filter(|&&(s, e)| shape(&line[s..e]) == Shape::Piece && well_formed(&line[s..e]))
+            .count();
+        if groups.len() > 1
+            && (pieces >= 2 || groups.iter().all(|&(s, e)| well_formed(&line[s..e])))
+        {
             out.extend(groups.iter().map(|&(s, e)| whole.sub(s, e)));
         } else if !effective.text.is_empty() {
             out.push(effective);

@@ -264,6 +264,7 @@ pub mod coord;
 
 mod capture;
 mod diag;
+mod html;
 mod ids;
 mod lex;
 mod morph;
@@ -283,7 +284,7 @@ pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, Sh
 pub use morph::{Morph, MorphCell};
 pub use names::{default_betza, default_betza_for};
 pub use params::{parameters, parameters_markdown, Parameter};
-pub use parse::{parameter_names, parse};
+pub use parse::{items, parameter_names, parse, Item};
 pub use render::TextEdits;
 
 /// White or Black. White moves first and has rank 1 at its side. The one colour type of
