@@ -5,9 +5,10 @@
 //! The script takes the text content of that element (the article: "write a small definition
 //! … between a HTML tag pair that has the attribute class=\"idiagram\""), so markup is not
 //! part of the definition: line-breaking tags (`<br>`, `<p>`, `<div>`, list items, table
-//! cells …) end a line, inline tags (`<span>`, `<b>`, `<font>` …) and comments are dropped,
-//! and entities stand for their character (`&amp;` is `&`, `&quot;` is `"`, `&nbsp;` a
-//! blank). A `<` or `&` that does not start such a tag or entity stays as written.
+//! cells …) end a line, comments are dropped, and entities stand for their character
+//! (`&amp;` is `&`, `&quot;` is `"`, `&nbsp;` a blank). Other tags (inline ones such as
+//! `<b>`, which pages do not put inside a definition) and a `<` or `&` that does not start
+//! such a tag or entity stay as written: author text such as a `title=` may hold them.
 //!
 //! ```text
 //! <div class="idiagram">files=8<br>ranks=8<br>
@@ -53,12 +54,6 @@ const BREAKS: &[&str] = &[
     "h6",
 ];
 
-/// Inline tags: dropped, the text inside them kept.
-const INLINE: &[&str] = &[
-    "span", "font", "b", "i", "u", "s", "em", "strong", "a", "tt", "code", "small", "big", "nobr",
-    "strike", "sub", "sup", "wbr", "kbd", "samp", "var", "mark",
-];
-
 /// The lines of a definition text: split at newlines (a CR before one and a byte-order mark
 /// at the start dropped), then at line-breaking tags, with other markup removed and entities
 /// decoded. A line without `<`, `&` or a no-break space is passed through as it is.
@@ -82,8 +77,8 @@ pub(crate) fn page_lines(text: &str) -> Vec<PageLine<'_>> {
     out
 }
 
-/// What markup starts at the `<` that begins `rest`: `Some((bytes, breaks))` for a tag or
-/// comment of that many bytes, which ends the line when `breaks`; `None` for a plain `<`.
+/// What markup starts at the `<` that begins `rest`: `Some((bytes, breaks))` for a
+/// line-breaking tag (`breaks`) or a comment of that many bytes; `None` for a plain `<`.
 fn tag(rest: &str) -> Option<(usize, bool)> {
     if let Some(body) = rest.strip_prefix("<!--") {
         return body.find("-->").map(|j| (4 + j + 3, false));
@@ -103,13 +98,7 @@ fn tag(rest: &str) -> Option<(usize, bool)> {
         return None;
     }
     let name = inner[..name_len].to_ascii_lowercase();
-    if BREAKS.contains(&name.as_str()) {
-        Some((end + 1, true))
-    } else if INLINE.contains(&name.as_str()) {
-        Some((end + 1, false))
-    } else {
-        None
-    }
+    BREAKS.contains(&name.as_str()).then_some((end + 1, true))
 }
 
 /// The character an entity at the start of `rest` (which begins with `&`) stands for, and
@@ -213,13 +202,13 @@ mod tests {
             ]
         );
         assert_eq!(
-            lines("<b>big rook</b>:R:R::a1&amp;b &lt;x&gt;\u{a0}&quot;&#65;&#x42;&nbsp;"),
-            vec![(1, 4, "big rook:R:R::a1&b <x> \"AB ".into())]
+            lines("big rook:R:R::a1&amp;b &lt;x&gt;\u{a0}&quot;&#65;&#x42;&nbsp;"),
+            vec![(1, 1, "big rook:R:R::a1&b <x> \"AB ".into())]
         );
         // Not markup: kept as written.
         assert_eq!(
-            lines("a<b c<brx> & &foo; <br"),
-            vec![(1, 1, "a<b c<brx> & &foo; <br".into())]
+            lines("a<b c<brx> & &foo; <i>x</i> <br"),
+            vec![(1, 1, "a<b c<brx> & &foo; <i>x</i> <br".into())]
         );
         assert_eq!(lines("x<!-- note -->y")[0].2, "xy");
         assert_eq!(lines("\u{feff}a\r\nb")[1], (2, 1, "b".into()));

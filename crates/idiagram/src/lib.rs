@@ -124,8 +124,9 @@
 //!   end a line (`<br>` in any spelling, `<p>`, `<div>`, `<pre>`, list items, table cells,
 //!   headings; open or close) end a line here: phpBB pastes end every line with `<br>`, a
 //!   rich-text editor wraps lines in `<p>`, the Design Wizard wraps the text in
-//!   `<div class="idiagram" …>`. Inline tags (`<span>`, `<b>`, `<font>`, …) and `<!-- -->`
-//!   comments on one line are dropped, their text kept. Entities stand for their character
+//!   `<div class="idiagram" …>`. `<!-- -->` comments on one line are dropped. Other tags
+//!   stay text (author text such as `title=` may hold a literal `<i>`, which the rules page
+//!   shows escaped; the browser diagram gives the element's text, without them). Entities stand for their character
 //!   (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`, `&#NN;`, `&#xHH;`), so a `captureMatrix` or
 //!   `morph` `"` written `&quot;` still repeats. `&nbsp;` and the no-break space U+00A0
 //!   (what a page's text gives for it) are blanks. A `<` or `&` that starts no such tag or

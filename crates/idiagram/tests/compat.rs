@@ -384,7 +384,7 @@ fn br_tags_end_lines_as_in_phpbb_pastes() {
 /// metamorphic test over the real definitions, `crates/fairyboard/tests/compat_corpus/`):
 /// paragraphs and a wrapping `<div>` end lines, entities stand for their characters (a
 /// capture matrix's `"` written `&quot;` repeats a row), `&nbsp;` is a blank (a name written
-/// with one is the name with a blank), inline tags vanish.
+/// with one is the name with a blank).
 #[test]
 fn page_html_is_read_as_the_elements_text() {
     let plain = parse(
@@ -395,9 +395,9 @@ fn page_html_is_read_as_the_elements_text() {
         // A rich-text editor's paragraphs, no newline between them.
         "<p>files=8</p><p>ranks=8</p><p>Fairy piece:X:N::b1</p><p>king::::e1</p>\
          <p>captureMatrix=.X/&quot;</p><p>graphicsDir=/a?b=1&amp;c=2</p>",
-        // The Design Wizard's wrapper, CR LF, no-break spaces, inline markup.
+        // The Design Wizard's wrapper, CR LF, no-break spaces, a comment.
         "<div class=\"idiagram\" style=\"float: left;\">\r\n&nbsp;files=8<br />\r\n\
-         ranks=8<BR>\r\n<b>Fairy</b>&nbsp;piece:X:N::b1\r\n<span>king</span>::::e1\r\n\
+         ranks=8<BR>\r\nFairy&nbsp;piece:X:N::b1\r\nking::::e1<!-- the king -->\r\n\
          captureMatrix=.X/&#34;\r\ngraphicsDir=/a?b=1&#x26;c=2</div>",
         // A no-break space as the script's text content gives it to a page.
         "files=8\nranks=8\nFairy\u{a0}piece:X:N::b1\nking::::e1\ncaptureMatrix=.X/\"\n\
