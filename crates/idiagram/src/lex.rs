@@ -205,6 +205,34 @@ pub(crate) fn items_of<'a>(
                 last.1 = e;
             }
         }
+        // A piece item cut short by a blank inside a later field (an image name with a space,
+        // `alfil:A:A:old elephant:c1,f1`) takes the groups after it while it has fewer than
+        // four `:`, when that makes it a piece line (four or five `:`, no parameter taken in).
+        // A garbled line (`Hook MoverHRmasR:Nightrider:f3`) followed by a whole piece line
+        // would pass five `:` and stays alone.
+        let colons = |(s, e): (usize, usize)| line[s..e].matches(':').count();
+        let mut merged: Vec<(usize, usize)> = Vec::with_capacity(groups.len());
+        let mut i = 0;
+        while i < groups.len() {
+            let mut g = groups[i];
+            i += 1;
+            if shape(&line[g.0..g.1]) == Shape::Piece && colons(g) < 4 {
+                let (mut j, mut total) = (i, colons(g));
+                while j < groups.len()
+                    && total < 4
+                    && shape(&line[groups[j].0..groups[j].1]) == Shape::Piece
+                {
+                    total += colons(groups[j]);
+                    j += 1;
+                }
+                if j > i && (4..=5).contains(&total) {
+                    g.1 = groups[j - 1].1;
+                    i = j;
+                }
+            }
+            merged.push(g);
+        }
+        let mut groups = merged;
         // The one-line stored form starts with a parameter (`files=10 …`); other lines are one
         // item each, whatever their fields contain.
         let one_line = groups.first().is_some_and(|&(s, e)| {
@@ -263,6 +291,25 @@ mod tests {
                 ("Lion:::::2".to_string(), 1, 39),
             ]
         );
+    }
+
+    #[test]
+    fn image_names_with_blanks_stay_in_their_item() {
+        let t = texts("files=8 alfil:A:A:old elephant:c1,f1 rook::R:rook image:a1 king::::e1");
+        let items: Vec<&str> = t.iter().map(|i| i.0.as_str()).collect();
+        assert_eq!(
+            items,
+            [
+                "files=8",
+                "alfil:A:A:old elephant:c1,f1",
+                "rook::R:rook image:a1",
+                "king::::e1"
+            ]
+        );
+        // A garbled line before a whole piece line stays alone.
+        let t = texts("files=8 Hook MoverHRmasR:Nightrider:f3 Pawn::fW::a4 king::::e1");
+        assert_eq!(t[1].0, "Hook MoverHRmasR:Nightrider:f3");
+        assert_eq!(t.len(), 4);
     }
 
     #[test]

@@ -116,7 +116,10 @@
 //!   A stored one-line form holding a garbled piece line (fewer than three `:`, such as
 //!   Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`) is still split when at least two
 //!   of its items are piece lines: the garbled one is then skipped as it would be on a line
-//!   of its own, instead of the whole text being one unusable item.
+//!   of its own, instead of the whole text being one unusable item. A piece item cut short
+//!   there by a blank inside a later field (an image name with a space, `alfil:A:A:old
+//!   elephant:c1,f1`) takes the following tokens while it has fewer than four `:`, when that
+//!   gives it four or five (so a garbled line before a whole piece line stays alone).
 //! * **The page's HTML.** The script reads the text of the page element that holds the
 //!   definition (the article, chessvariants.com `MSinteractive-diagrams`: the definition
 //!   goes "between a HTML tag pair that has the attribute class=\"idiagram\""), so what a
