@@ -17,7 +17,8 @@
 //!
 //! is the two-parameter, one-piece definition `files=8`, `ranks=8`, `rook::::a1,h1`. Lines
 //! keep the source's numbers (a line split at a tag gives several lines with one number) and
-//! each part starts at its source column; within a part, an entity counts as one column.
+//! each part starts at its source column; within a part an entity counts as one column, and
+//! [`source_column`] finds the source's column again for the diagnostics.
 
 use std::borrow::Cow;
 
@@ -27,6 +28,26 @@ pub(crate) struct PageLine<'a> {
     pub line: usize,
     pub col: usize,
     pub text: Cow<'a, str>,
+    /// Decoded entities: `(column, extra)`, the column of the character an entity became
+    /// (counted as the parser counts, from `col`) and how many more source characters the
+    /// entity had. Columns after it are that much further right in the source.
+    pub shifts: Vec<(usize, usize)>,
+}
+
+/// The source column of column `col` of line `line` as the parser counts it: the same, but
+/// for the characters after a decoded entity (see [`PageLine::shifts`]).
+pub(crate) fn source_column(lines: &[PageLine], line: usize, col: usize) -> usize {
+    let part = lines
+        .iter()
+        .filter(|l| l.line == line && l.col <= col)
+        .last();
+    col + part.map_or(0, |p| {
+        p.shifts
+            .iter()
+            .filter(|&&(at, _)| at < col)
+            .map(|&(_, extra)| extra)
+            .sum()
+    })
 }
 
 /// Tags that end a line: the elements a page (or a rich-text editor) puts between the lines
@@ -71,6 +92,7 @@ pub(crate) fn page_lines(text: &str) -> Vec<PageLine<'_>> {
                 line: i + 1,
                 col: 1,
                 text: Cow::Borrowed(line),
+                shifts: Vec::new(),
             });
         }
     }
@@ -134,6 +156,7 @@ fn entity(rest: &str) -> Option<(char, usize)> {
 
 fn split_markup<'a>(line: &'a str, line_no: usize, out: &mut Vec<PageLine<'a>>) {
     let mut cur = String::new();
+    let mut shifts = Vec::new();
     let mut cur_col = 1;
     let mut col = 1;
     let mut b = 0;
@@ -148,6 +171,7 @@ fn split_markup<'a>(line: &'a str, line_no: usize, out: &mut Vec<PageLine<'a>>) 
                             line: line_no,
                             col: cur_col,
                             text: Cow::Owned(std::mem::take(&mut cur)),
+                            shifts: std::mem::take(&mut shifts),
                         });
                         cur_col = col + rest[..len].chars().count();
                     }
@@ -164,8 +188,14 @@ fn split_markup<'a>(line: &'a str, line_no: usize, out: &mut Vec<PageLine<'a>>) 
         };
         if let Some(c) = emit {
             if cur.is_empty() && cur_col < col {
-                // Text after removed inline markup at the start of a part starts here.
+                // Text after a dropped comment at the start of a part starts here.
                 cur_col = col;
+            }
+            let chars = rest[..skip].chars().count();
+            if chars > 1 {
+                // The parser's column of this character: the part's start plus the characters
+                // before it in the decoded part.
+                shifts.push((cur_col + cur.chars().count(), chars - 1));
             }
             cur.push(c);
         }
@@ -176,6 +206,7 @@ fn split_markup<'a>(line: &'a str, line_no: usize, out: &mut Vec<PageLine<'a>>) 
         line: line_no,
         col: cur_col,
         text: Cow::Owned(cur),
+        shifts,
     });
 }
 
@@ -191,7 +222,7 @@ mod tests {
     }
 
     #[test]
-    fn tags_break_or_vanish_and_entities_decode() {
+    fn tags_break_lines_and_entities_decode() {
         assert_eq!(
             lines("<div class=\"idiagram\">files=8<br/>ranks=8</div>"),
             vec![
@@ -211,6 +242,13 @@ mod tests {
             vec![(1, 1, "a<b c<brx> & &foo; <i>x</i> <br".into())]
         );
         assert_eq!(lines("x<!-- note -->y")[0].2, "xy");
+        // Columns after an entity are found in the source again.
+        let l = page_lines("a&amp;b<br>c&lt;&gt;d");
+        assert_eq!(l[0].shifts, [(2, 4)]);
+        assert_eq!(l[1].shifts, [(13, 3), (14, 3)]);
+        assert_eq!(source_column(&l, 1, 3), 7); // b
+        assert_eq!(source_column(&l, 1, 15), 21); // d
+        assert_eq!(source_column(&l, 1, 13), 13); // the '<' itself
         assert_eq!(lines("\u{feff}a\r\nb")[1], (2, 1, "b".into()));
     }
 }

@@ -134,8 +134,9 @@
 //!   `morph` `"` written `&quot;` still repeats. `&nbsp;` and the no-break space U+00A0
 //!   (what a page's text gives for it) are blanks. A `<` or `&` that starts no such tag or
 //!   entity is text. Lines keep the source's numbers (a line cut at a tag gives several
-//!   lines with one number), each part starts at its source column, and within a part an
-//!   entity counts as one column. [`items`] gives the items as the parser splits them.
+//!   lines with one number) and columns count the source's characters (after an entity
+//!   too). [`items`] gives the items as the parser splits them (its columns count an entity
+//!   as one character).
 //! * **Parameters** are declared once, in the table [`parameters`] (name, value syntax, default,
 //!   where handled, one-line meaning); the parser reads every value through it. They are
 //!   case-sensitive. Unknown ones are warnings (with a suggestion for a

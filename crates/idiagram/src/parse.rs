@@ -483,6 +483,15 @@ pub fn parse(text: &str) -> Parsed {
     st.checks(&piece_raw);
 
     let mut diagnostics = st.diags.list;
+    // Columns after a decoded HTML entity point at the source's characters again.
+    if lines.iter().any(|l| !l.shifts.is_empty()) {
+        for d in &mut diagnostics {
+            d.column = crate::html::source_column(&lines, d.line, d.column);
+        }
+        for p in &mut st.def.pieces {
+            p.move_column = crate::html::source_column(&lines, p.line, p.move_column);
+        }
+    }
     diagnostics.sort_by_key(|d| (d.line, d.column));
     Parsed {
         definition: st.def,

@@ -414,6 +414,12 @@ fn page_html_is_read_as_the_elements_text() {
     let bad = parse("files=8<br>\n<p>rook::::a1</p><p>king::::z9</p>");
     let w: Vec<_> = bad.warnings().collect();
     assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 29), "{w:?}");
+    // After an entity, a column counts the source's characters: `z9` is at column 18 of
+    // `rook:R:R:a&amp;b:z9` (the entity is columns 11-15).
+    let ent = parse("files=8\nrook:R:R:a&amp;b:z9\nking::::e1");
+    let w: Vec<_> = ent.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 18), "{w:?}");
+    assert_eq!(ent.definition.pieces[0].image, "a&b");
     // A `<` or `&` that starts no tag or entity is text.
     let lt = parse("files=8\nrook:R:R:a<b&c:a1\nking::::e1");
     assert_eq!(lt.definition.pieces[0].image, "a<b&c");
