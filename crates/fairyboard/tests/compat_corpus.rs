@@ -31,7 +31,7 @@ const PLIES: usize = 24;
 
 /// Our corpus only grows: fewer files of our own than this means some went missing. (The
 /// shared set is counted apart: it is absent from checkouts without `../shared`.)
-const MIN_OWN_FILES: usize = 76;
+const MIN_OWN_FILES: usize = 77;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
