@@ -8,21 +8,24 @@
 //! `-own`) and the shared reference set. Each transformation stands for a class that real
 //! pages show:
 //!
-//! * **whitespace**: CR LF line ends, trailing blanks and tabs, blank lines, indentation;
+//! * **whitespace**: CR LF line ends, a byte-order mark, trailing blanks and tabs, blank
+//!   lines, indentation;
 //! * **HTML**: lines ended or separated by `<br>` / `<br/>` / `<br />` (phpBB pastes, edited
 //!   pages), each line a `<p>…</p>` paragraph (a rich-text editor), blanks written `&nbsp;`,
 //!   the text HTML-escaped (`&amp;` `&lt;` `&gt;` `&quot;`, as a page's source shows it), the
 //!   whole wrapped in `<div class="idiagram">…</div>` (what the Design Wizard emits), and all
 //!   of these at once;
-//! * **stored form**: a multi-line definition written as the one-line stored form, and a
-//!   one-line one split into one item a line;
+//! * **stored form**: a multi-line definition written as the one-line stored form (also with
+//!   tabs and runs of blanks between the items), and a one-line one split into one item a
+//!   line;
 //! * **order**: the general parameters before the first piece put in another order (their
 //!   order means nothing: every value is read before anything is resolved; `startShade` is
 //!   kept after `darkShade`, as the article asks);
 //! * **unknown parameter**: `theme=classic` or `foo=bar` put among the parameters or after
 //!   the pieces: exactly one new warning, on that line, naming it;
 //! * **repeated parameter**: each non-repeatable parameter given once more *before* its line
-//!   with another value: the later line counts, so the game is unchanged;
+//!   with another value: the later line counts, so the game is unchanged; and each such
+//!   line written twice with its own value (warnings only on the repeated lines);
 //! * **case**: piece names (which give the default moves, and `hole`) and the `symmetry`,
 //!   `stalemate` and `counterbare` values in other case: the script matches those without
 //!   regard to case (keywords and IDs are case-sensitive and are left alone).
@@ -215,6 +218,10 @@ fn cases(body: &str) -> Vec<Case> {
         out.push(case("split into one item a line", lines.clone()));
     } else if items.first().and_then(|i| param_key(i)).is_some() && !loose(&items) {
         out.push(case("one-line stored form", items.join(" ")));
+        out.push(case(
+            "one-line stored form with tabs and runs of blanks",
+            items.join(" \t  "),
+        ));
     }
     let forms: Vec<(&str, &str)> = if one_line {
         vec![("", body), (" (item lines)", &lines)]
@@ -232,6 +239,7 @@ fn cases(body: &str) -> Vec<Case> {
         let brs = ["<br>", "<br/>", "<br />", "<BR>"];
         let mut add = |what: &str, t: String| out.push(case(&format!("{what}{form}"), t));
         add("CR LF line ends", text.replace('\n', "\r\n"));
+        add("a byte-order mark first", format!("\u{feff}{text}"));
         add(
             "trailing blanks",
             per_line(&|_, l| format!("{l} \t "), "\n"),
@@ -347,6 +355,21 @@ fn cases(body: &str) -> Vec<Case> {
             "each parameter given twice (an earlier decoy)",
             v.join("\n"),
         )
+    });
+    // Each such line written twice, the same value both times (a copy-paste slip).
+    let mut v: Vec<String> = Vec::new();
+    let mut lines_added = Vec::new();
+    for item in &items {
+        v.push(item.clone());
+        if param_key(item).is_some_and(repeats_to_last) {
+            v.push(item.clone());
+            lines_added.push(v.len());
+        }
+    }
+    out.push(Case {
+        allowed: Allowed::OnLines,
+        lines: lines_added,
+        ..case("each parameter line twice", v.join("\n"))
     });
     // Case where the script ignores it.
     let recased: Vec<String> = items
