@@ -210,6 +210,29 @@ fn split_markup<'a>(line: &'a str, line_no: usize, out: &mut Vec<PageLine<'a>>) 
     });
 }
 
+/// A text as a definition must write it to be read back as itself: each `&` that would
+/// start an entity written `&amp;`, each `<` that would start a line-breaking tag or a
+/// comment written `&lt;`. Other text (nearly all) is returned as it is.
+pub(crate) fn protect(text: &str) -> Cow<'_, str> {
+    let needs = |b: usize| {
+        let rest = &text[b..];
+        (rest.starts_with('&') && entity(rest).is_some())
+            || (rest.starts_with('<') && tag(rest).is_some())
+    };
+    if !text.char_indices().any(|(b, _)| needs(b)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for (b, c) in text.char_indices() {
+        match c {
+            '&' if needs(b) => out.push_str("&amp;"),
+            '<' if needs(b) => out.push_str("&lt;"),
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +273,17 @@ mod tests {
         assert_eq!(source_column(&l, 1, 15), 21); // d
         assert_eq!(source_column(&l, 1, 13), 13); // the '<' itself
         assert_eq!(lines("\u{feff}a\r\nb")[1], (2, 1, "b".into()));
+        // What a definition holds is written so that it reads back as itself.
+        for t in [
+            "a&amp;b",
+            "x<br>y",
+            "<!--c-->",
+            "&#65;&",
+            "plain & <i> text",
+        ] {
+            let written = protect(t);
+            assert_eq!(lines(&written)[0].2, t, "{written}");
+        }
+        assert!(matches!(protect("a & b <i>"), Cow::Borrowed(_)));
     }
 }

@@ -136,7 +136,9 @@
 //!   entity is text. Lines keep the source's numbers (a line cut at a tag gives several
 //!   lines with one number) and columns count the source's characters (after an entity
 //!   too). [`items`] gives the items as the parser splits them (its columns count an entity
-//!   as one character).
+//!   as one character). [`Definition::to_text`] writes an `&` that would start an entity as
+//!   `&amp;` and a `<` that would start such a tag as `&lt;`, so names and values read back
+//!   as themselves.
 //! * **Parameters** are declared once, in the table [`parameters`] (name, value syntax, default,
 //!   where handled, one-line meaning); the parser reads every value through it. They are
 //!   case-sensitive. Unknown ones are warnings (with a suggestion for a

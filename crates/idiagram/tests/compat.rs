@@ -420,6 +420,12 @@ fn page_html_is_read_as_the_elements_text() {
     let w: Vec<_> = ent.warnings().collect();
     assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 18), "{w:?}");
     assert_eq!(ent.definition.pieces[0].image, "a&b");
+    // What the entities stood for is written back so that it reads as itself again: an
+    // image named `a&amp;b` (written `a&amp;amp;b`) and a literal `<br>` in a value.
+    let lit = parse("files=8\nrook:R:R:a&amp;amp;b:a1\nking::::e1\ntheme=x&lt;br>y\n");
+    assert_eq!(lit.definition.pieces[0].image, "a&amp;b");
+    assert_eq!(lit.definition.param("theme"), Some("x<br>y"));
+    assert_eq!(parse(&lit.definition.to_text()).definition, lit.definition);
     // A `<` or `&` that starts no tag or entity is text.
     let lt = parse("files=8\nrook:R:R:a<b&c:a1\nking::::e1");
     assert_eq!(lt.definition.pieces[0].image, "a<b&c");

@@ -5,7 +5,8 @@
 //! moves, the board and holes, the start position, the rules, perft(2) from the start) is an
 //! independent reading of the same game, so no expected value comes from the transformed
 //! reading. The real definitions are the corpus files copied from pages (names without
-//! `-own`) and the shared reference set. Each transformation stands for a class that real
+//! `-own`) and the shared reference set; our re-creations (`-own`) go through the same
+//! transformations as further cases. Each transformation stands for a class that real
 //! pages show:
 //!
 //! * **whitespace**: CR LF line ends, a byte-order mark, trailing blanks and tabs, blank
