@@ -37,10 +37,7 @@ pub(crate) struct PageLine<'a> {
 /// The source column of column `col` of line `line` as the parser counts it: the same, but
 /// for the characters after a decoded entity (see [`PageLine::shifts`]).
 pub(crate) fn source_column(lines: &[PageLine], line: usize, col: usize) -> usize {
-    let part = lines
-        .iter()
-        .filter(|l| l.line == line && l.col <= col)
-        .last();
+    let part = lines.iter().rev().find(|l| l.line == line && l.col <= col);
     col + part.map_or(0, |p| {
         p.shifts
             .iter()
