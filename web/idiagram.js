@@ -39,11 +39,26 @@ function el(tag, cls, text) {
   return e;
 }
 
+/**
+ * The definition text of a diagram element, as the Interactive Diagram reads it: its text,
+ * with a line end for each `<br>` and after each paragraph-like element. Pages written in a
+ * rich-text editor separate the lines only by `<br>` or `<p>`, which plain `textContent`
+ * would glue together (`files=8ranks=8`). The parser reads blanks and no-break spaces alike.
+ */
+function definitionText(host) {
+  const copy = host.cloneNode(true);
+  for (const br of copy.querySelectorAll('br')) br.replaceWith('\n');
+  for (const block of copy.querySelectorAll('p, div, pre, li, tr, td, th, h1, h2, h3, h4, h5, h6')) {
+    block.append('\n');
+  }
+  return copy.textContent;
+}
+
 class IDiagram {
   constructor(host, index) {
     this.host = host;
     this.index = index;
-    this.text = host.textContent;
+    this.text = definitionText(host);
     this.engine = new Diagram(this.text);
     this.info = JSON.parse(this.engine.info());
     this.app = this.info.appearance;

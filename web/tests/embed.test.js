@@ -105,6 +105,26 @@ test('the include may come first, and serves every diagram of the page', async (
   assert.deepEqual(problems, []);
 });
 
+test('a definition whose lines a rich-text editor separated by <br> and <p> reads as its lines', async () => {
+  // The element's plain text would glue such lines together (`files=8ranks=8`); the
+  // Interactive Diagram reads them as lines. The same chess text: every line of it joined by
+  // a `<br>` (no newline) in one diagram, wrapped in `<p>` paragraphs with `&nbsp;` for its
+  // blanks in the other.
+  const lines = CHESS.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+  const br = lines.map(esc).join('<br>');
+  const paragraphs = lines.map((l) => `<p>${esc(l).replace(/ /g, '&nbsp;')}</p>`).join('');
+  await authorPage('richtext.html', `<script src="${host}/web/dist/idiagram.js"></script>\n<div class="idiagram">${br}</div>\n<div class="idiagram">${paragraphs}</div>`);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.idiagramReady), '2');
+  // Both 8x8 with the 32 pieces of chess, and the g1 knight goes to f3 and h3 (counted by hand).
+  assert.deepEqual(await page.$$eval('.idg-board', (bs) => bs.map((b) => [b.querySelectorAll('.idg-sq').length, b.querySelectorAll('.idg-piece').length])), [[64, 32], [64, 32]]);
+  for (const n of [1, 2]) {
+    await page.click(`.idiagram:nth-of-type(${n}) ` + sq('g1'));
+    assert.deepEqual(await page.$$eval(`.idiagram:nth-of-type(${n}) .idg-sq[data-mark]`, (els) => els.map((e) => e.dataset.square + ':' + e.dataset.mark).sort()), ['f3:move', 'h3:move']);
+    await page.keyboard.press('Escape');
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('the same file included as a module from another origin works too', async () => {
   await authorPage('module.html', `<div class="idiagram">${esc(CHESS)}</div>\n<script type="module" src="${host}/web/dist/idiagram.js"></script>`);
   await playsChess();

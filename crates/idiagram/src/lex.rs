@@ -122,23 +122,37 @@ fn well_formed(text: &str) -> bool {
     }
 }
 
-/// Split a definition into items. Lines are split at newlines; blank lines and lines starting
-/// with `#` are skipped. A line holding several whitespace-separated items (the stored form
-/// `files=10 Pawn::::a2-j2 …`) is split into them when it starts with a known parameter and
-/// every resulting item is well formed (a `keyword=…` or a text with at least three `:`);
-/// a token without `=` or `:` belongs to the token after it (piece names with spaces).
+/// Split a definition into items. Lines are split at newlines and line-breaking HTML tags
+/// (see `html`); blank lines and lines starting with `#` are skipped. A line holding several
+/// whitespace-separated items (the stored form `files=10 Pawn::::a2-j2 …`) is split into them
+/// when it starts with a known parameter and every resulting item is well formed (a
+/// `keyword=…` or a text with at least three `:`), or when at least two of them are piece
+/// lines (a stored form with a garbled piece line among them); a token without `=` or `:`
+/// belongs to the token after it (piece names with spaces).
+#[cfg(test)]
 pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
+    // Tests pass texts without markup, whose lines borrow from the text.
+    let lines = crate::html::page_lines(text);
+    let lines: Vec<(usize, usize, &str)> = lines
+        .iter()
+        .map(|l| match &l.text {
+            std::borrow::Cow::Borrowed(t) => (l.line, l.col, *t),
+            std::borrow::Cow::Owned(_) => panic!("lex tests take texts without markup"),
+        })
+        .collect();
+    items_of(lines)
+}
+
+/// [`items`] of lines already freed of markup: `(line, column, text)` each.
+pub(crate) fn items_of<'a>(
+    lines: impl IntoIterator<Item = (usize, usize, &'a str)>,
+) -> Vec<Field<'a>> {
     let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
-        let line_no = i + 1;
-        let mut line = raw.strip_suffix('\r').unwrap_or(raw);
-        if i == 0 {
-            line = line.strip_prefix('\u{feff}').unwrap_or(line);
-        }
+    for (line_no, col, line) in lines {
         let whole = Field {
             text: line,
             line: line_no,
-            col: 1,
+            col,
         };
         let trimmed = whole.trim();
         if trimmed.text.is_empty() || trimmed.text.starts_with('#') {
@@ -191,6 +205,34 @@ pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
                 last.1 = e;
             }
         }
+        // A piece item cut short by a blank inside a later field (an image name with a space,
+        // `alfil:A:A:old elephant:c1,f1`) takes the groups after it while it has fewer than
+        // four `:`, when that makes it a piece line (four or five `:`, no parameter taken in).
+        // A garbled line (`Hook MoverHRmasR:Nightrider:f3`) followed by a whole piece line
+        // would pass five `:` and stays alone.
+        let colons = |(s, e): (usize, usize)| line[s..e].matches(':').count();
+        let mut merged: Vec<(usize, usize)> = Vec::with_capacity(groups.len());
+        let mut i = 0;
+        while i < groups.len() {
+            let mut g = groups[i];
+            i += 1;
+            if shape(&line[g.0..g.1]) == Shape::Piece && colons(g) < 4 {
+                let (mut j, mut total) = (i, colons(g));
+                while j < groups.len()
+                    && total < 4
+                    && shape(&line[groups[j].0..groups[j].1]) == Shape::Piece
+                {
+                    total += colons(groups[j]);
+                    j += 1;
+                }
+                if j > i && (4..=5).contains(&total) {
+                    g.1 = groups[j - 1].1;
+                    i = j;
+                }
+            }
+            merged.push(g);
+        }
+        let mut groups = merged;
         // The one-line stored form starts with a parameter (`files=10 …`); other lines are one
         // item each, whatever their fields contain.
         let one_line = groups.first().is_some_and(|&(s, e)| {
@@ -209,7 +251,13 @@ pub(crate) fn items(text: &str) -> Vec<Field<'_>> {
                 groups.truncate(k);
             }
         }
-        if groups.len() > 1 && groups.iter().all(|&(s, e)| well_formed(&line[s..e])) {
+        let pieces = groups
+            .iter()
+            .filter(|&&(s, e)| shape(&line[s..e]) == Shape::Piece && well_formed(&line[s..e]))
+            .count();
+        if groups.len() > 1
+            && (pieces >= 2 || groups.iter().all(|&(s, e)| well_formed(&line[s..e])))
+        {
             out.extend(groups.iter().map(|&(s, e)| whole.sub(s, e)));
         } else if !effective.text.is_empty() {
             out.push(effective);
@@ -243,6 +291,25 @@ mod tests {
                 ("Lion:::::2".to_string(), 1, 39),
             ]
         );
+    }
+
+    #[test]
+    fn image_names_with_blanks_stay_in_their_item() {
+        let t = texts("files=8 alfil:A:A:old elephant:c1,f1 rook::R:rook image:a1 king::::e1");
+        let items: Vec<&str> = t.iter().map(|i| i.0.as_str()).collect();
+        assert_eq!(
+            items,
+            [
+                "files=8",
+                "alfil:A:A:old elephant:c1,f1",
+                "rook::R:rook image:a1",
+                "king::::e1"
+            ]
+        );
+        // A garbled line before a whole piece line stays alone.
+        let t = texts("files=8 Hook MoverHRmasR:Nightrider:f3 Pawn::fW::a4 king::::e1");
+        assert_eq!(t[1].0, "Hook MoverHRmasR:Nightrider:f3");
+        assert_eq!(t.len(), 4);
     }
 
     #[test]

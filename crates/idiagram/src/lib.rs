@@ -113,9 +113,32 @@
 //!   An item is a parameter when it has an `=` and no `:`, or an `=` before the first `:` with a
 //!   keyword before it; else a piece line if it has a `:`; else it is skipped with a warning. In the one-line form an
 //!   item starting with `#` (after well-formed items) starts a comment to the end of the line.
-//!   A `<br>` tag (any case, also `<br/>`, `<br />`) counts as blanks: the script keeps only
-//!   the part of a line before `<br>` (phpBB pastes end every line with one), and in a
-//!   one-line stored form the tags separate the items. Lines and columns stay the source's.
+//!   A stored one-line form holding a garbled piece line (fewer than three `:`, such as
+//!   Macadamia Shogi's `Hook MoverHRmasR:Nightrider:f3`) is still split when at least two
+//!   of its items are piece lines: the garbled one is then skipped as it would be on a line
+//!   of its own, instead of the whole text being one unusable item. A piece item cut short
+//!   there by a blank inside a later field (an image name with a space, `alfil:A:A:old
+//!   elephant:c1,f1`) takes the following tokens while it has fewer than four `:`, when that
+//!   gives it four or five (so a garbled line before a whole piece line stays alone).
+//! * **The page's HTML.** The script reads the text of the page element that holds the
+//!   definition (the article, chessvariants.com `MSinteractive-diagrams`: the definition
+//!   goes "between a HTML tag pair that has the attribute class=\"idiagram\""), so what a
+//!   page's source or a copy of it carries around the text is not part of it. Tags that
+//!   end a line (`<br>` in any spelling, `<p>`, `<div>`, `<pre>`, list items, table cells,
+//!   headings; open or close) end a line here: phpBB pastes end every line with `<br>`, a
+//!   rich-text editor wraps lines in `<p>`, the Design Wizard wraps the text in
+//!   `<div class="idiagram" …>`. `<!-- -->` comments on one line are dropped. Other tags
+//!   stay text (author text such as `title=` may hold a literal `<i>`, which the rules page
+//!   shows escaped; the browser diagram gives the element's text, without them). Entities stand for their character
+//!   (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`, `&#NN;`, `&#xHH;`), so a `captureMatrix` or
+//!   `morph` `"` written `&quot;` still repeats. `&nbsp;` and the no-break space U+00A0
+//!   (what a page's text gives for it) are blanks. A `<` or `&` that starts no such tag or
+//!   entity is text. Lines keep the source's numbers (a line cut at a tag gives several
+//!   lines with one number) and columns count the source's characters (after an entity
+//!   too). [`items`] gives the items as the parser splits them (its columns count an entity
+//!   as one character). [`Definition::to_text`] writes an `&` that would start an entity as
+//!   `&amp;` and a `<` that would start such a tag as `&lt;`, so names and values read back
+//!   as themselves.
 //! * **Parameters** are declared once, in the table [`parameters`] (name, value syntax, default,
 //!   where handled, one-line meaning); the parser reads every value through it. They are
 //!   case-sensitive. Unknown ones are warnings (with a suggestion for a
@@ -264,6 +287,7 @@ pub mod coord;
 
 mod capture;
 mod diag;
+mod html;
 mod ids;
 mod lex;
 mod morph;
@@ -283,7 +307,7 @@ pub use ids::{Contagion, PromoChoice, PromoOption, ShuffleMark, ShufflePiece, Sh
 pub use morph::{Morph, MorphCell};
 pub use names::{default_betza, default_betza_for};
 pub use params::{parameters, parameters_markdown, Parameter};
-pub use parse::{parameter_names, parse};
+pub use parse::{items, parameter_names, parse, Item};
 pub use render::TextEdits;
 
 /// White or Black. White moves first and has rank 1 at its side. The one colour type of

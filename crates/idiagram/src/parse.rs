@@ -45,33 +45,6 @@ impl RawPiece<'_> {
     }
 }
 
-/// `<br>` tags (any case, also `<br/>` and `<br />`) blanked to spaces of the same length: the
-/// script keeps only the part of a line before `<br>` (definitions pasted from phpBB carry one
-/// at every line end), and as blanks they also separate the items of a one-line stored form.
-/// Lines and columns stay those of the original text.
-fn blank_line_breaks(text: &str) -> std::borrow::Cow<'_, str> {
-    let lower = text.to_ascii_lowercase();
-    if !lower.contains("<br") {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = text.to_string();
-    let mut from = 0;
-    while let Some(i) = lower[from..].find("<br") {
-        let start = from + i;
-        let rest = &lower[start + 3..];
-        let len = match rest.find('>') {
-            Some(j) if rest[..j].trim() == "/" || rest[..j].trim().is_empty() => 3 + j + 1,
-            _ => {
-                from = start + 3;
-                continue;
-            }
-        };
-        out.replace_range(start..start + len, &" ".repeat(len));
-        from = start + len;
-    }
-    std::borrow::Cow::Owned(out)
-}
-
 /// Split a piece item into its `:` fields (trimmed), rejoining a URL image (`http://…`).
 fn piece_fields(item: Field) -> Vec<Field> {
     let text = item.text;
@@ -122,10 +95,41 @@ struct State<'a> {
     refs: Vec<(Field<'a>, Field<'a>)>,
 }
 
+/// One item of a definition text (a parameter or a piece line) as the parser splits the text,
+/// with the line and 1-based character column where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub line: usize,
+    pub column: usize,
+    pub text: String,
+}
+
+/// The items of a definition text, in order, as [`parse`] reads them: lines split at
+/// newlines and `<br>` tags, the one-line stored form split into its items, comments and
+/// blank lines left out. Tools use it to turn a stored one-line definition into one item a
+/// line:
+///
+/// ```
+/// let items = idiagram::items("files=10 ranks=8 great rook:G:R::a1 king::::e1");
+/// let texts: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+/// assert_eq!(texts, ["files=10", "ranks=8", "great rook:G:R::a1", "king::::e1"]);
+/// assert_eq!((items[2].line, items[2].column), (1, 18));
+/// ```
+pub fn items(text: &str) -> Vec<Item> {
+    let lines = crate::html::page_lines(text);
+    lex::items_of(lines.iter().map(|l| (l.line, l.col, &*l.text)))
+        .into_iter()
+        .map(|f| Item {
+            line: f.line,
+            column: f.col,
+            text: f.text.to_string(),
+        })
+        .collect()
+}
+
 /// Parse a definition text. Never fails: returns what could be built plus every diagnostic.
 pub fn parse(text: &str) -> Parsed {
-    let text = blank_line_breaks(text);
-    let text: &str = &text;
+    let lines = crate::html::page_lines(text);
     let mut st = State {
         diags: Diags::default(),
         def: Definition::default(),
@@ -146,7 +150,7 @@ pub fn parse(text: &str) -> Parsed {
     // Phase 1: items.
     let mut params: Vec<(Field, Field)> = Vec::new();
     let mut raw: Vec<RawPiece> = Vec::new();
-    for item in lex::items(text) {
+    for item in lex::items_of(lines.iter().map(|l| (l.line, l.col, &*l.text))) {
         match lex::shape(item.text) {
             Shape::Param(e) => {
                 let key = item.sub(0, e).trim();
@@ -479,6 +483,15 @@ pub fn parse(text: &str) -> Parsed {
     st.checks(&piece_raw);
 
     let mut diagnostics = st.diags.list;
+    // Columns after a decoded HTML entity point at the source's characters again.
+    if lines.iter().any(|l| !l.shifts.is_empty()) {
+        for d in &mut diagnostics {
+            d.column = crate::html::source_column(&lines, d.line, d.column);
+        }
+        for p in &mut st.def.pieces {
+            p.move_column = crate::html::source_column(&lines, p.line, p.move_column);
+        }
+    }
     diagnostics.sort_by_key(|d| (d.line, d.column));
     Parsed {
         definition: st.def,

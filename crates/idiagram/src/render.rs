@@ -104,7 +104,7 @@ pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
         }
     }
     if let Some(e) = &r.extinction {
-        let _ = writeln!(out, "extinction={e}");
+        let _ = writeln!(out, "extinction={}", crate::html::protect(e));
     }
     if r.counterbare != Outcome::Draw {
         let _ = writeln!(out, "counterbare={}", r.counterbare.as_str());
@@ -140,7 +140,7 @@ pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
         let _ = writeln!(out, "blastZone={}", r.blast_zone.as_str());
     }
     if let Some(b) = &r.burn_zone {
-        let _ = writeln!(out, "burnZone={b}");
+        let _ = writeln!(out, "burnZone={}", crate::html::protect(b));
     }
     if let Some(t) = r.track_pieces {
         let _ = writeln!(out, "trackPieces={}", t + 1);
@@ -149,7 +149,7 @@ pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
         let _ = writeln!(out, "trackedTypes={}", r.tracked_types);
     }
     if let Some(s) = &r.spell {
-        let _ = writeln!(out, "spell={s}");
+        let _ = writeln!(out, "spell={}", crate::html::protect(s));
     }
     if r.spell_zone != Zone::K {
         let _ = writeln!(out, "spellZone={}", r.spell_zone.as_str());
@@ -176,7 +176,7 @@ pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
         let _ = writeln!(out, "captureMatrix={}", m.to_text());
     }
     for p in &d.params {
-        let _ = writeln!(out, "{}={}", p.key, p.value);
+        let _ = writeln!(out, "{}={}", p.key, crate::html::protect(&p.value));
     }
     for line in edits.extra {
         let _ = writeln!(out, "{line}");
@@ -224,7 +224,15 @@ pub(crate) fn to_text_with(d: &Definition, edits: &TextEdits) -> String {
         } else {
             p.image.as_str()
         };
-        let _ = write!(out, "{}:{}:{}:{}:{}", p.name, p.id, p.betza, image, sq);
+        let _ = write!(
+            out,
+            "{}:{}:{}:{}:{}",
+            crate::html::protect(&p.name),
+            crate::html::protect(&p.id),
+            crate::html::protect(&p.betza),
+            crate::html::protect(image),
+            sq
+        );
         match p.black_hand {
             Some(b) if b != p.hand => {
                 let _ = write!(out, ":{},{b}", p.hand);

@@ -380,6 +380,75 @@ fn br_tags_end_lines_as_in_phpbb_pastes() {
     assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 10), "{w:?}");
 }
 
+/// The page's HTML is read as the script reads its element's text (regressions found by the
+/// metamorphic test over the real definitions, `crates/fairyboard/tests/compat_corpus/`):
+/// paragraphs and a wrapping `<div>` end lines, entities stand for their characters (a
+/// capture matrix's `"` written `&quot;` repeats a row), `&nbsp;` is a blank (a name written
+/// with one is the name with a blank).
+#[test]
+fn page_html_is_read_as_the_elements_text() {
+    let plain = parse(
+        "files=8\nranks=8\nFairy piece:X:N::b1\nking::::e1\ncaptureMatrix=.X/\"\ngraphicsDir=/a?b=1&c=2\n",
+    );
+    assert!(plain.is_ok());
+    let html = [
+        // A rich-text editor's paragraphs, no newline between them.
+        "<p>files=8</p><p>ranks=8</p><p>Fairy piece:X:N::b1</p><p>king::::e1</p>\
+         <p>captureMatrix=.X/&quot;</p><p>graphicsDir=/a?b=1&amp;c=2</p>",
+        // The Design Wizard's wrapper, CR LF, no-break spaces, a comment.
+        "<div class=\"idiagram\" style=\"float: left;\">\r\n&nbsp;files=8<br />\r\n\
+         ranks=8<BR>\r\nFairy&nbsp;piece:X:N::b1\r\nking::::e1<!-- the king -->\r\n\
+         captureMatrix=.X/&#34;\r\ngraphicsDir=/a?b=1&#x26;c=2</div>",
+        // A no-break space as the script's text content gives it to a page.
+        "files=8\nranks=8\nFairy\u{a0}piece:X:N::b1\nking::::e1\ncaptureMatrix=.X/\"\n\
+         graphicsDir=/a?b=1&c=2\n",
+    ];
+    for text in html {
+        let p = parse(text);
+        assert!(p.diagnostics.is_empty(), "{text}: {:?}", p.diagnostics);
+        assert_eq!(p.definition, plain.definition, "{text}");
+    }
+    // Lines keep their numbers and parts their columns: the bad square is on line 2, in
+    // the part after the tags (column 29 of the source line: `<p>` 1-3, `rook::::a1` 4-13,
+    // `</p><p>` 14-20, `king::::` 21-28).
+    let bad = parse("files=8<br>\n<p>rook::::a1</p><p>king::::z9</p>");
+    let w: Vec<_> = bad.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 29), "{w:?}");
+    // After an entity, a column counts the source's characters: `z9` is at column 18 of
+    // `rook:R:R:a&amp;b:z9` (the entity is columns 11-15).
+    let ent = parse("files=8\nrook:R:R:a&amp;b:z9\nking::::e1");
+    let w: Vec<_> = ent.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 18), "{w:?}");
+    assert_eq!(ent.definition.pieces[0].image, "a&b");
+    // What the entities stood for is written back so that it reads as itself again: an
+    // image named `a&amp;b` (written `a&amp;amp;b`) and a literal `<br>` in a value.
+    let lit = parse("files=8\nrook:R:R:a&amp;amp;b:a1\nking::::e1\ntheme=x&lt;br>y\n");
+    assert_eq!(lit.definition.pieces[0].image, "a&amp;b");
+    assert_eq!(lit.definition.param("theme"), Some("x<br>y"));
+    assert_eq!(parse(&lit.definition.to_text()).definition, lit.definition);
+    // A `<` or `&` that starts no tag or entity is text.
+    let lt = parse("files=8\nrook:R:R:a<b&c:a1\nking::::e1");
+    assert_eq!(lt.definition.pieces[0].image, "a<b&c");
+}
+
+/// A stored one-line form with a garbled piece line (Macadamia Shogi's `Hook MoverHRmasR:
+/// Nightrider:f3`, two `:` short) is still split into its items: the garbled line is
+/// skipped with its warning, as it is one item a line, instead of the whole text being
+/// taken as one unusable item.
+#[test]
+fn a_garbled_piece_line_does_not_glue_the_one_line_form() {
+    let lines = "files=8\nrook::::a1\nHook MoverHRmasR:Nightrider:f3\nking::::e1";
+    let one = lines.replace('\n', " ");
+    let (a, b) = (parse(lines), parse(&one));
+    assert_eq!(a.definition, b.definition);
+    assert_eq!(b.definition.pieces.len(), 2);
+    let w: Vec<_> = b.warnings().collect();
+    assert_eq!((w.len(), w[0].line, w[0].column), (1, 1, 20), "{w:?}");
+    // The same text with `<br>` between the items and no newline.
+    let br = parse(&lines.replace('\n', "<br>"));
+    assert_eq!(br.definition, a.definition);
+}
+
 #[test]
 fn a_piece_line_without_name_and_image_is_skipped() {
     // The script needs an image; with no name to derive it from the line is dropped before
