@@ -94,7 +94,12 @@ struct Game {
     def: Definition,
     diagnostics: Vec<Diagnostic>,
     /// Start FEN, every type (name, ID, move, royal), the playable squares, perft(2).
-    played: Option<(String, Vec<String>, Vec<fairyboard_core::geometry::Square>, u64)>,
+    played: Option<(
+        String,
+        Vec<String>,
+        Vec<fairyboard_core::geometry::Square>,
+        u64,
+    )>,
 }
 
 /// Read a text: parsed only, or (`play`) also built into a variant and played from the start.
