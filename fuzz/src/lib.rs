@@ -72,11 +72,13 @@ pub fn variant(data: &[u8]) {
     let Some(s) = text(data, MAX_INPUT) else {
         return;
     };
-    let d = idiagram::parse(s).definition;
-    if d.files > 10 || d.ranks > 10 {
+    let parsed = idiagram::parse(s);
+    if parsed.definition.files > 10 || parsed.definition.ranks > 10 {
         return;
     }
-    if let Ok((v, _)) = Variant::from_definition("fuzz", s) {
+    // Parsed once: `check_parsed` is what `Variant::from_definition` runs after parsing.
+    let checked = fairyboard_core::definition::check_parsed("fuzz", parsed);
+    if let Some(v) = checked.variant {
         let mut pos = Position::start(Arc::new(v));
         let _ = pos.legal_moves();
     }
