@@ -33,6 +33,13 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The deepest perft one request may ask for.
 pub const MAX_PERFT_DEPTH: u32 = 10;
 
+/// The most move paths one perft request may count (UCI `go perft`, the WebAssembly
+/// module's `perft`): chess's depth 6 (119,060,324) fits, depth 7 (3,195,901,860) does not.
+/// Counting stops, with an error, as soon as the count passes it; at tens of millions of
+/// paths a second that is under a minute of work. The command line's `perft` has no such
+/// budget (only [`MAX_PERFT_DEPTH`]): it runs in the user's own process, stopped by Ctrl-C.
+pub const MAX_PERFT_PATHS: u64 = 1_000_000_000;
+
 /// The deepest fixed-depth search one request may ask for (UCI `go depth`, XBoard `sd`).
 pub const MAX_SEARCH_DEPTH: u32 = 90;
 

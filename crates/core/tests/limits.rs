@@ -70,3 +70,37 @@ fn an_oversized_definition_file_is_refused_unread() {
     assert!(matches!(e, LoadError::TooLarge(..)), "{e}");
     assert!(e.to_string().contains("65536"), "{e}");
 }
+
+fn chess() -> Arc<Variant> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    std::env::set_var("FAIRYBOARD_VARIANTS", dir);
+    catalogue::load("chess").unwrap()
+}
+
+#[test]
+fn perft_counts_to_its_budget_and_stops_past_it() {
+    use fairyboard_core::limits::LimitError;
+    use fairyboard_core::perft::perft_within;
+    // Published chess perft from the start: 20, 400, 8,902 paths at depths 1 to 3; and
+    // "Kiwipete" (chessprogramming.org, Perft Results, position 2): 48, 2,039.
+    let mut pos = Position::start(chess());
+    let start = pos.to_fen();
+    assert_eq!(perft_within(&mut pos, 3, 8_902), Ok(8_902));
+    let e = perft_within(&mut pos, 3, 8_901).unwrap_err();
+    assert_eq!(e.what, "perft move paths (counted before stopping)");
+    assert_eq!(e.limit, 8_901);
+    assert!(e.found > 8_901 && e.found <= 8_902, "{e:?}");
+    assert!(e.to_string().ends_with("is over the limit of 8901"), "{e}");
+    assert_eq!(pos.to_fen(), start, "a stopped count leaves the position as it was");
+    // The budget holds at the root's bulk count too.
+    assert_eq!(perft_within(&mut pos, 1, 20), Ok(20));
+    assert!(perft_within(&mut pos, 1, 19).is_err());
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut pos = Position::from_fen(chess(), kiwipete).unwrap();
+    assert_eq!(perft_within(&mut pos, 2, 2_039), Ok(2_039));
+    assert!(matches!(
+        perft_within(&mut pos, 2, 2_000),
+        Err(LimitError { limit: 2_000, .. })
+    ));
+    assert_eq!(pos.to_fen(), kiwipete);
+}
