@@ -20,6 +20,9 @@ use crate::limits::LimitError;
 use crate::position::moves::MoveList;
 use crate::position::Position;
 
+/// What a perft past its budget reports: the count when it stopped, not the full count.
+const PAST_BUDGET: &str = "perft move paths (counted before stopping)";
+
 /// Leaf nodes at `depth` plies.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut lists = lists(depth);
@@ -33,7 +36,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 pub fn perft_within(pos: &mut Position, depth: u32, budget: u64) -> Result<u64, LimitError> {
     let mut lists = lists(depth);
     recurse(pos, depth, &mut lists, budget).map_err(|found| LimitError {
-        what: "perft move paths (counted before stopping)",
+        what: PAST_BUDGET,
         found,
         limit: budget,
     })
@@ -71,18 +74,44 @@ fn recurse(pos: &mut Position, depth: u32, lists: &mut [MoveList], budget: u64) 
 
 /// Per root move (in coordinate notation, sorted): the leaf count below it.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
+    divide_within(pos, depth, u64::MAX).unwrap_or_default()
+}
+
+/// [`divide`] under a budget shared by all root moves, as [`perft_within`]: an error once
+/// more than `budget` paths have been counted in all.
+pub fn divide_within(
+    pos: &mut Position,
+    depth: u32,
+    budget: u64,
+) -> Result<Vec<(String, u64)>, LimitError> {
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
     let variant = pos.variant().clone();
-    let mut out: Vec<(String, u64)> = list
-        .iter()
-        .map(|m| {
-            let undo = pos.make(m);
-            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
-            pos.unmake(m, undo);
-            (variant.uci(m), n)
-        })
-        .collect();
+    let mut out = Vec::with_capacity(list.len());
+    let mut total: u64 = 0;
+    for m in list.iter() {
+        let undo = pos.make(m);
+        let n = if depth <= 1 {
+            Ok(1)
+        } else {
+            perft_within(pos, depth - 1, budget - total)
+        };
+        pos.unmake(m, undo);
+        let n = n.map_err(|e| LimitError {
+            found: total.saturating_add(e.found),
+            limit: budget,
+            ..e
+        })?;
+        total += n;
+        if total > budget {
+            return Err(LimitError {
+                what: PAST_BUDGET,
+                found: total,
+                limit: budget,
+            });
+        }
+        out.push((variant.uci(m), n));
+    }
     out.sort();
-    out
+    Ok(out)
 }
