@@ -91,7 +91,11 @@ fn perft_counts_to_its_budget_and_stops_past_it() {
     assert_eq!(e.limit, 8_901);
     assert!(e.found > 8_901 && e.found <= 8_902, "{e:?}");
     assert!(e.to_string().ends_with("is over the limit of 8901"), "{e}");
-    assert_eq!(pos.to_fen(), start, "a stopped count leaves the position as it was");
+    assert_eq!(
+        pos.to_fen(),
+        start,
+        "a stopped count leaves the position as it was"
+    );
     // The budget holds at the root's bulk count too.
     assert_eq!(perft_within(&mut pos, 1, 20), Ok(20));
     assert!(perft_within(&mut pos, 1, 19).is_err());

@@ -151,7 +151,10 @@ fn go_perft_counts_within_the_work_budget() {
     let out = one("position startpos\ngo perft 3 nodes 8902\n");
     assert_eq!(out.last().map(String::as_str), Some("Nodes searched: 8902"));
     let out = one("position startpos\ngo perft 3 nodes 8901\n");
-    assert!(!out.iter().any(|l| l.starts_with("Nodes searched")), "{out:?}");
+    assert!(
+        !out.iter().any(|l| l.starts_with("Nodes searched")),
+        "{out:?}"
+    );
     let e = out.last().unwrap();
     assert!(
         e.starts_with("info string error: go perft 3: perft move paths")

@@ -133,5 +133,9 @@ fn nested_repetition_of_long_paths_compiles_fast() {
             .iter()
             .any(|r| r.depth == 0 && r.step.dx == dx && r.step.dy == dy && r.range == range)
     };
-    assert!(has(1, 2, 1) && has(1, 3, 1) && has(1, 1, 3), "{:?}", p.records.len());
+    assert!(
+        has(1, 2, 1) && has(1, 3, 1) && has(1, 1, 3),
+        "{:?}",
+        p.records.len()
+    );
 }

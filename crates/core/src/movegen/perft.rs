@@ -49,7 +49,12 @@ fn lists(depth: u32) -> Vec<MoveList> {
 }
 
 /// The count below `pos`, or `Err(count so far)` once it passes `budget`.
-fn recurse(pos: &mut Position, depth: u32, lists: &mut [MoveList], budget: u64) -> Result<u64, u64> {
+fn recurse(
+    pos: &mut Position,
+    depth: u32,
+    lists: &mut [MoveList],
+    budget: u64,
+) -> Result<u64, u64> {
     let within = |n: u64| if n > budget { Err(n) } else { Ok(n) };
     if depth == 0 {
         return within(1);

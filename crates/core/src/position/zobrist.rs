@@ -28,7 +28,10 @@ impl Keys {
             row == 0 || row == 255 || (1..=types).contains(&t)
         };
         for row in (0..256).filter(|&r| used(r)) {
-            for (sq, key) in pieces[row * cells..(row + 1) * cells].iter_mut().enumerate() {
+            for (sq, key) in pieces[row * cells..(row + 1) * cells]
+                .iter_mut()
+                .enumerate()
+            {
                 *key = splitmix64((row * cells + sq) as u64 ^ 0x5EED_0000_0000);
             }
         }
