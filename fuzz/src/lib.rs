@@ -197,13 +197,18 @@ pub fn api(data: &[u8]) {
     let Some(s) = text(data, MAX_INPUT) else {
         return;
     };
-    let Ok(request) = axum::http::Request::get(format!("/api/moves?{s}")).body(axum::body::Body::empty())
+    let Ok(request) =
+        axum::http::Request::get(format!("/api/moves?{s}")).body(axum::body::Body::empty())
     else {
         return;
     };
     let (runtime, router) = server();
     let (status, body) = runtime.block_on(async {
-        let response = router.clone().oneshot(request).await.expect("the router never fails");
+        let response = router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("the router never fails");
         let status = response.status();
         let body = axum::body::to_bytes(response.into_body(), usize::MAX)
             .await
@@ -218,7 +223,10 @@ pub fn api(data: &[u8]) {
             assert_eq!(json["count"], moves.len(), "{s:?}: {json}");
             let names: Vec<&str> = moves.iter().filter_map(|m| m.as_str()).collect();
             assert_eq!(names.len(), moves.len(), "{s:?}: {json}");
-            assert!(names.windows(2).all(|w| w[0] <= w[1]), "{s:?}: unsorted: {json}");
+            assert!(
+                names.windows(2).all(|w| w[0] <= w[1]),
+                "{s:?}: unsorted: {json}"
+            );
         }
         400 | 404 => {
             let parameter = json["parameter"].as_str().unwrap_or("");
@@ -226,7 +234,10 @@ pub fn api(data: &[u8]) {
                 ["(query)", "variant", "fen"].contains(&parameter),
                 "{s:?}: {status}: {json}"
             );
-            assert!(!json["error"].as_str().unwrap_or("").is_empty(), "{s:?}: {json}");
+            assert!(
+                !json["error"].as_str().unwrap_or("").is_empty(),
+                "{s:?}: {json}"
+            );
         }
         _ => panic!("{s:?}: status {status}: {json}"),
     }
