@@ -7,7 +7,12 @@
 //!
 //! The numbers are far above any real game: Interactive Diagram definitions published on
 //! chessvariants.com are a few kilobytes, and chess's perft at depth 10 already counts
-//! about 69 trillion move paths (the published value is 69,352,859,712,417).
+//! about 69 trillion move paths (the published value is 69,352,859,712,417), so a perft
+//! request is also bounded by the paths it counts ([`MAX_PERFT_PATHS`]).
+//!
+//! The README's "Work budgets" section lists every budget of the project in one table
+//! (these and the compiler's, the renderer's and the server's), with who enforces each,
+//! what is answered past it, and the test that checks it.
 
 use std::fmt;
 
