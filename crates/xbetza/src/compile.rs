@@ -439,6 +439,11 @@ impl Compiler {
 
     fn descriptor(&mut self, d: &Descriptor, nesting: usize) -> Result<(), CompileError> {
         for term in &d.terms {
+            // Past the generation bound every further term would be left out at its first
+            // record: stop here (the term that passed it was reported).
+            if self.generated > MAX_GENERATED {
+                return Ok(());
+            }
             if !matches!(term, Term::Repeat(_)) && !self.seen.insert(term.clone()) {
                 continue;
             }
