@@ -40,8 +40,8 @@ pub const MAX_PERFT_DEPTH: u32 = 10;
 
 /// The most move paths one perft request may count (UCI `go perft`, the WebAssembly
 /// module's `perft`): chess's depth 6 (119,060,324) fits, depth 7 (3,195,901,860) does not.
-/// Counting stops, with an error, as soon as the count passes it; at tens of millions of
-/// paths a second that is under a minute of work. The command line's `perft` has no such
+/// Counting stops, with an error, as soon as the count passes it, so a request's work is
+/// bounded whatever the variant's branching. The command line's `perft` has no such
 /// budget (only [`MAX_PERFT_DEPTH`]): it runs in the user's own process, stopped by Ctrl-C.
 pub const MAX_PERFT_PATHS: u64 = 1_000_000_000;
 
