@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing on the stable toolchain: builds fuzz/ with the instrumentation
 # cargo-fuzz would add (LLVM's SanitizerCoverage passes that libFuzzer reads; no nightly, no
 # cargo-fuzz needed), then runs each target for SECONDS seconds (default 10; CI passes 5, so the
-# six targets make a half-minute smoke) on fuzz/corpus/TARGET, seeded from fuzz/seeds/TARGET.
+# seven targets make a 35-second smoke) on fuzz/corpus/TARGET, seeded from fuzz/seeds/TARGET.
 # A crash, a failed property or a slow input (over 10 s) is saved in fuzz/artifacts/TARGET/
 # and fails the run. Prints one line per target: executions, rate, corpus size.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../fuzz"
 per=${1:-10}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(betza definition variant fen ffen query)
+[ ${#targets[@]} -gt 0 ] || targets=(betza definition variant fen ffen query api)
 # The workspace's lock file: the same dependency versions as the tested code.
 [ -f Cargo.lock ] || cp ../Cargo.lock Cargo.lock
 triple=$(rustc -vV | sed -n 's/^host: //p')

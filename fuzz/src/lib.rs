@@ -72,11 +72,13 @@ pub fn variant(data: &[u8]) {
     let Some(s) = text(data, MAX_INPUT) else {
         return;
     };
-    let d = idiagram::parse(s).definition;
-    if d.files > 10 || d.ranks > 10 {
+    let parsed = idiagram::parse(s);
+    if parsed.definition.files > 10 || parsed.definition.ranks > 10 {
         return;
     }
-    if let Ok((v, _)) = Variant::from_definition("fuzz", s) {
+    // Parsed once: `check_parsed` is what `Variant::from_definition` runs after parsing.
+    let checked = fairyboard_core::definition::check_parsed("fuzz", parsed);
+    if let Some(v) = checked.variant {
         let mut pos = Position::start(Arc::new(v));
         let _ = pos.legal_moves();
     }
@@ -156,5 +158,87 @@ pub fn query(data: &[u8]) {
         if let Some(ff) = &q.ffen {
             let _ = Diagram::parse_ffen(ff);
         }
+    }
+}
+
+/// The server's router over a small catalogue (the FEN target's games, copied to a
+/// folder of their own so the catalogue compiles in a moment), without the access log,
+/// and the runtime that answers its requests.
+fn server() -> &'static (tokio::runtime::Runtime, axum::Router) {
+    static SERVER: OnceLock<(tokio::runtime::Runtime, axum::Router)> = OnceLock::new();
+    SERVER.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("fairyboard-fuzz-api-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a catalogue folder");
+        for n in ["chess", "shogi", "xiangqi", "crazyhouse", "capablanca"] {
+            let from = format!("{}/../variants/{n}.txt", env!("CARGO_MANIFEST_DIR"));
+            std::fs::copy(from, dir.join(format!("{n}.txt"))).expect("a catalogue game");
+        }
+        let config = fairyboard_server::Config {
+            variants_dir: dir,
+            access_log: false,
+            ..fairyboard_server::Config::default()
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        (runtime, fairyboard_server::router(config))
+    })
+}
+
+/// Any text as the query of a `GET /api/moves` request (what a client may send; a
+/// target the HTTP layer would refuse is skipped), sent through the server's router: the
+/// query extractor, the catalogue lookup, FEN parsing and move generation. The answer is
+/// never a server error and always JSON: 200 with `count` equal to the number of `moves`,
+/// listed sorted, for the variant asked; or 400/404 with an `error` naming the
+/// `parameter` at fault (`(query)`, `variant` or `fen`).
+pub fn api(data: &[u8]) {
+    use tower::ServiceExt;
+    let Some(s) = text(data, MAX_INPUT) else {
+        return;
+    };
+    let Ok(request) =
+        axum::http::Request::get(format!("/api/moves?{s}")).body(axum::body::Body::empty())
+    else {
+        return;
+    };
+    let (runtime, router) = server();
+    let (status, body) = runtime.block_on(async {
+        let response = router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("the router never fails");
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        (status, body)
+    });
+    let json: serde_json::Value = serde_json::from_slice(&body)
+        .unwrap_or_else(|e| panic!("{s:?}: {status}: not JSON ({e}): {body:?}"));
+    match status.as_u16() {
+        200 => {
+            let moves = json["moves"].as_array().expect("moves");
+            assert_eq!(json["count"], moves.len(), "{s:?}: {json}");
+            let names: Vec<&str> = moves.iter().filter_map(|m| m.as_str()).collect();
+            assert_eq!(names.len(), moves.len(), "{s:?}: {json}");
+            assert!(
+                names.windows(2).all(|w| w[0] <= w[1]),
+                "{s:?}: unsorted: {json}"
+            );
+        }
+        400 | 404 => {
+            let parameter = json["parameter"].as_str().unwrap_or("");
+            assert!(
+                ["(query)", "variant", "fen"].contains(&parameter),
+                "{s:?}: {status}: {json}"
+            );
+            assert!(
+                !json["error"].as_str().unwrap_or("").is_empty(),
+                "{s:?}: {json}"
+            );
+        }
+        _ => panic!("{s:?}: status {status}: {json}"),
     }
 }

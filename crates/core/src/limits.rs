@@ -7,7 +7,12 @@
 //!
 //! The numbers are far above any real game: Interactive Diagram definitions published on
 //! chessvariants.com are a few kilobytes, and chess's perft at depth 10 already counts
-//! about 69 trillion move paths (the published value is 69,352,859,712,417).
+//! about 69 trillion move paths (the published value is 69,352,859,712,417), so a perft
+//! request is also bounded by the paths it counts ([`MAX_PERFT_PATHS`]).
+//!
+//! The README's "Work budgets" section lists every budget of the project in one table
+//! (these and the compiler's, the renderer's and the server's), with who enforces each,
+//! what is answered past it, and the test that checks it.
 
 use std::fmt;
 
@@ -32,6 +37,13 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// The deepest perft one request may ask for.
 pub const MAX_PERFT_DEPTH: u32 = 10;
+
+/// The most move paths one perft request may count (UCI `go perft`, the WebAssembly
+/// module's `perft`): chess's depth 6 (119,060,324) fits, depth 7 (3,195,901,860) does not.
+/// Counting stops, with an error, as soon as the count passes it, so a request's work is
+/// bounded whatever the variant's branching. The command line's `perft` has no such
+/// budget (only [`MAX_PERFT_DEPTH`]): it runs in the user's own process, stopped by Ctrl-C.
+pub const MAX_PERFT_PATHS: u64 = 1_000_000_000;
 
 /// The deepest fixed-depth search one request may ask for (UCI `go depth`, XBoard `sd`).
 pub const MAX_SEARCH_DEPTH: u32 = 90;

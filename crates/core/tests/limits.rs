@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fairyboard_core::catalogue::{self, LoadError};
+use fairyboard_core::geometry::Square;
 use fairyboard_core::limits::{MAX_DEFINITION_BYTES, MAX_FEN_BYTES, MAX_IN_HAND};
 use fairyboard_core::{Color, Position, Variant};
 
@@ -69,4 +70,95 @@ fn an_oversized_definition_file_is_refused_unread() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(matches!(e, LoadError::TooLarge(..)), "{e}");
     assert!(e.to_string().contains("65536"), "{e}");
+}
+
+fn chess() -> Arc<Variant> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    std::env::set_var("FAIRYBOARD_VARIANTS", dir);
+    catalogue::load("chess").unwrap()
+}
+
+#[test]
+fn perft_counts_to_its_budget_and_stops_past_it() {
+    use fairyboard_core::limits::LimitError;
+    use fairyboard_core::perft::perft_within;
+    // Published chess perft from the start: 20, 400, 8,902 paths at depths 1 to 3; and
+    // "Kiwipete" (chessprogramming.org, Perft Results, position 2): 48, 2,039.
+    let mut pos = Position::start(chess());
+    let start = pos.to_fen();
+    assert_eq!(perft_within(&mut pos, 3, 8_902), Ok(8_902));
+    let e = perft_within(&mut pos, 3, 8_901).unwrap_err();
+    assert_eq!(e.what, "perft move paths (counted before stopping)");
+    assert_eq!(e.limit, 8_901);
+    assert!(e.found > 8_901 && e.found <= 8_902, "{e:?}");
+    assert!(e.to_string().ends_with("is over the limit of 8901"), "{e}");
+    assert_eq!(
+        pos.to_fen(),
+        start,
+        "a stopped count leaves the position as it was"
+    );
+    // The budget holds at the root's bulk count too.
+    assert_eq!(perft_within(&mut pos, 1, 20), Ok(20));
+    assert!(perft_within(&mut pos, 1, 19).is_err());
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut pos = Position::from_fen(chess(), kiwipete).unwrap();
+    assert_eq!(perft_within(&mut pos, 2, 2_039), Ok(2_039));
+    assert!(matches!(
+        perft_within(&mut pos, 2, 2_000),
+        Err(LimitError { limit: 2_000, .. })
+    ));
+    assert_eq!(pos.to_fen(), kiwipete);
+}
+
+/// Fuzzer find (variant target, a slow unit: 0.5 s of instrumented CPU for one position's
+/// moves, 92 ms in a debug build): a pawn whose leniently read move has thousands of
+/// paths, which every legality check sorted again to drop repeats. Attack queries now keep the repeats, which cannot change whether
+/// a square is attacked: checked here against the de-duplicated moves of every piece
+/// (`moves_from`) on every square holding an enemy, and the legal moves come in well under
+/// a second.
+#[test]
+fn attack_queries_agree_with_the_pieces_moves_and_stay_fast() {
+    let text =
+        "fihoice=QRBN\nroyal=6\npawn\0\0\0\0\0\0\0\0\0\0:P:fst\u{1}UUUUUUUtarrionemnD::a4-h2\n\
+                kice=G\nroyal=1\nking:K:K::c0,,c5\ngnld:GFf:W\u{1}\0\u{11}\0\u{1}\0\0\0enZ\n\
+                :n:oed1kiW:awn:P:fs!tironrategymWfceFifminD::a4-h:c2,,c3\n";
+    let (v, _) = Variant::from_definition("fuzz", text).expect("builds");
+    let mut pos = Position::start(Arc::new(v));
+    let squares: Vec<Square> = pos.variant().geometry.squares().collect();
+    for by in [Color::White, Color::Black] {
+        // Squares holding the other side's pieces: what a royal's square is when asked
+        // about (a move generator only captures what stands on a square).
+        let theirs = |sq: Square| {
+            let c = pos.cell(sq);
+            c != 0 && c != 0xFF && (c & 0x80 != 0) == (by == Color::White)
+        };
+        for &target in squares.iter().filter(|&&sq| theirs(sq)) {
+            let expected = squares.iter().any(|&from| {
+                let c = pos.cell(from);
+                let black = c & 0x80 != 0;
+                if c == 0 || c == 0xFF || black != (by == Color::Black) {
+                    return false;
+                }
+                let mut list = fairyboard_core::MoveList::new();
+                pos.moves_from(from, &mut list);
+                list.iter().any(|m| {
+                    m.kind != fairyboard_core::MoveKind::Castle
+                        && (m.to() == target
+                            || m.locust().iter().any(|&s| usize::from(s) == target.index()))
+                })
+            });
+            assert_eq!(
+                pos.is_attacked(target, by),
+                expected,
+                "{by:?} on {target:?}"
+            );
+        }
+    }
+    let start = Instant::now();
+    let _ = pos.legal_moves();
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
 }

@@ -136,3 +136,39 @@ fn movetime_and_clock_searches_answer() {
     let out = one("position startpos\ngo movetime 200\ngo wtime 1000 btime 1000 winc 10 binc 10\n");
     assert_eq!(out.iter().filter(|l| l.starts_with("bestmove ")).count(), 2);
 }
+
+/// `go perft` as Stockfish answers it, under the work budget: chess from the start has
+/// 20 moves, each answered by 20 (400 paths at depth 2) and 8,902 paths at depth 3 (the
+/// published perft table); a `nodes` budget below the count, or a depth over the limit,
+/// is an error naming the bound, with no count.
+#[test]
+fn go_perft_counts_within_the_work_budget() {
+    let out = one("position startpos\ngo perft 2\n");
+    let rows: Vec<&String> = out.iter().filter(|l| l.ends_with(": 20")).collect();
+    assert_eq!(rows.len(), 20, "{out:?}");
+    assert!(out.iter().any(|l| l == "e2e4: 20"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("Nodes searched: 400"));
+    let out = one("position startpos\ngo perft 3 nodes 8902\n");
+    assert_eq!(out.last().map(String::as_str), Some("Nodes searched: 8902"));
+    let out = one("position startpos\ngo perft 3 nodes 8901\n");
+    assert!(
+        !out.iter().any(|l| l.starts_with("Nodes searched")),
+        "{out:?}"
+    );
+    let e = out.last().unwrap();
+    assert!(
+        e.starts_with("info string error: go perft 3: perft move paths")
+            && e.ends_with("is over the limit of 8901"),
+        "{out:?}"
+    );
+    let out = one("go perft 11\n");
+    assert_eq!(
+        out,
+        ["info string error: go perft 11: perft depth of 11 is over the limit of 10"]
+    );
+    let out = one("go perft x\n");
+    assert_eq!(
+        out,
+        ["info string error: go perft 'x': not a whole number from 1"]
+    );
+}

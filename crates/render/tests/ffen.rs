@@ -481,3 +481,17 @@ fn two_quote_numbers_keep_both_digits() {
         "''05 is drawn with its leading zero"
     );
 }
+
+/// The Fairy-FEN budget (`fairyboard_core::limits::MAX_DIAGRAM_BYTES`, 32 KB): one byte
+/// over is refused before any reading, the error placed at the first byte past the bound;
+/// a text of exactly the bound is read (and refused for what it says, not its length).
+#[test]
+fn a_fairy_fen_over_the_budget_is_refused_naming_it() {
+    let over = "8".repeat(32 * 1024 + 1);
+    let e = Diagram::parse_ffen(&over).unwrap_err();
+    assert_eq!(e.position, 32 * 1024 + 1);
+    assert_eq!(e.message, "longer than 32768 bytes");
+    let at = "8".repeat(32 * 1024);
+    let e = Diagram::parse_ffen(&at).unwrap_err();
+    assert_ne!(e.message, "longer than 32768 bytes", "{e}");
+}

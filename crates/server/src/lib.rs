@@ -93,6 +93,10 @@ pub struct Config {
     pub header_timeout: Duration,
     /// Time a client has to send a request body (then 408).
     pub body_timeout: Duration,
+    /// Write the `access …` line per request to stderr. Off only where requests come by
+    /// the million and no one reads the log (the `api` fuzz target); server-side errors
+    /// are logged either way.
+    pub access_log: bool,
 }
 
 /// Pixels of the largest image the renderer draws (a 64×64 board at the largest squares):
@@ -129,6 +133,7 @@ impl Default for Config {
             work_budget: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
+            access_log: true,
         }
     }
 }
@@ -288,7 +293,7 @@ pub fn router(config: Config) -> Router {
             config.work_budget,
         ),
     });
-    Router::new()
+    let app = Router::new()
         .route("/", get(pages::home))
         .route("/variants/{name}", get(pages::variant))
         .route("/wizard", get(pages::wizard))
@@ -311,9 +316,13 @@ pub fn router(config: Config) -> Router {
         .layer(middleware::from_fn(layers::limit_target))
         .layer(middleware::from_fn(layers::hide_test_folders))
         .layer(middleware::from_fn(layers::open_to_all_origins))
-        .layer(middleware::from_fn(layers::security_headers))
-        .layer(middleware::from_fn(layers::access_log))
-        .with_state(state)
+        .layer(middleware::from_fn(layers::security_headers));
+    let app = if config.access_log {
+        app.layer(middleware::from_fn(layers::access_log))
+    } else {
+        app
+    };
+    app.with_state(state)
 }
 
 /// Serve on a bound listener until Ctrl-C (SIGINT) or SIGTERM, then drain: see

@@ -394,3 +394,23 @@ async fn a_huge_body_is_refused_before_it_is_sent_and_a_slow_one_times_out() {
     assert!(got.starts_with("HTTP/1.1 408"), "{got}");
     server.abort();
 }
+
+/// The request-target budget ([`fairyboard_server::MAX_QUERY`], 40 KB): one byte over is
+/// refused (413) before any work, naming the bound; a target of exactly the bound reaches
+/// its route (here a FEN the route itself refuses, naming `fen`).
+#[tokio::test]
+async fn a_request_target_over_the_budget_is_refused_naming_it() {
+    let app = router(config());
+    let head = "/api/moves?variant=chess&fen=";
+    let at = format!("{head}{}", "x".repeat(40 * 1024 - head.len()));
+    assert_eq!(at.len(), 40_960);
+    let r = get(&app, &at).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("\"parameter\":\"fen\""), "{}", r.text());
+    let r = get(&app, &format!("{at}x")).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", r.text());
+    assert_eq!(
+        r.text(),
+        "(query): the request target is 40961 bytes, more than 40960\n"
+    );
+}

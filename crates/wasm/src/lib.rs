@@ -410,13 +410,22 @@ impl Diagram {
     }
 
     /// The number of move paths of `depth` plies from the current position (perft): lets a
-    /// page measure move generation speed in WebAssembly against the native build. A depth
-    /// beyond the core's work budget (`limits::MAX_PERFT_DEPTH`) is searched to that depth.
-    pub fn perft(&mut self, depth: u32) -> f64 {
-        let depth = depth.min(fairyboard_core::limits::MAX_PERFT_DEPTH);
-        self.game.as_mut().map_or(0.0, |g| {
-            fairyboard_core::perft::perft(g.position_mut(), depth) as f64
-        })
+    /// page measure move generation speed in WebAssembly against the native build. Under
+    /// the core's work budget: a depth over `limits::MAX_PERFT_DEPTH`, or a count past
+    /// `limits::MAX_PERFT_PATHS`, throws an error naming the bound (instead of freezing the
+    /// page), as does a definition that could not be compiled.
+    pub fn perft(&mut self, depth: u32) -> Result<f64, String> {
+        let game = self.game.as_mut().ok_or_else(|| NO_GAME.to_string())?;
+        fairyboard_core::limits::perft_depth(depth)
+            .and_then(|d| {
+                fairyboard_core::perft::perft_within(
+                    game.position_mut(),
+                    d,
+                    fairyboard_core::limits::MAX_PERFT_PATHS,
+                )
+            })
+            .map(|n| n as f64)
+            .map_err(|e| e.to_string())
     }
 
     /// The record's start (a [`Setup`](fairyboard_core::Setup): pieces by type index, not

@@ -587,8 +587,15 @@ fn lion_move_diagram_marks_two_king_steps_and_its_victim_squares() {
 fn perft_counts_the_published_chess_numbers() {
     // Chess from the start: 20, 400, 8902 (the well-known perft table).
     let mut d = Diagram::new(CHESS);
-    assert_eq!(d.perft(1), 20.0);
-    assert_eq!(d.perft(3), 8902.0);
+    assert_eq!(d.perft(1), Ok(20.0));
+    assert_eq!(d.perft(3), Ok(8902.0));
+    // Over the depth limit of the work budget: an error naming it, not a silently
+    // shallower count (as before) nor a frozen page.
+    assert_eq!(
+        d.perft(11),
+        Err("perft depth of 11 is over the limit of 10".to_string())
+    );
+    assert!(Diagram::new("files=8\nranks=8\nnonsense").perft(1).is_err());
 }
 
 #[test]

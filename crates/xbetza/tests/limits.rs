@@ -108,3 +108,34 @@ fn partial_compilation_keeps_what_fits() {
         "{left_out:?}"
     );
 }
+
+/// Fuzzer find (betza target, a 21 s input): read leniently, the control characters
+/// dropped, `NL(a2'4(a'a)1n)Q3` nests a repetition group in one; its thousands of
+/// expansions each generated up to the record limit before being left out. Now the
+/// records generated per descriptor are bounded ([`xbetza::compile::MAX_EXPANSIONS`]), so
+/// it compiles in well under a second (a debug build) and keeps the simple pieces.
+#[test]
+fn nested_repetition_of_long_paths_compiles_fast() {
+    use std::time::{Duration, Instant};
+    use xbetza::{compile_partial, parse_lenient};
+    let s = "NL(a2'4\u{0}(a\u{1}'a)1\u{0}\u{0}n)Q3";
+    let start = Instant::now();
+    let (d, dropped) = parse_lenient(s);
+    let d = d.expect("kept");
+    assert!(!dropped.is_empty());
+    let (p, left_out) = compile_partial(&d, &CompileOptions { max_range: 8 }, 32);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert!(!left_out.is_empty());
+    // N (1,2) and L (1,3) leaps, Q3 (a diagonal slide of range 3) kept.
+    let has = |dx: i8, dy: i8, range: u8| {
+        p.records
+            .iter()
+            .any(|r| r.depth == 0 && r.step.dx == dx && r.step.dy == dy && r.range == range)
+    };
+    assert!(
+        has(1, 2, 1) && has(1, 3, 1) && has(1, 1, 3),
+        "{:?}",
+        p.records.len()
+    );
+}

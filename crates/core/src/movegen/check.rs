@@ -6,13 +6,17 @@ use crate::movegen::attack::Attack;
 use crate::position::moves::{MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_type, Color, EMPTY};
+use crate::variant::{cell_color, cell_type, is_piece, Color, EMPTY};
 
 impl Position {
     /// Whether the piece on `from` could capture on `target` in this position.
     pub(super) fn piece_captures(&self, from: Square, target: Square) -> bool {
+        let c = self.board[from];
+        if !is_piece(c) {
+            return false;
+        }
         let mut list = MoveList::new();
-        self.moves_from(from, &mut list);
+        self.piece_moves_with_repeats(from, cell_type(c), cell_color(c), &mut list);
         list.iter().any(|m| {
             m.kind != MoveKind::Castle
                 && (m.to() == target || m.locust().iter().any(|&v| Square::unpack(v) == target))

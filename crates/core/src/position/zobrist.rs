@@ -18,13 +18,28 @@ pub(crate) struct Keys {
 }
 
 impl Keys {
+    /// Keys for `types` piece types on a board of `cells` cells. Only the rows a position
+    /// can read are mixed: virginity (row 0), each type's two colours and e.p. (row 255);
+    /// the rest of the 256 rows stay 0 (no cell holds those values). A key does not depend
+    /// on `types`, so a hash is the same whatever else the variant defines, and building a
+    /// variant costs `2 × types + 2` rows of mixing instead of 256 (a fuzzed definition is
+    /// compiled thousands of times a second).
     pub fn new(types: usize, cells: usize) -> Keys {
-        let n = 256 * cells;
-        let _ = types;
+        let mut pieces = vec![0; 256 * cells];
+        let used = |row: usize| {
+            let t = row & !(crate::variant::BLACK_BIT as usize);
+            row == 0 || row == 255 || (1..=types).contains(&t)
+        };
+        for row in (0..256).filter(|&r| used(r)) {
+            for (sq, key) in pieces[row * cells..(row + 1) * cells]
+                .iter_mut()
+                .enumerate()
+            {
+                *key = splitmix64((row * cells + sq) as u64 ^ 0x5EED_0000_0000);
+            }
+        }
         Keys {
-            pieces: (0..n as u64)
-                .map(|i| splitmix64(i ^ 0x5EED_0000_0000))
-                .collect(),
+            pieces,
             cells,
             side: splitmix64(0xC0FF_EE00),
         }
@@ -59,6 +74,33 @@ impl Keys {
                     ^ u64::from(count)
                     ^ 0x4A4D_0000_0000_0000,
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{piece_cell, Color, Role, OFF};
+
+    /// Every key a position reads is the mix of its index, as when all 256 rows were mixed
+    /// (so hashes did not change when the unused rows stopped being filled).
+    #[test]
+    fn keys_read_by_positions_are_the_mix_of_their_index() {
+        let (types, cells) = (3, 12);
+        let k = Keys::new(types, cells);
+        let mix = |row: usize, sq: usize| splitmix64((row * cells + sq) as u64 ^ 0x5EED_0000_0000);
+        for i in 0..cells {
+            let sq = Square::new(i);
+            for t in 0..types {
+                for c in [Color::White, Color::Black] {
+                    let cell = piece_cell(Role::new(t), c);
+                    assert_eq!(k.piece(cell, sq), mix(cell as usize, i), "{t} {c:?} {i}");
+                    assert_ne!(k.piece(cell, sq), 0);
+                }
+            }
+            assert_eq!(k.virgin(sq), mix(0, i));
+            assert_eq!(k.ep(sq), mix(OFF as usize, i));
         }
     }
 }

@@ -30,7 +30,13 @@ impl Variant {
 /// the move character (the move field's column plus the character's offset); one about a
 /// parameter is placed on the line that last sets it.
 pub fn check(name: &str, text: &str) -> Checked {
-    let parsed = idiagram::parse(text);
+    check_parsed(name, idiagram::parse(text))
+}
+
+/// [`check`] of a text already parsed: for a caller that looks at the parsed definition
+/// before building it (the fuzz target skips boards over its size bound), so the text is
+/// not parsed twice.
+pub fn check_parsed(name: &str, parsed: idiagram::Parsed) -> Checked {
     let mut all = parsed.diagnostics;
     let (variant, build) = match Variant::compile(name, &parsed.definition) {
         Ok((v, w)) => (Some(v), w),

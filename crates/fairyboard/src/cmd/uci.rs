@@ -12,7 +12,13 @@
 //! > go depth 5
 //! < info depth 1 score cp 10 nodes 21 time 0 pv b8c6
 //! < bestmove b8c6
+//! > go perft 1
+//! < a7a5: 1
+//! < ...
+//! < Nodes searched: 20
 //! ```
+//!
+//! `go perft` counts under the work budget of [`fairyboard_core::limits`] (depth and paths).
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -158,8 +164,56 @@ impl Uci {
         self.game = game;
     }
 
+    /// `go perft DEPTH [nodes N]` (as Stockfish and Fairy-Stockfish answer it): each root
+    /// move with its count, then `Nodes searched: TOTAL`. The work budget bounds it: the
+    /// depth by [`limits::MAX_PERFT_DEPTH`], the paths counted by
+    /// [`limits::MAX_PERFT_PATHS`] or a smaller `nodes`; past either the answer is an
+    /// `info string error` naming the bound, and nothing else.
+    fn perft(&mut self, words: &[&str]) {
+        let text = words.get(1).copied().unwrap_or("");
+        let depth = match text.parse::<u32>() {
+            Ok(d) if d >= 1 => d,
+            _ => {
+                say(&format!(
+                    "info string error: go perft '{text}': not a whole number from 1"
+                ));
+                return;
+            }
+        };
+        let mut budget = limits::MAX_PERFT_PATHS;
+        if let Some(i) = words.iter().position(|w| *w == "nodes") {
+            let text = words.get(i + 1).copied().unwrap_or("");
+            match go_value("nodes", text) {
+                Ok(n) => budget = budget.min(n as u64),
+                Err(why) => {
+                    say(&format!("info string error: go nodes '{text}': {why}"));
+                    return;
+                }
+            }
+        }
+        let mut pos = self.game.position().clone();
+        let counted = limits::perft_depth(depth)
+            .and_then(|d| fairyboard_core::perft::divide_within(&mut pos, d, budget));
+        match counted {
+            Ok(rows) => {
+                for (m, n) in &rows {
+                    say(&format!("{m}: {n}"));
+                }
+                say("");
+                say(&format!(
+                    "Nodes searched: {}",
+                    rows.iter().map(|(_, n)| n).sum::<u64>()
+                ));
+            }
+            Err(e) => say(&format!("info string error: go perft {depth}: {e}")),
+        }
+    }
+
     fn go(&mut self, rest: &str) {
         let words: Vec<&str> = rest.split_whitespace().collect();
+        if words.first() == Some(&"perft") {
+            return self.perft(&words);
+        }
         // Each value is checked; a bad one is reported and ignored (the search runs on the
         // other limits), except a negative clock, which is reported and read as 0 (the
         // clock has run out: move at once).
