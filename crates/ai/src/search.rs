@@ -6,8 +6,11 @@
 //! ordering (TT move, MVV-LVA, killers, counter moves, history with a malus for moves that
 //! did not cut, losing captures last), internal iterative reduction, null move
 //! (never in check, in drop games or with little material: zugzwang; never while a
-//! result waits for the side to move's reply), late-move reductions and light futility
-//! pruning of quiet moves near the leaves. A bared side's one reply is searched in
+//! result waits for the side to move's reply; reduced more the further the estimate
+//! stands above beta), reverse futility to depth 6 (tighter while the side's estimate is
+//! improving on two plies before), late-move reductions, late-move pruning to depth 4
+//! and futility pruning of quiet moves near the leaves. Quiescence nodes probe and
+//! fill the table too (as depth 0). A bared side's one reply is searched in
 //! quiescence like a check evasion, so a capture that bares is seen as the win (or, when
 //! the reply bares back, the draw) it is. Draws by repetition and by the move rule
 //! ([`rules::move_rule`]: the XBoard fifty-move claim when the variant has none) cost the
@@ -104,6 +107,9 @@ pub struct Searcher {
     played: Vec<Option<Move>>,
     /// Per ply: the quiet moves tried so far (history malus when a later one cuts).
     quiets: Vec<Vec<Move>>,
+    /// Per ply: the static evaluation of the path's node there (−INF in check), so a
+    /// node can tell whether its side's position is improving on two plies before.
+    evals: Vec<i32>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     /// Hashes of the game before the root and of the search path.
@@ -135,6 +141,7 @@ impl Searcher {
             counter: vec![None; types * cells],
             played: vec![None; MAX_PLY + 2],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            evals: vec![-INF; MAX_PLY + 2],
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -607,12 +614,17 @@ impl Searcher {
         } else {
             self.eval.evaluate(pos)
         };
-        // Reverse futility: far above beta near the leaves.
+        self.evals[ply] = static_eval;
+        // Improving: better than this side's node two plies up (margins can be tighter
+        // where the position is getting worse, and looser where it gets better).
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // Reverse futility: far enough above beta near the leaves that the opponent's
+        // best reply is unlikely to bring it back.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= 6
             && beta.abs() < MATE_BOUND
-            && static_eval - 120 * depth >= beta
+            && static_eval - 90 * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -629,7 +641,8 @@ impl Searcher {
             && !pos.result_pending()
             && self.has_pieces(pos)
         {
-            let r = 2 + depth / 4;
+            // Deeper, the further the estimate stands above beta.
+            let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(2);
             self.played[ply] = None;
             let ep = pos.make_null();
             self.path.push(key);
@@ -664,7 +677,12 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let orig_alpha = alpha;
-        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 150 * depth <= alpha;
+        // Futility: quiet moves cannot lift a static estimate this far below alpha.
+        let futile =
+            !pv_node && !in_check && depth <= 3 && static_eval + 100 + 100 * depth <= alpha;
+        // Late-move pruning: after this many quiet tries the rest of a shallow node's
+        // quiet moves (ordered last for a reason) are left out.
+        let late_limit = (3 + depth * depth) as usize;
         let mut searched = 0;
         self.quiets[ply].clear();
         for i in 0..n {
@@ -682,13 +700,13 @@ impl Searcher {
                 continue;
             }
             // Late quiet moves at shallow depth: after enough tries the rest are
-            // hopeless (they were ordered last for a reason) — unless a killer.
+            // hopeless (they were ordered last for a reason).
             if !pv_node
                 && !in_check
                 && quiet
                 && !gives_check
-                && depth <= 3
-                && searched >= 3 + (depth * depth) as usize
+                && depth <= 4
+                && searched >= late_limit
                 && best > -MATE_BOUND
             {
                 pos.unmake(&m, undo);
@@ -837,6 +855,24 @@ impl Searcher {
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos);
         }
+        // The table: any stored bound settles a quiescence node (whose depth is 0), and
+        // its move goes first.
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let orig_alpha = alpha;
+        let mut best_move = None;
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut best;
         if forced {
@@ -865,7 +901,7 @@ impl Searcher {
             });
         }
         self.lists[ply] = list;
-        self.score_moves(pos, ply, None);
+        self.score_moves(pos, ply, tt_move);
         let n = self.lists[ply].len();
         for i in 0..n {
             let m = self.pick(ply, i);
@@ -884,6 +920,7 @@ impl Searcher {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -892,6 +929,14 @@ impl Searcher {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
 }
