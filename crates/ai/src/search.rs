@@ -6,11 +6,11 @@
 //! ordering (TT move, MVV-LVA, killers, counter moves, history with a malus for moves that
 //! did not cut, losing captures last), internal iterative reduction, null move
 //! (never in check, in drop games or with little material: zugzwang; never while a
-//! result waits for the side to move's reply; reduced more the further the estimate
-//! stands above beta), reverse futility to depth 6 (tighter while the side's estimate is
-//! improving on two plies before), late-move reductions, late-move pruning to depth 4
-//! and futility pruning of quiet moves near the leaves. Quiescence nodes probe and
-//! fill the table too (as depth 0). A bared side's one reply is searched in
+//! result waits for the side to move's reply), late-move reductions and light futility
+//! pruning of quiet moves near the leaves. Quiescence nodes probe and fill the table
+//! too (as depth 0). (Deeper pruning — reverse futility to depth 6 with an improving
+//! flag, a null-move reduction of 3 + depth/3, late-move pruning to depth 4 — reached a
+//! depth with a third of the nodes but did not win games: BENCHMARKS.md, run 10.) A bared side's one reply is searched in
 //! quiescence like a check evasion, so a capture that bares is seen as the win (or, when
 //! the reply bares back, the draw) it is. Draws by repetition and by the move rule
 //! ([`rules::move_rule`]: the XBoard fifty-move claim when the variant has none) cost the
@@ -107,9 +107,6 @@ pub struct Searcher {
     played: Vec<Option<Move>>,
     /// Per ply: the quiet moves tried so far (history malus when a later one cuts).
     quiets: Vec<Vec<Move>>,
-    /// Per ply: the static evaluation of the path's node there (−INF in check), so a
-    /// node can tell whether its side's position is improving on two plies before.
-    evals: Vec<i32>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     /// Hashes of the game before the root and of the search path.
@@ -141,7 +138,6 @@ impl Searcher {
             counter: vec![None; types * cells],
             played: vec![None; MAX_PLY + 2],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
-            evals: vec![-INF; MAX_PLY + 2],
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -614,17 +610,12 @@ impl Searcher {
         } else {
             self.eval.evaluate(pos)
         };
-        self.evals[ply] = static_eval;
-        // Improving: better than this side's node two plies up (margins can be tighter
-        // where the position is getting worse, and looser where it gets better).
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
-        // Reverse futility: far enough above beta near the leaves that the opponent's
-        // best reply is unlikely to bring it back.
+        // Reverse futility: far above beta near the leaves.
         if !pv_node
             && !in_check
-            && depth <= 6
+            && depth <= 3
             && beta.abs() < MATE_BOUND
-            && static_eval - 90 * (depth - improving as i32) >= beta
+            && static_eval - 120 * depth >= beta
         {
             return static_eval;
         }
@@ -641,8 +632,7 @@ impl Searcher {
             && !pos.result_pending()
             && self.has_pieces(pos)
         {
-            // Deeper, the further the estimate stands above beta.
-            let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(2);
+            let r = 2 + depth / 4;
             self.played[ply] = None;
             let ep = pos.make_null();
             self.path.push(key);
@@ -677,12 +667,7 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let orig_alpha = alpha;
-        // Futility: quiet moves cannot lift a static estimate this far below alpha.
-        let futile =
-            !pv_node && !in_check && depth <= 3 && static_eval + 100 + 100 * depth <= alpha;
-        // Late-move pruning: after this many quiet tries the rest of a shallow node's
-        // quiet moves (ordered last for a reason) are left out.
-        let late_limit = (3 + depth * depth) as usize;
+        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 150 * depth <= alpha;
         let mut searched = 0;
         self.quiets[ply].clear();
         for i in 0..n {
@@ -705,8 +690,8 @@ impl Searcher {
                 && !in_check
                 && quiet
                 && !gives_check
-                && depth <= 4
-                && searched >= late_limit
+                && depth <= 3
+                && searched >= 3 + (depth * depth) as usize
                 && best > -MATE_BOUND
             {
                 pos.unmake(&m, undo);
