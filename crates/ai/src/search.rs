@@ -10,9 +10,10 @@
 //! pruning of quiet moves near the leaves. Quiescence nodes probe and fill the table
 //! too (as depth 0). (Deeper pruning — reverse futility to depth 6 with an improving
 //! flag, a null-move reduction of 3 + depth/3, late-move pruning to depth 4 — reached a
-//! depth with a third of the nodes but did not win games: BENCHMARKS.md, run 10.) A bared side's one reply is searched in
-//! quiescence like a check evasion, so a capture that bares is seen as the win (or, when
-//! the reply bares back, the draw) it is. Draws by repetition and by the move rule
+//! depth with 40% fewer nodes but did not win games: BENCHMARKS.md, run 10.)
+//!
+//! A bared side's one reply is searched in quiescence like a check evasion, so a capture
+//! that bares is seen as the win (or, when the reply bares back, the draw) it is. Draws by repetition and by the move rule
 //! ([`rules::move_rule`]: the XBoard fifty-move claim when the variant has none) cost the
 //! searching side a small contempt; a mate given with the move that completes the count
 //! still counts as a mate.
