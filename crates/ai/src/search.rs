@@ -7,9 +7,13 @@
 //! did not cut, losing captures last), internal iterative reduction, null move
 //! (never in check, in drop games or with little material: zugzwang; never while a
 //! result waits for the side to move's reply), late-move reductions and light futility
-//! pruning of quiet moves near the leaves. A bared side's one reply is searched in
-//! quiescence like a check evasion, so a capture that bares is seen as the win (or, when
-//! the reply bares back, the draw) it is. Draws by repetition and by the move rule
+//! pruning of quiet moves near the leaves. Quiescence nodes probe and fill the table
+//! too (as depth 0). (Deeper pruning — reverse futility to depth 6 with an improving
+//! flag, a null-move reduction of 3 + depth/3, late-move pruning to depth 4 — reached a
+//! depth with 40% fewer nodes but did not win games: BENCHMARKS.md, run 10.)
+//!
+//! A bared side's one reply is searched in quiescence like a check evasion, so a capture
+//! that bares is seen as the win (or, when the reply bares back, the draw) it is. Draws by repetition and by the move rule
 //! ([`rules::move_rule`]: the XBoard fifty-move claim when the variant has none) cost the
 //! searching side a small contempt; a mate given with the move that completes the count
 //! still counts as a mate.
@@ -682,7 +686,7 @@ impl Searcher {
                 continue;
             }
             // Late quiet moves at shallow depth: after enough tries the rest are
-            // hopeless (they were ordered last for a reason) — unless a killer.
+            // hopeless (they were ordered last for a reason).
             if !pv_node
                 && !in_check
                 && quiet
@@ -837,6 +841,24 @@ impl Searcher {
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos);
         }
+        // The table: any stored bound settles a quiescence node (whose depth is 0), and
+        // its move goes first.
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let orig_alpha = alpha;
+        let mut best_move = None;
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut best;
         if forced {
@@ -865,7 +887,7 @@ impl Searcher {
             });
         }
         self.lists[ply] = list;
-        self.score_moves(pos, ply, None);
+        self.score_moves(pos, ply, tt_move);
         let n = self.lists[ply].len();
         for i in 0..n {
             let m = self.pick(ply, i);
@@ -884,6 +906,7 @@ impl Searcher {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -892,6 +915,14 @@ impl Searcher {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
 }

@@ -63,12 +63,18 @@ impl Table {
         self.slots[self.index(key)].filter(|e| e.key == key)
     }
 
-    /// Store, keeping a deeper entry of this search for another position.
+    /// Store, keeping a deeper entry of this search for another position, and a much
+    /// deeper one of the same position against a bound.
     pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let i = self.index(key);
         let generation = self.generation;
         if let Some(old) = self.slots[i] {
             if old.key != key && old.generation == generation && old.depth as i32 > depth + 2 {
+                return;
+            }
+            // The same position searched much deeper keeps its entry against a shallow
+            // bound (a quiescence result must not erase a main-search one).
+            if old.key == key && old.depth as i32 > depth + 3 && bound != Bound::Exact {
                 return;
             }
         }

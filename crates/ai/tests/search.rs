@@ -88,6 +88,30 @@ fn capablanca_archbishop_mate_in_one() {
 }
 
 #[test]
+fn capablanca_mate_in_two_king_and_rook() {
+    // The K+R pattern on the 10x8 board: Black Ka8; White Kc6, Rh1. No mate in one (Rh8+
+    // Ka7 and Ra1+ Kb8 escape; no other move checks). 1.Kb6 leaves only 1...Kb8 (a7 and
+    // b7 are the king's), then 2.Rh8# (c8 to g8 empty, a8 behind the king on the rank).
+    // Mate in 3 plies; every Black reply to the engine's move allows a mate in one.
+    let fen = "k9/10/2K7/10/10/10/10/7R2 w - - 0 1";
+    let (uci, score, m, mut pos) = best("capablanca", fen, 5);
+    assert_eq!(mate_in(score), Some(3), "best {uci} score {score}");
+    assert_every_reply_allows_mate(&mut pos, &m);
+}
+
+#[test]
+fn capablanca_knight_fork_wins_the_queen() {
+    // Black Ke8, Qa8; White Kj1, Nb5. Nc7+ attacks e8 and a8 at once. Nothing of Black's
+    // reaches c7 (the king is two files away, the queen's lines from a8 miss it) and a
+    // knight check cannot be blocked, so the king steps away and Nxa8 wins the queen;
+    // from a8 the knight escapes by b6. Any other move leaves Black a queen up.
+    let fen = "q3k5/10/10/1N8/10/10/10/9K w - - 0 1";
+    let (uci, score, _, _) = best("capablanca", fen, 5);
+    assert_eq!(uci, "b5c7");
+    assert!(score > 0, "score {score}");
+}
+
+#[test]
 fn shatranj_knight_fork_wins_the_rook() {
     // Black Kg8, Rc8; White Ke1, Nd5. Ne7+ attacks g8 and c8 at once; the king must step
     // away and the rook falls. No other move wins material.
