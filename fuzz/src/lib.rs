@@ -167,11 +167,20 @@ pub fn query(data: &[u8]) {
 fn server() -> &'static (tokio::runtime::Runtime, axum::Router) {
     static SERVER: OnceLock<(tokio::runtime::Runtime, axum::Router)> = OnceLock::new();
     SERVER.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("fairyboard-fuzz-api-{}", std::process::id()));
+        // One folder for every fuzz process (no folder left behind per run); a game is
+        // written under a private name and renamed into place, so a process starting
+        // beside another never reads a half-written file.
+        let dir = std::env::temp_dir().join("fairyboard-fuzz-api");
         std::fs::create_dir_all(&dir).expect("a catalogue folder");
         for n in ["chess", "shogi", "xiangqi", "crazyhouse", "capablanca"] {
             let from = format!("{}/../variants/{n}.txt", env!("CARGO_MANIFEST_DIR"));
-            std::fs::copy(from, dir.join(format!("{n}.txt"))).expect("a catalogue game");
+            let text = std::fs::read(from).expect("a catalogue game");
+            let to = dir.join(format!("{n}.txt"));
+            if std::fs::read(&to).ok().as_deref() != Some(&text[..]) {
+                let part = dir.join(format!("{n}.{}.part", std::process::id()));
+                std::fs::write(&part, &text).expect("a catalogue game written");
+                std::fs::rename(&part, &to).expect("a catalogue game in place");
+            }
         }
         let config = fairyboard_server::Config {
             variants_dir: dir,
