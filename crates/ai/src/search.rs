@@ -590,13 +590,7 @@ impl Searcher {
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             if !pv_node && e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if let Some(s) = tt_cut(&e, ply, alpha, beta) {
                     return s;
                 }
             }
@@ -847,13 +841,7 @@ impl Searcher {
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
+            if let Some(s) = tt_cut(&e, ply, alpha, beta) {
                 return s;
             }
         }
@@ -954,6 +942,19 @@ fn to_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The stored score of `e` if its bound settles the window `alpha..beta` (an exact
+/// score, a lower bound at or above beta, an upper bound at or below alpha): the one
+/// cut-off rule of the main search and of quiescence.
+fn tt_cut(e: &crate::tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
