@@ -18,6 +18,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use fairyboard_core::explore::Probe;
+use fairyboard_core::marks::place;
 use fairyboard_core::{Color, MoveList, Position, Setup, Variant};
 use xbetza::random::Rng;
 
@@ -326,6 +328,17 @@ fn pieces_move_on_empty_board(v: &Arc<Variant>) -> Result<(), String> {
         if !moves {
             return Err(format!(
                 "piece '{}' ({betza}) has no move on an empty board",
+                piece.name
+            ));
+        }
+        // The move diagram the page's legend and the browser show: the same piece, probed
+        // in the variant itself from the square the diagram puts it on, has moves there too.
+        let mut probe = Probe::for_type(v, t)
+            .map_err(|e| format!("piece '{}': no move diagram: {e}", piece.name))?;
+        let at = place::diagram_square(v, t);
+        if probe.reach(at, false, &[]).is_empty() {
+            return Err(format!(
+                "piece '{}' ({betza}): its move diagram (from {at}) is empty",
                 piece.name
             ));
         }
