@@ -665,3 +665,26 @@ fn rarer_rules_are_stated_from_the_rule_set() {
         "{remarks}"
     );
 }
+
+/// Every piece of every catalogue game that has a move string has a move diagram with
+/// marks: the page never shows a bare piece for a piece that moves (a diagram probed from
+/// a square it cannot stand on, or a probe that failed, would be empty).
+#[test]
+fn every_moving_piece_has_marks_in_its_diagram() {
+    setup_env();
+    for name in catalogue::names() {
+        let r = analyse(&name);
+        for p in &r.pieces {
+            let betza = p.betza.trim();
+            if betza.is_empty() || betza == "-" {
+                continue;
+            }
+            assert!(
+                !p.glance.marks.is_empty(),
+                "{name}: {} ({betza}) from {} has an empty diagram",
+                p.name,
+                p.glance.from
+            );
+        }
+    }
+}
