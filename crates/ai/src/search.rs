@@ -786,13 +786,7 @@ impl Searcher {
             // Every move was futile: the static estimate stands.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, beta, alpha > orig_alpha);
         self.tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
@@ -903,13 +897,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, beta, alpha > orig_alpha);
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
@@ -941,6 +929,18 @@ fn to_tt(score: i32, ply: usize) -> i32 {
         score - ply as i32
     } else {
         score
+    }
+}
+
+/// What a search result `best` is for the table: a lower bound when it failed high, exact
+/// when it raised alpha, else an upper bound.
+fn bound_of(best: i32, beta: i32, raised_alpha: bool) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if raised_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 

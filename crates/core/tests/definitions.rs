@@ -696,12 +696,7 @@ fn hand_counts_per_colour_limit_each_sides_promotions() {
         [0, 1]
     );
     // White's pawn on a7 may promote only to the knight it holds.
-    let promotions: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| v.uci(m))
-        .filter(|u| u.starts_with("a7a8"))
-        .collect();
+    let promotions = moves_starting(&mut pos, "a7a8");
     assert_eq!(promotions, ["a7a8n"]);
 }
 
@@ -715,11 +710,16 @@ fn a_promotion_from_hand_without_royals_is_legal() {
     let (v, _) = Variant::from_definition("no royals", text).expect("loads");
     let v = Arc::new(v);
     let mut pos = Position::start(v.clone());
-    let promotions: Vec<String> = pos
-        .legal_moves()
+    let promotions = moves_starting(&mut pos, "a7a8");
+    assert_eq!(promotions, ["a7a8n"]);
+}
+
+/// The legal moves of `pos` whose UCI text starts with `prefix`.
+fn moves_starting(pos: &mut Position, prefix: &str) -> Vec<String> {
+    let v = pos.variant().clone();
+    pos.legal_moves()
         .iter()
         .map(|m| v.uci(m))
-        .filter(|u| u.starts_with("a7a8"))
-        .collect();
-    assert_eq!(promotions, ["a7a8n"]);
+        .filter(|u| u.starts_with(prefix))
+        .collect()
 }
