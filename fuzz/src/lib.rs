@@ -22,20 +22,30 @@ fn text(data: &[u8], limit: usize) -> Option<&str> {
 /// Any text as a Betza descriptor, read both ways a descriptor is read:
 ///
 /// * strictly, as the move explorer shows one descriptor: parsing and compiling never
-///   panic; what compiles also finds its targets on an 8×8 board (the exploration compiles
-///   the descriptor itself, so it is not compiled here first);
+///   panic; what compiles also finds its targets on an 8×8 board (descriptors that need
+///   more than [`FUZZ_BUDGET`] to compile are left to the lenient half);
 /// * leniently, as every definition's moves are read (`xbetza::parse_lenient`, then
-///   `compile_partial` as the variant build calls it): never a panic, each dropped
+///   `compile_partial` as the variant build calls it, within [`FUZZ_BUDGET`]): never a
+///   panic, each dropped
 ///   character is a character of the input, named by its own index, and a descriptor is
 ///   kept unless every character was dropped.
 pub fn betza(data: &[u8]) {
     let Some(s) = text(data, 64) else { return };
-    let _ = fairyboard_core::explore::targets_on_empty_board(
-        s,
-        8,
-        8,
-        fairyboard_core::coord::Coord::new(3, 3),
-    );
+    let options = xbetza::CompileOptions { max_range: 8 };
+    // The exploration compiles with the engine's budget; it runs on what compiles within
+    // the fuzzing budget (the same program, at a bounded cost) and on what does not parse.
+    let explore = match xbetza::parse(s) {
+        Ok(d) => xbetza::compile_within(&d, &options, FUZZ_BUDGET).is_ok(),
+        Err(_) => true,
+    };
+    if explore {
+        let _ = fairyboard_core::explore::targets_on_empty_board(
+            s,
+            8,
+            8,
+            fairyboard_core::coord::Coord::new(3, 3),
+        );
+    }
     let chars: Vec<char> = s.chars().collect();
     let (descriptor, dropped) = xbetza::parse_lenient(s);
     for e in &dropped {
@@ -51,12 +61,29 @@ pub fn betza(data: &[u8]) {
                 dropped.len() < chars.len().max(1),
                 "{s:?}: all dropped, yet kept"
             );
-            let options = xbetza::CompileOptions { max_range: 8 };
-            let _ = xbetza::compile_partial(&d, &options, fairyboard_core::movegen::MAX_LEGS);
+            let _ = xbetza::compile_partial_within(
+                &d,
+                &options,
+                fairyboard_core::movegen::MAX_LEGS,
+                FUZZ_BUDGET,
+            );
         }
         None => assert_eq!(dropped.len(), chars.len(), "{s:?}: nothing kept"),
     }
 }
+
+/// The `betza` target's compile budget. The engine's (`CompileBudget::DEFAULT`) lets one
+/// descriptor of 64 characters cost up to 50 ms (repetition groups nested in groups, each
+/// expansion generating records up to 262,144 in all), and the corpus fills with such
+/// descriptors because they carry the most coverage: 7 ms a descriptor on average,
+/// instrumented. The same code paths, limits included, run within a budget a fiftieth
+/// the size.
+pub const FUZZ_BUDGET: xbetza::CompileBudget = xbetza::CompileBudget {
+    generated: 8192,
+    expansions: 64,
+    evaluations: 1 << 13,
+    refused_evaluations: 1 << 13,
+};
 
 /// Any text as an Interactive Diagram definition, parsed only (the cheap half).
 pub fn definition(data: &[u8]) {
@@ -66,22 +93,65 @@ pub fn definition(data: &[u8]) {
     let _ = idiagram::parse(s);
 }
 
-/// Any text as a definition of a board of at most 10×10, compiled into a variant whose
-/// start position then generates its moves (the expensive half).
+/// Largest board side the `variant` target builds.
+pub const VARIANT_SIDE: u8 = 8;
+/// Most pieces a start position may hold for the `variant` target to generate its moves.
+pub const VARIANT_PIECES: usize = 24;
+/// Most squares one piece's move may visit from one square ([`xbetza::Program::work_within`])
+/// for the `variant` target to generate moves. The engine allows 2^18
+/// ([`xbetza::compile::MAX_WORK`]); a leniently read move near that bound made one start
+/// position of two pieces take 1 s to generate 21 moves (each legality check walks the
+/// enemy's paths again and sorts away repeats), and such definitions filled the corpus.
+pub const VARIANT_WORK: u64 = 1024;
+/// Most pseudo-legal moves a start position may have for the `variant` target to sort out
+/// the legal ones: each is checked by walking the enemy's moves again (a two-piece start
+/// position with 888 pseudo-legal moves took 80 ms to find its 2 legal ones).
+pub const VARIANT_MOVES: usize = 96;
+
+/// Any text as a definition of a board of at most 8×8, compiled into a variant whose start
+/// position then generates its legal moves (the expensive half).
+///
+/// The work per input is bounded: a start position of more than [`VARIANT_PIECES`] pieces,
+/// or with a piece whose move may visit more than [`VARIANT_WORK`] squares, is compiled but
+/// generates no moves; one with more than [`VARIANT_MOVES`] pseudo-legal moves generates
+/// those but does not check them. Fuzzed definitions fill the board with ranges of
+/// squares (`a4-h2`) of pieces whose leniently read moves teleport, and several royal
+/// types make every legality check look at every royal: such a start position took up to
+/// 85 ms (400 ms instrumented), and the corpus filled with them (mean 12 ms per input).
+/// The same code paths run with fewer pieces; the cap took the corpus's move generation
+/// from 5.5 s to 0.26 s (release build, 2,336 inputs).
 pub fn variant(data: &[u8]) {
     let Some(s) = text(data, MAX_INPUT) else {
         return;
     };
     let parsed = idiagram::parse(s);
-    if parsed.definition.files > 10 || parsed.definition.ranks > 10 {
+    if parsed.definition.files > VARIANT_SIDE || parsed.definition.ranks > VARIANT_SIDE {
         return;
     }
     // Parsed once: `check_parsed` is what `Variant::from_definition` runs after parsing.
     let checked = fairyboard_core::definition::check_parsed("fuzz", parsed);
     if let Some(v) = checked.variant {
         let mut pos = Position::start(Arc::new(v));
-        let _ = pos.legal_moves();
+        let on_board: usize = [fairyboard_core::Color::White, fairyboard_core::Color::Black]
+            .into_iter()
+            .map(|c| pos.pieces(c).len())
+            .sum();
+        if on_board <= VARIANT_PIECES && light(pos.variant()) {
+            let mut pseudo = fairyboard_core::position::moves::MoveList::new();
+            pos.pseudo_moves_into(&mut pseudo);
+            if pseudo.len() <= VARIANT_MOVES {
+                let _ = pos.legal_moves();
+            }
+        }
     }
+}
+
+/// Whether every piece type's move stays within [`VARIANT_WORK`] on the variant's board.
+fn light(v: &Variant) -> bool {
+    let side = v.geometry.files.max(v.geometry.ranks);
+    v.pieces
+        .iter()
+        .all(|p| p.program.work_within(side, VARIANT_WORK))
 }
 
 /// The games the FEN target reads positions of: with and without hands, 8×8 to 10×8.

@@ -162,3 +162,20 @@ fn attack_queries_agree_with_the_pieces_moves_and_stay_fast() {
         start.elapsed()
     );
 }
+
+/// Fuzzer find (variant target, a timeout): on a board one file wide a castling move's step
+/// is as long as the board, so its link is bound dead with offset 0, and looking for the
+/// castling partner walked that offset towards the edge for ever. A dead castling link now
+/// has no partner. Hand count for the position: White's king on a1 (own rook on a2 blocks
+/// it, castling cannot happen) and rook on a2, which reaches a3–a6 and takes on a7.
+#[test]
+fn castling_on_a_one_file_board_ends() {
+    let text = "files=1\nranks=8\nroyal=1\nking:K:KisO2::a1,,a8\nrook:R:R::a2,,a7\n";
+    let (v, _) = Variant::from_definition("one-file", text).unwrap();
+    let v = Arc::new(v);
+    let mut pos = Position::start(v.clone());
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["a2a3", "a2a4", "a2a5", "a2a6", "a2a7"]);
+    assert_eq!(pos.to_fen(), "k/r/1/1/1/1/R/K w - - 0 1");
+}

@@ -79,6 +79,53 @@ const MAX_NESTING: usize = 32;
 /// squares (and collect as many moves) from one square of an 8x8 board.
 pub const MAX_WORK: u64 = 1 << 18;
 
+/// How much compiling one descriptor may cost before what is left is given up: a
+/// descriptor's text does not bound its compilation (a repetition group expands up to
+/// `max_range + 1` times, nested groups multiply). [`CompileBudget::DEFAULT`] is what the
+/// engine uses; a caller that compiles many untrusted descriptors in a row (the fuzz
+/// targets) passes a smaller one to bound the work per descriptor further. Only cost
+/// changes with the budget, never the meaning of what compiles within it.
+///
+/// ```
+/// use xbetza::{compile_partial_within, parse, CompileBudget, CompileOptions};
+/// let d = parse("(ma)fW").unwrap();
+/// let small = CompileBudget { expansions: 2, ..CompileBudget::DEFAULT };
+/// let (program, left_out) = compile_partial_within(&d, &CompileOptions { max_range: 8 }, 32, small);
+/// // `fW` and `mafW` are kept; the longer expansions are over the budget.
+/// assert!(!program.records.is_empty());
+/// assert!(left_out.iter().any(|e| e.reason.contains("expansions")));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompileBudget {
+    /// Records generated, those of terms left out included ([`MAX_GENERATED`]).
+    pub generated: usize,
+    /// Repetition-group expansions compiled ([`MAX_EXPANSIONS`]).
+    pub expansions: usize,
+    /// (record, square) evaluations the work check ([`MAX_WORK`]) may spend on the terms
+    /// it keeps ([`crate::program::WORK_BOUND_BUDGET`]); past it a term is taken to break
+    /// the limit.
+    pub evaluations: u64,
+    /// Evaluations the work check may spend on terms it then refuses (partial
+    /// compilation only).
+    pub refused_evaluations: u64,
+}
+
+impl CompileBudget {
+    /// The engine's budget.
+    pub const DEFAULT: CompileBudget = CompileBudget {
+        generated: MAX_GENERATED,
+        expansions: MAX_EXPANSIONS,
+        evaluations: crate::program::WORK_BOUND_BUDGET,
+        refused_evaluations: crate::program::REFUSED_BUDGET,
+    };
+}
+
+impl Default for CompileBudget {
+    fn default() -> CompileBudget {
+        CompileBudget::DEFAULT
+    }
+}
+
 /// Compile a parsed descriptor.
 ///
 /// ```
@@ -90,9 +137,19 @@ pub const MAX_WORK: u64 = 1 << 18;
 /// assert!(p.records.iter().all(|r| r.kind == Kind::Leg));
 /// ```
 pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, CompileError> {
+    compile_within(d, options, CompileBudget::DEFAULT)
+}
+
+/// [`compile`] within `budget`: a descriptor that needs more fails to compile.
+pub fn compile_within(
+    d: &Descriptor,
+    options: &CompileOptions,
+    budget: CompileBudget,
+) -> Result<Program, CompileError> {
     let mut c = Compiler {
         out: Vec::new(),
         opts: *options,
+        budget,
         expansions: 0,
         generated: 0,
         seen: HashSet::new(),
@@ -100,7 +157,12 @@ pub fn compile(d: &Descriptor, options: &CompileOptions) -> Result<Program, Comp
     };
     c.descriptor(d, 0)?;
     let program = Program { records: c.out };
-    if !program.work_within(options.max_range, MAX_WORK) {
+    if !crate::program::records_work_within_budget(
+        &program.records,
+        options.max_range,
+        MAX_WORK,
+        budget.evaluations,
+    ) {
         let side = options.max_range;
         return Err(cerr(format!(
             "the move's paths may visit more than {MAX_WORK} squares from one square of a \
@@ -133,9 +195,21 @@ pub fn compile_partial(
     options: &CompileOptions,
     max_legs: usize,
 ) -> (Program, Vec<CompileError>) {
+    compile_partial_within(d, options, max_legs, CompileBudget::DEFAULT)
+}
+
+/// [`compile_partial`] within `budget`: what the budget does not reach is left out, with
+/// an error naming the budget.
+pub fn compile_partial_within(
+    d: &Descriptor,
+    options: &CompileOptions,
+    max_legs: usize,
+    budget: CompileBudget,
+) -> (Program, Vec<CompileError>) {
     let mut c = Compiler {
         out: Vec::new(),
         opts: *options,
+        budget,
         expansions: 0,
         generated: 0,
         seen: HashSet::new(),
@@ -143,7 +217,12 @@ pub fn compile_partial(
             max_legs,
             left_out: Vec::new(),
             more: 0,
-            work: crate::program::WorkTally::new(options.max_range, MAX_WORK),
+            work: crate::program::WorkTally::new(
+                options.max_range,
+                MAX_WORK,
+                budget.evaluations,
+                budget.refused_evaluations,
+            ),
         }),
     };
     // In partial mode every failure is recorded instead of returned.
@@ -161,6 +240,7 @@ pub fn compile_partial(
 struct Compiler {
     out: Vec<Record>,
     opts: CompileOptions,
+    budget: CompileBudget,
     expansions: usize,
     /// Records generated so far, including those of terms left out ([`MAX_GENERATED`]).
     generated: usize,
@@ -404,10 +484,10 @@ impl Compiler {
             return Err(cerr(format!("more than {MAX_RECORDS} records")));
         }
         self.generated += 1;
-        if self.generated > MAX_GENERATED {
+        if self.generated > self.budget.generated {
             return Err(cerr(format!(
-                "compiling the move generated more than {MAX_GENERATED} records (with the \
-                 terms left out)"
+                "compiling the move generated more than {} records (with the terms left out)",
+                self.budget.generated
             )));
         }
         self.out.push(r);
@@ -441,7 +521,7 @@ impl Compiler {
         for term in &d.terms {
             // Past the generation bound every further term would be left out at its first
             // record: stop here (the term that passed it was reported).
-            if self.generated > MAX_GENERATED {
+            if self.generated > self.budget.generated {
                 return Ok(());
             }
             if !matches!(term, Term::Repeat(_)) && !self.seen.insert(term.clone()) {
@@ -467,15 +547,23 @@ impl Compiler {
                         continue;
                     }
                     for k in 0..=usize::from(self.opts.max_range) {
+                        if self.refusals_spent() {
+                            // The terms after the group are still compiled.
+                            let e = cerr(
+                                "its expansions were refused too often to check more of them \
+                                 against the work limit",
+                            );
+                            self.fail(self.left_out(term, e))?;
+                            break;
+                        }
                         self.expansions += 1;
-                        if self.expansions > MAX_EXPANSIONS + 1 {
+                        let most = self.budget.expansions;
+                        if self.expansions > most + 1 {
                             // Reported when the limit was passed (partial mode goes on).
                             return Ok(());
                         }
-                        if self.expansions > MAX_EXPANSIONS {
-                            let e = cerr(format!(
-                                "more than {MAX_EXPANSIONS} repetition-group expansions"
-                            ));
+                        if self.expansions > most {
+                            let e = cerr(format!("more than {most} repetition-group expansions"));
                             return self.fail(self.left_out(term, e));
                         }
                         // Expansions that do not parse (typically k = 0) contribute nothing.
@@ -487,6 +575,14 @@ impl Compiler {
             }
         }
         Ok(())
+    }
+
+    /// In partial mode: whether the work check has refused so many terms that no more
+    /// repetition-group expansions are tried (see `WorkTally::refusals_spent`).
+    fn refusals_spent(&self) -> bool {
+        self.partial
+            .as_ref()
+            .is_some_and(|p| p.work.refusals_spent())
     }
 
     /// A failure: recorded in partial mode (compilation goes on), returned otherwise.

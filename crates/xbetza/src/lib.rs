@@ -232,7 +232,10 @@ pub mod vectors;
 use std::fmt;
 
 pub use ast::{Descriptor, Square, Term, Warning};
-pub use compile::{compile, compile_partial, CompileError, CompileOptions};
+pub use compile::{
+    compile, compile_partial, compile_partial_within, compile_within, CompileBudget, CompileError,
+    CompileOptions,
+};
 pub use parse::{parse, parse_lenient, ParseError, MAX_LENIENT_CHARS, MAX_REPORTED_DROPS};
 pub use program::{Flags, Kind, Program, Record, Step};
 pub use reference::{reference_moves, Cell, EpInfo, RefBoard, RefMove};

@@ -429,11 +429,22 @@ impl Program {
 
 /// [`Program::work_within`] of a record list.
 pub(crate) fn records_work_within(records: &[Record], side: u8, cap: u64) -> bool {
+    records_work_within_budget(records, side, cap, WORK_BOUND_BUDGET)
+}
+
+/// [`records_work_within`] with at most `budget` evaluations (past it: not within).
+pub(crate) fn records_work_within_budget(
+    records: &[Record],
+    side: u8,
+    cap: u64,
+    budget: u64,
+) -> bool {
     let side = side.max(1);
     if quick_bound(records, 0, u64::from(side)) <= cap {
         return true;
     }
     let mut w = WorkBound::new(records, side, cap);
+    w.budget = budget;
     for y in 0..w.side {
         for x in 0..w.side {
             match w.siblings(0, records.len(), (x, y)) {
@@ -460,17 +471,43 @@ pub(crate) struct WorkTally {
     /// Per square, the kept terms' bound (once `quick` is over the cap); empty before.
     totals: Vec<u64>,
     evaluations: u64,
+    /// Evaluations spent on terms that were then refused. Those are not bounded by
+    /// [`WORK_BOUND_BUDGET`] (which the kept terms share), so they have a budget of their
+    /// own: a fuzzed 19-character nested repetition group had thousands of expansions
+    /// refused one after another, each after up to 2^18 evaluations (3.3 s).
+    refused: u64,
+    /// The budget of `refused`.
+    refused_budget: u64,
+    /// The budget of `evaluations` (the kept terms').
+    budget: u64,
 }
 
+/// At most this many evaluations are spent on refused terms, over a whole tally
+/// ([`crate::CompileBudget::DEFAULT`]).
+pub(crate) const REFUSED_BUDGET: u64 = 1 << 18;
+/// Once [`REFUSED_BUDGET`] is spent, each term gets at most this many evaluations: enough
+/// for an ordinary term (`Q3`: a few records from each square), so the simple terms after
+/// an exploding group are still kept.
+const SMALL_TERM_BUDGET: u64 = 1 << 12;
+
 impl WorkTally {
-    pub(crate) fn new(side: u8, cap: u64) -> WorkTally {
+    pub(crate) fn new(side: u8, cap: u64, budget: u64, refused_budget: u64) -> WorkTally {
         WorkTally {
             side: side.max(1),
             cap,
             quick: 0,
             totals: Vec::new(),
             evaluations: 0,
+            refused: 0,
+            refused_budget,
+            budget,
         }
+    }
+
+    /// Whether the budget of refused terms is spent: the compiler then stops expanding
+    /// repetition groups (their expansions are what keeps being refused).
+    pub(crate) fn refusals_spent(&self) -> bool {
+        self.refused >= self.refused_budget
     }
 
     /// Whether `records` (whose records before `mark` are the terms kept so far, already
@@ -493,14 +530,20 @@ impl WorkTally {
             mark
         };
         let mut w = WorkBound::from_record(records, from, self.side, self.cap);
-        w.budget = WORK_BOUND_BUDGET.saturating_sub(evaluations);
+        w.budget = self.budget.saturating_sub(evaluations);
+        if self.refusals_spent() {
+            w.budget = w.budget.min(SMALL_TERM_BUDGET);
+        }
         let n = i32::from(self.side);
         for y in 0..n {
             for x in 0..n {
                 let slot = &mut totals[(y * n + x) as usize];
                 match w.siblings(from, records.len(), (x, y)) {
                     Some(v) if slot.saturating_add(v) <= self.cap => *slot += v,
-                    _ => return false,
+                    _ => {
+                        self.refused = self.refused.saturating_add(w.evaluations);
+                        return false;
+                    }
                 }
             }
         }
@@ -786,7 +829,7 @@ mod tests {
             let (program, _) = compile_partial(&parse(text).unwrap(), &opts, 32);
             for cap in [5, 14, 30, 60, 200, 5000] {
                 let mut kept: Vec<Record> = Vec::new();
-                let mut tally = WorkTally::new(8, cap);
+                let mut tally = WorkTally::new(8, cap, WORK_BOUND_BUDGET, REFUSED_BUDGET);
                 let (mut taken, mut refused) = (0, 0);
                 for term in terms(&program.records) {
                     let mark = kept.len();

@@ -139,3 +139,34 @@ fn nested_repetition_of_long_paths_compiles_fast() {
         p.records.len()
     );
 }
+
+/// Fuzzer find (betza target, a 12 s timeout): `г(a4(b3c)1n)Q3` with NULs between, read
+/// leniently, nests a repetition group in one whose expansions the work check refuses one
+/// after another, each after evaluating up to 2^18 (record, square) pairs: 3.3 s in a
+/// release build. Evaluations of refused terms now have a budget of their own, after which
+/// the group's remaining expansions are left out and the terms after it still compiled.
+#[test]
+fn refused_expansions_have_a_bounded_cost_and_keep_later_terms() {
+    use std::time::{Duration, Instant};
+    use xbetza::{compile_partial, parse_lenient};
+    let s = "\u{433}(a4\u{0}(b3\u{0}c)1\u{0}\u{0}n)Q3";
+    let start = Instant::now();
+    let (d, _) = parse_lenient(s);
+    let d = d.expect("kept");
+    let (p, left_out) = compile_partial(&d, &CompileOptions { max_range: 8 }, 32);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    assert!(
+        left_out
+            .iter()
+            .any(|e| e.reason.contains("refused too often")),
+        "{left_out:?}"
+    );
+    // Q3, after the group: a diagonal slide of range 3 from the first leg.
+    assert!(
+        p.records
+            .iter()
+            .any(|r| r.depth == 0 && r.step.dx == 1 && r.step.dy == 1 && r.range == 3),
+        "Q3 left out: {left_out:?}"
+    );
+}

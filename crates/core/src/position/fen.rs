@@ -446,7 +446,7 @@ impl Setup {
                 let mut any = false;
                 for l in links.iter().filter(|l| l.kind == Kind::Castle) {
                     let owner = |s: Square| self.piece_at(s).map(|(_, c)| c);
-                    let Some(partner) = castle_partner(variant, sq, l.off, owner) else {
+                    let Some(partner) = castle_partner(variant, sq, l, owner) else {
                         continue;
                     };
                     let file = variant.coord(partner).file;
@@ -474,15 +474,21 @@ impl Setup {
     }
 }
 
-/// The castling partner of the piece on `sq` in direction `off`: the friendly piece
-/// nearest the board edge (or a hole) on that side, whatever stands between. `owner`
-/// tells the colour of the piece on a square.
+/// The castling partner of the piece on `sq` for the castling link `l`: the friendly piece
+/// nearest the board edge (or a hole) in the link's direction, whatever stands between.
+/// `owner` tells the colour of the piece on a square. A dead link (a step as long as the
+/// board, bound with offset 0: castling on a one-file board) has no partner; walking its
+/// offset would never reach the edge.
 fn castle_partner(
     variant: &Variant,
     sq: Square,
-    off: isize,
+    l: &crate::variant::Link,
     owner: impl Fn(Square) -> Option<Color>,
 ) -> Option<Square> {
+    let off = l.off;
+    if l.dead || off == 0 {
+        return None;
+    }
     let color = owner(sq)?;
     let mut edge = sq;
     while variant.template[edge + off] != OFF {
@@ -577,7 +583,7 @@ impl Position {
                     .filter(|l| l.kind == Kind::Castle)
                 {
                     let owner = |s: Square| self.piece_at(s).map(|(_, c)| c);
-                    if let Some(p) = castle_partner(v, sq, l.off, owner) {
+                    if let Some(p) = castle_partner(v, sq, l, owner) {
                         if self.virgin[p] {
                             sides.push(if l.dx > 0 { 'K' } else { 'Q' });
                         }
