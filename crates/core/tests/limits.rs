@@ -179,3 +179,32 @@ fn castling_on_a_one_file_board_ends() {
     assert_eq!(moves, ["a2a3", "a2a4", "a2a5", "a2a6", "a2a7"]);
     assert_eq!(pos.to_fen(), "k/r/1/1/1/1/R/K w - - 0 1");
 }
+
+/// A smaller compile budget only leaves more out: with two repetition-group expansions
+/// allowed, `(ma)fWK` keeps the king's moves and the first expansions, and the warning
+/// names the budget; with the engine's budget nothing is left out.
+#[test]
+fn a_smaller_compile_budget_leaves_out_with_a_warning() {
+    use fairyboard_core::definition::check_parsed_within;
+    let text = "files=8\nranks=8\nroyal=1\nking:K:K::e1,,e8\nrunner:R:(ma)fWK::a1,,a8\n";
+    let small = xbetza::CompileBudget {
+        expansions: 2,
+        ..xbetza::CompileBudget::DEFAULT
+    };
+    let checked = check_parsed_within("budget", idiagram::parse(text), small);
+    let v = checked.variant.expect("builds");
+    assert!(
+        checked.diagnostics.iter().any(|d| d
+            .message
+            .contains("more than 2 repetition-group expansions")),
+        "{:?}",
+        checked.diagnostics
+    );
+    let runner = &v.pieces[1].program.records;
+    // K's diagonal step is kept.
+    assert!(runner
+        .iter()
+        .any(|r| r.depth == 0 && r.step.dx == 1 && r.step.dy == 1));
+    let full = check_parsed_within("budget", idiagram::parse(text), Default::default());
+    assert!(full.diagnostics.is_empty(), "{:?}", full.diagnostics);
+}

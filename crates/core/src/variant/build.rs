@@ -68,6 +68,17 @@ impl Variant {
         name: &str,
         def: &Definition,
     ) -> Result<(Variant, Vec<Diagnostic>), Vec<Diagnostic>> {
+        Variant::compile_within(name, def, xbetza::CompileBudget::DEFAULT)
+    }
+
+    /// [`Variant::compile`] with each piece's move compiled within `budget` (what the
+    /// budget does not reach is left out, with a warning, as a move beyond the limits is):
+    /// for callers that build many untrusted definitions in a row (the fuzz targets).
+    pub fn compile_within(
+        name: &str,
+        def: &Definition,
+        budget: xbetza::CompileBudget,
+    ) -> Result<(Variant, Vec<Diagnostic>), Vec<Diagnostic>> {
         let mut warnings: Vec<Diagnostic> = Vec::new();
         // A finding about piece `p` on its line, column 1 (the line as a whole).
         let about = |p: &idiagram::PieceDef, message: String| {
@@ -153,7 +164,8 @@ impl Variant {
                     // A term beyond the limits is left out (with a warning); the piece
                     // keeps the moves that fit. Such findings are about a term, which the
                     // message names, so they point at the move field's start.
-                    let (prog, left_out) = xbetza::compile_partial(&d, &options, MAX_LEGS);
+                    let (prog, left_out) =
+                        xbetza::compile_partial_within(&d, &options, MAX_LEGS, budget);
                     for e in left_out {
                         warnings.push(about_move(p, 0, e.to_string()));
                     }

@@ -34,11 +34,20 @@ pub fn check(name: &str, text: &str) -> Checked {
 }
 
 /// [`check`] of a text already parsed: for a caller that looks at the parsed definition
-/// before building it (the fuzz target skips boards over its size bound), so the text is
+/// before building it (the fuzz target cuts boards down to its size bound), so the text is
 /// not parsed twice.
 pub fn check_parsed(name: &str, parsed: idiagram::Parsed) -> Checked {
+    check_parsed_within(name, parsed, xbetza::CompileBudget::DEFAULT)
+}
+
+/// [`check_parsed`] with moves compiled within `budget` ([`Variant::compile_within`]).
+pub fn check_parsed_within(
+    name: &str,
+    parsed: idiagram::Parsed,
+    budget: xbetza::CompileBudget,
+) -> Checked {
     let mut all = parsed.diagnostics;
-    let (variant, build) = match Variant::compile(name, &parsed.definition) {
+    let (variant, build) = match Variant::compile_within(name, &parsed.definition, budget) {
         Ok((v, w)) => (Some(v), w),
         Err(e) => (None, e),
     };
