@@ -91,11 +91,21 @@ impl Setup {
             position,
             message,
         };
-        if fen.len() > MAX_FEN_BYTES {
+        // The bound counts one byte a held piece; a game whose tokens are longer gets as
+        // many times it. (Hands hold unpromoted types, so a `+` adds nothing there, and the
+        // bound's board allowance covers it on the board.)
+        let longest = (variant.fen_ids.iter())
+            .map(|(s, _)| s.trim_start_matches('+'))
+            .map(|s| s.to_uppercase().len().max(s.to_lowercase().len()))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let limit = MAX_FEN_BYTES.saturating_mul(longest);
+        if fen.len() > limit {
             return Err(err(
                 "length",
-                MAX_FEN_BYTES,
-                format!("{} bytes, over the limit of {MAX_FEN_BYTES}", fen.len()),
+                limit,
+                format!("{} bytes, over the limit of {limit}", fen.len()),
             ));
         }
         let mut pos = Setup::empty(variant);
@@ -633,18 +643,21 @@ fn split_squares(s: &str) -> Option<Vec<Coord>> {
 }
 
 impl Variant {
-    /// The FEN token of a piece.
+    /// The FEN token of a piece (see [`fen_tokens`]).
     pub fn fen_token(&self, t: usize, color: Color) -> String {
-        let token = &self
-            .fen_ids
-            .iter()
-            .find(|(_, x)| *x as usize == t)
-            .map(|(s, _)| s.clone())
-            .unwrap_or_default();
+        let token = self.token_of(t);
         match color {
             Color::White => token.to_uppercase(),
             Color::Black => token.to_lowercase(),
         }
+    }
+
+    /// Type `t`'s token as [`fen_tokens`] gave it (White's form).
+    fn token_of(&self, t: usize) -> &str {
+        self.fen_ids
+            .iter()
+            .find(|(_, x)| *x as usize == t)
+            .map_or("", |(s, _)| s.as_str())
     }
 
     /// The piece whose FEN token starts `text`: type, colour and token length in chars.
@@ -661,21 +674,17 @@ impl Variant {
             if head == token.to_lowercase() && head != token.to_uppercase() {
                 return Some((*t as usize, Color::Black, n));
             }
-            if head == *token {
-                // Caseless IDs (digits, symbols): White.
-                return Some((*t as usize, Color::White, n));
-            }
         }
         None
     }
 
-    /// Several types may share an ID: a xiangqi soldier before and after the river (the
+    /// Several types may share an ID (so a FEN token): a xiangqi soldier before and after the river (the
     /// one a morph board turns the first into on this square is meant), or Spartan chess's
     /// two kings (the one this colour has in its setup is meant).
     pub(crate) fn resolve_duplicate(&self, t: usize, color: Color, sq: Option<Square>) -> usize {
-        let id = &self.pieces[t].id;
+        let token = self.token_of(t);
         let candidates: Vec<usize> = (0..self.pieces.len())
-            .filter(|&i| &self.pieces[i].id == id)
+            .filter(|&i| self.token_of(i) == token)
             .collect();
         if candidates.len() < 2 {
             return t;
@@ -687,7 +696,7 @@ impl Variant {
             {
                 let rule = &self.promo_rules[r as usize];
                 if let [(to, _)] = rule.choices[..] {
-                    if self.pieces[to as usize].id == *id && !rule.may_stay {
+                    if self.token_of(to as usize) == token && !rule.may_stay {
                         return to as usize;
                     }
                 }
@@ -710,4 +719,173 @@ impl Variant {
     pub fn has_holdings(&self) -> bool {
         self.holdings_type != 0 || self.initial_hand.iter().any(|h| h.iter().any(|&n| n > 0))
     }
+}
+
+/// Characters with a meaning of their own in a FEN's board or holdings field: empty-square
+/// counts, rank separators, holdings brackets and their `-`, the promoted marks `+` and
+/// `~`, holes `*`, and the blanks that end the field.
+fn fen_syntax(c: char) -> bool {
+    c.is_ascii_digit()
+        || c.is_whitespace()
+        || c.is_control()
+        || matches!(c, '/' | '[' | ']' | '~' | '*' | '+' | '-')
+}
+
+/// Whether `id` can be a FEN token as it is: not empty, no FEN syntax, every character's
+/// case pair is one character each way (so White's and Black's forms have the same length
+/// and turn back into each other), and at least one character has case (so the colours
+/// differ).
+fn usable_token(id: &str) -> bool {
+    !id.is_empty()
+        && id.chars().all(|c| {
+            let (up, low) = (single(c.to_uppercase()), single(c.to_lowercase()));
+            !fen_syntax(c)
+                && matches!((up, low), (Some(u), Some(l))
+                    if single(l.to_uppercase()) == Some(u) && single(u.to_lowercase()) == Some(l))
+        })
+        && id.to_uppercase() != id.to_lowercase()
+}
+
+fn single(mut it: impl Iterator<Item = char>) -> Option<char> {
+    let c = it.next()?;
+    it.next().is_none().then_some(c)
+}
+
+/// Whether greedy reading (longest token first, as [`Variant::match_piece`] reads) can
+/// split a run of pieces written with `tokens` (one colour's forms) other than as written:
+/// that happens when one token is another followed by text that begins a run of tokens
+/// (`CA` against `C` then `A`, or `NRB` against `N`, `RB...`).
+fn ambiguous(tokens: &[String]) -> bool {
+    // Whether `w` is a prefix of some run of tokens (depth bounded by its length).
+    fn starts_run(w: &str, tokens: &[String]) -> bool {
+        w.is_empty()
+            || tokens.iter().any(|t| {
+                t.starts_with(w) || (w.starts_with(t.as_str()) && starts_run(&w[t.len()..], tokens))
+            })
+    }
+    tokens.iter().any(|long| {
+        tokens.iter().any(|short| {
+            short.len() < long.len()
+                && long.starts_with(short.as_str())
+                && starts_run(&long[short.len()..], tokens)
+        })
+    })
+}
+
+/// Why a piece's ID is not its FEN token (see [`fen_tokens`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unusable {
+    Empty,
+    /// The ID contains this FEN syntax character.
+    Syntax(char),
+    /// No upper and lower case to tell White from Black (or a case pair FEN cannot hold).
+    Caseless,
+    /// It reads as the token of this earlier type (same letters in another case, or the
+    /// same ID with both types in one side's setup).
+    Clash(usize),
+    /// Next to other tokens it could be read as a different run of pieces.
+    Ambiguous,
+}
+
+impl fmt::Display for Unusable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unusable::Empty => write!(f, "it is empty"),
+            Unusable::Syntax(c) => write!(f, "it contains {c:?}, which FEN uses itself"),
+            Unusable::Caseless => {
+                write!(f, "it has no upper and lower case to tell White from Black")
+            }
+            Unusable::Clash(_) => write!(f, "it reads the same as another piece's"),
+            Unusable::Ambiguous => write!(
+                f,
+                "next to other pieces' IDs it could be read as different pieces"
+            ),
+        }
+    }
+}
+
+/// What a piece type is called in FEN: its ID in upper case for White and lower case for
+/// Black, or `+` and its unpromoted type's token for a shogi-style promoted type.
+///
+/// Interactive Diagram pages allow any text as an ID; one that FEN cannot carry (see
+/// [`Unusable`]) is given a letter instead, one no other token starts with: the first
+/// free of the ID's own letters, the name's first letter, then `A`, `B`, ... So every
+/// position reads back as itself, while every ID that FEN can carry stays as it is
+/// (a catalogue game's FEN does not change). Several types may share an ID on purpose
+/// (a xiangqi soldier before and after the river, Spartan chess's kings): they keep it
+/// while no side fields two of them, as [`Variant::resolve_duplicate`] tells them apart.
+///
+/// `ids[t]` is type `t`'s ID, `demoted[t]` its unpromoted type, `name[t]` its name, and
+/// `fielded(t, side)` whether side 0 (White) or 1 (Black) has the type in its setup or
+/// hand. Returns each type's token (White's form) and the types given a letter, why.
+pub(crate) fn fen_tokens(
+    ids: &[&str],
+    names: &[&str],
+    demoted: &[Option<u8>],
+    fielded: impl Fn(usize, usize) -> bool,
+) -> (Vec<String>, Vec<(usize, Unusable)>) {
+    let n = ids.len();
+    let base = |t: usize| match demoted[t] {
+        Some(d) if (d as usize) < n && demoted[d as usize].is_none() => Some(d as usize),
+        _ => None,
+    };
+    let mut token: Vec<Option<String>> = vec![None; n];
+    let mut refused = Vec::new();
+    // The ID's upper-case forms kept so far, deduplicated.
+    let mut kept: Vec<String> = Vec::new();
+    for t in (0..n).filter(|&t| base(t).is_none()) {
+        let id = ids[t];
+        let why = if id.is_empty() {
+            Some(Unusable::Empty)
+        } else if let Some(c) = id.chars().find(|&c| fen_syntax(c)) {
+            Some(Unusable::Syntax(c))
+        } else if !usable_token(id) {
+            Some(Unusable::Caseless)
+        } else {
+            let up = id.to_uppercase();
+            let clash = (0..t).find(|&u| {
+                token[u].as_deref() == Some(up.as_str())
+                    && (ids[u] != id || (0..2).any(|side| fielded(u, side) && fielded(t, side)))
+            });
+            match clash {
+                Some(u) => Some(Unusable::Clash(u)),
+                None if !kept.contains(&up) && {
+                    let mut with = kept.clone();
+                    with.push(up.clone());
+                    ambiguous(&with)
+                } =>
+                {
+                    Some(Unusable::Ambiguous)
+                }
+                None => {
+                    if !kept.contains(&up) {
+                        kept.push(up.clone());
+                    }
+                    token[t] = Some(up);
+                    None
+                }
+            }
+        };
+        if let Some(why) = why {
+            refused.push((t, why));
+        }
+    }
+    for &(t, _) in &refused {
+        let own = ids[t].chars().chain(names[t].chars().take(1));
+        let letters = ('A'..='\u{24ff}').filter(|c| c.is_uppercase());
+        let free = own.flat_map(char::to_uppercase).chain(letters).find(|&c| {
+            usable_token(c.encode_utf8(&mut [0; 4])) && !kept.iter().any(|k| k.starts_with(c))
+        });
+        // More than a thousand letters are free for at most `MAX_TYPES` types.
+        let letter = free.map(String::from).unwrap_or_default();
+        kept.push(letter.clone());
+        token[t] = Some(letter);
+    }
+    let tokens = (0..n)
+        .map(|t| match base(t) {
+            Some(d) => format!("+{}", token[d].as_deref().unwrap_or_default()),
+            None => token[t].clone().unwrap_or_default(),
+        })
+        .collect();
+    (tokens, refused)
 }
