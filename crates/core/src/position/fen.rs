@@ -304,25 +304,9 @@ impl Setup {
             if !numeric(s) {
                 it.next();
                 if s != "-" {
-                    let mut r = [Vec::new(), Vec::new()];
-                    for (i, ch) in s.char_indices() {
-                        let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                        let side = match ch.to_ascii_uppercase() {
-                            'K' => Side::High,
-                            'Q' => Side::Low,
-                            c @ 'A'..='X' if (c as u8 - b'A') < g.files => {
-                                Side::File(c as u8 - b'A')
-                            }
-                            _ => {
-                                return Err(err(
-                                    "castling",
-                                    p + i,
-                                    format!("'{ch}' is not a castling right"),
-                                ))
-                            }
-                        };
-                        r[color].push(side);
-                    }
+                    let r = parse_rights(s, g.files).map_err(|(i, ch)| {
+                        err("castling", p + i, format!("'{ch}' is not a castling right"))
+                    })?;
                     rights.given = Some(r);
                 }
             }
@@ -484,6 +468,58 @@ impl Setup {
     }
 }
 
+/// The rights of a FEN's castling field: per colour, `K`/`Q` (every castler towards the
+/// higher or lower files) or the partner's file letter. `Err` has the offending character
+/// and its offset.
+fn parse_rights(s: &str, files: u8) -> Result<[Vec<Side>; 2], (usize, char)> {
+    let mut r = [Vec::new(), Vec::new()];
+    for (i, ch) in s.char_indices() {
+        let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let side = match ch.to_ascii_uppercase() {
+            'K' => Side::High,
+            'Q' => Side::Low,
+            c @ 'A'..='X' if (c as u8 - b'A') < files => Side::File(c as u8 - b'A'),
+            _ => return Err((i, ch)),
+        };
+        r[color].push(side);
+    }
+    Ok(r)
+}
+
+/// One castling right: the castler's square, its partner's, and whether it castles towards
+/// the higher files.
+type Right = (Square, Square, bool);
+
+/// Every castling right of a board, per colour: the pieces with castling moves that are
+/// unmoved, with each castling link's partner ([`castle_partner`]) unmoved too. The one
+/// definition of what a FEN's castling field describes: [`Position::to_fen`] prints it,
+/// and checks that [`Position::from_fen`] reads its text back to the same rights.
+fn castling_rights(
+    variant: &Variant,
+    piece_at: impl Fn(Square) -> Option<(usize, Color)>,
+    unmoved: impl Fn(Square) -> bool,
+) -> [Vec<Right>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    for &sq in &variant.playable {
+        let Some((t, color)) = piece_at(sq) else {
+            continue;
+        };
+        if !unmoved(sq) {
+            continue;
+        }
+        let links = &variant.pieces[t].linked[color.index()].links;
+        for l in links.iter().filter(|l| l.kind == Kind::Castle) {
+            let owner = |s: Square| piece_at(s).map(|(_, c)| c);
+            if let Some(p) = castle_partner(variant, sq, l, owner) {
+                if unmoved(p) && !out[color.index()].contains(&(sq, p, l.dx > 0)) {
+                    out[color.index()].push((sq, p, l.dx > 0));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The castling partner of the piece on `sq` for the castling link `l`: the friendly piece
 /// nearest the board edge (or a hole) in the link's direction, whatever stands between.
 /// `owner` tells the colour of the piece on a square. A dead link (a step as long as the
@@ -577,40 +613,56 @@ impl Position {
         s
     }
 
+    /// The castling field: the rights as `KQkq` letters when reading those back gives the
+    /// same rights, else as the partners' file letters (several castlers on one side can
+    /// make the letters say more than the position has), else `KQkq` letters anyway.
     fn castling_string(&self) -> String {
         let v = &*self.variant;
-        let mut out = String::new();
-        for color in Color::BOTH {
-            let mut sides = Vec::new();
-            for &sq in &self.lists[color.index()].squares {
-                if !self.virgin[sq] {
-                    continue;
-                }
-                let t = cell_type(self.board[sq]);
-                for l in v.pieces[t].linked[color.index()]
-                    .links
+        let rights = castling_rights(v, |s| self.piece_at(s), |s| self.virgin[s]);
+        let form = |by_file: bool| {
+            let mut out = String::new();
+            for color in Color::BOTH {
+                let mut letters: Vec<char> = rights[color.index()]
                     .iter()
-                    .filter(|l| l.kind == Kind::Castle)
-                {
-                    let owner = |s: Square| self.piece_at(s).map(|(_, c)| c);
-                    if let Some(p) = castle_partner(v, sq, l, owner) {
-                        if self.virgin[p] {
-                            sides.push(if l.dx > 0 { 'K' } else { 'Q' });
-                        }
-                    }
-                }
+                    .map(|&(_, partner, high)| match (by_file, high) {
+                        (true, _) => (b'A' + v.coord(partner).file) as char,
+                        (false, true) => 'K',
+                        (false, false) => 'Q',
+                    })
+                    .collect();
+                letters.sort();
+                letters.dedup();
+                out.extend(letters.into_iter().map(|ch| match color {
+                    Color::White => ch,
+                    Color::Black => ch.to_ascii_lowercase(),
+                }));
             }
-            sides.sort();
-            sides.dedup();
-            for ch in sides {
-                out.push(if color == Color::White {
-                    ch
-                } else {
-                    ch.to_ascii_lowercase()
-                });
+            out
+        };
+        let sides = form(false);
+        if rights.iter().all(|r| r.is_empty()) {
+            return sides;
+        }
+        for text in [sides.clone(), form(true)] {
+            if self.castling_reads_back(&text, &rights) {
+                return text;
             }
         }
-        out
+        sides
+    }
+
+    /// Whether [`Position::from_fen`] reads `text` on this board as exactly `rights`.
+    fn castling_reads_back(&self, text: &str, rights: &[Vec<Right>; 2]) -> bool {
+        let v = &*self.variant;
+        let Ok(given) = parse_rights(text, v.geometry.files) else {
+            return false;
+        };
+        let mut s = Setup::empty(v);
+        for &sq in &v.playable {
+            s.cells[sq] = self.piece_at(sq);
+        }
+        s.apply_virginity(v, &Rights { given: Some(given) });
+        castling_rights(v, |sq| s.piece_at(sq), |sq| s.unmoved[sq]) == *rights
     }
 
     /// The e.p. square, written only when some e.p. capture is possible (as Fairy-Stockfish).
