@@ -164,3 +164,24 @@ fn three_castling_kings_keep_the_rights_left_after_moves() {
     play(&mut pos, &["b1b2", "b8b7"]);
     assert_reads_back(&mut pos, "3qk1k1/1k6/8/8/8/8/1K6/3QK1K1 w Kk - 2 2");
 }
+
+#[test]
+fn a_start_hand_past_the_limit_is_cut_so_its_fen_reads_back() {
+    let (v, warnings) = build(
+        "files=3\nranks=3\nsymmetry=mirror\nroyal=1\n\
+         king:K:K::a1\nwazir:W:W::-:70000\n",
+    );
+    let cut = warnings
+        .iter()
+        .find(|w| w.contains("'wazir'"))
+        .expect("a warning");
+    assert!(cut.contains("70000") && cut.contains("65535"), "{cut}");
+    let mut pos = Position::start(v);
+    assert_eq!(pos.hand(fairyboard_core::Color::White, 1), 65_535);
+    let fen = format!(
+        "k2/3/K2[{}{}] w - - 0 1",
+        "W".repeat(65_535),
+        "w".repeat(65_535)
+    );
+    assert_reads_back(&mut pos, &fen);
+}

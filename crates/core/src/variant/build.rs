@@ -471,10 +471,29 @@ impl Variant {
                 no_drop_mate: def.rules.drop_no_mate.contains(&t),
             });
         }
+        // A hand holds at most `MAX_IN_HAND` pieces (a FEN of the start must read back):
+        // counts beyond that are cut, with a warning on the piece where the cut begins.
         let mut initial_hand = [vec![0; n], vec![0; n]];
+        let mut held = [0u32; 2];
         for (t, p) in def.pieces.iter().enumerate() {
-            initial_hand[0][t] = p.hand;
-            initial_hand[1][t] = p.black_hand.unwrap_or(p.hand);
+            for (side, want) in [p.hand, p.black_hand.unwrap_or(p.hand)]
+                .into_iter()
+                .enumerate()
+            {
+                let room = crate::limits::MAX_IN_HAND - held[side];
+                if want > room {
+                    warnings.push(about(
+                        p,
+                        format!(
+                            "{} starts with {want} in hand; a hand holds at most {} pieces, so {room} are kept",
+                            if side == 0 { "White" } else { "Black" },
+                            crate::limits::MAX_IN_HAND
+                        ),
+                    ));
+                }
+                initial_hand[side][t] = want.min(room);
+                held[side] += want.min(room);
+            }
         }
         let fielded = |t: usize, side: usize| {
             let color = if side == 0 {
