@@ -141,6 +141,7 @@ pub fn variant(data: &[u8]) {
     let checked = fairyboard_core::definition::check_parsed_within("fuzz", parsed, FUZZ_BUDGET);
     if let Some(v) = checked.variant {
         let mut pos = Position::start(Arc::new(v));
+        fen_round_trip(&pos);
         let on_board: usize = [fairyboard_core::Color::White, fairyboard_core::Color::Black]
             .into_iter()
             .map(|c| pos.pieces(c).len())
@@ -152,6 +153,27 @@ pub fn variant(data: &[u8]) {
                 let _ = pos.legal_moves();
             }
         }
+    }
+}
+
+/// "What is this position" has one answer: the start position's FEN reads back as a
+/// position that prints the same FEN, whatever the definition's IDs and castlers. Skipped
+/// only for a start hand beyond what a FEN may hold ([`MAX_IN_HAND`]), which would also
+/// make the FEN itself huge.
+///
+/// [`MAX_IN_HAND`]: fairyboard_core::limits::MAX_IN_HAND
+fn fen_round_trip(pos: &Position) {
+    let v = pos.variant();
+    let held = |c| (0..v.type_count()).map(|t| pos.hand(c, t) as u64).sum::<u64>();
+    let limit = fairyboard_core::limits::MAX_IN_HAND as u64;
+    if held(fairyboard_core::Color::White) > limit || held(fairyboard_core::Color::Black) > limit
+    {
+        return;
+    }
+    let fen = pos.to_fen();
+    match Position::from_fen(v.clone(), &fen) {
+        Ok(again) => assert_eq!(again.to_fen(), fen, "the start FEN reads back differently"),
+        Err(e) => panic!("the start FEN {fen:?} does not read back: {e}"),
     }
 }
 

@@ -23,7 +23,8 @@ pub const MAX_DEFINITION_BYTES: usize = 64 * 1024;
 /// counters' limit that captures can never overflow them.
 pub const MAX_IN_HAND: u32 = 65_535;
 
-/// The longest FEN accepted, in bytes: two full hands and the largest board fit.
+/// The longest FEN accepted, in bytes: two full hands and the largest board fit. For a game
+/// whose longest piece token has more than one byte, this times that length.
 pub const MAX_FEN_BYTES: usize = 2 * MAX_IN_HAND as usize + 16 * 1024;
 
 /// The longest Fairy-FEN (a drawn diagram, the renderer's format) accepted, in bytes: a

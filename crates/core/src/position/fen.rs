@@ -91,11 +91,21 @@ impl Setup {
             position,
             message,
         };
-        if fen.len() > MAX_FEN_BYTES {
+        // The bound counts one byte a held piece; a game whose tokens are longer gets as
+        // many times it. (Hands hold unpromoted types, so a `+` adds nothing there, and the
+        // bound's board allowance covers it on the board.)
+        let longest = (variant.fen_ids.iter())
+            .map(|(s, _)| s.trim_start_matches('+'))
+            .map(|s| s.to_uppercase().len().max(s.to_lowercase().len()))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let limit = MAX_FEN_BYTES.saturating_mul(longest);
+        if fen.len() > limit {
             return Err(err(
                 "length",
-                MAX_FEN_BYTES,
-                format!("{} bytes, over the limit of {MAX_FEN_BYTES}", fen.len()),
+                limit,
+                format!("{} bytes, over the limit of {limit}", fen.len()),
             ));
         }
         let mut pos = Setup::empty(variant);
@@ -294,25 +304,9 @@ impl Setup {
             if !numeric(s) {
                 it.next();
                 if s != "-" {
-                    let mut r = [Vec::new(), Vec::new()];
-                    for (i, ch) in s.char_indices() {
-                        let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                        let side = match ch.to_ascii_uppercase() {
-                            'K' => Side::High,
-                            'Q' => Side::Low,
-                            c @ 'A'..='X' if (c as u8 - b'A') < g.files => {
-                                Side::File(c as u8 - b'A')
-                            }
-                            _ => {
-                                return Err(err(
-                                    "castling",
-                                    p + i,
-                                    format!("'{ch}' is not a castling right"),
-                                ))
-                            }
-                        };
-                        r[color].push(side);
-                    }
+                    let r = parse_rights(s, g.files).map_err(|(i, ch)| {
+                        err("castling", p + i, format!("'{ch}' is not a castling right"))
+                    })?;
                     rights.given = Some(r);
                 }
             }
@@ -474,6 +468,58 @@ impl Setup {
     }
 }
 
+/// The rights of a FEN's castling field: per colour, `K`/`Q` (every castler towards the
+/// higher or lower files) or the partner's file letter. `Err` has the offending character
+/// and its offset.
+fn parse_rights(s: &str, files: u8) -> Result<[Vec<Side>; 2], (usize, char)> {
+    let mut r = [Vec::new(), Vec::new()];
+    for (i, ch) in s.char_indices() {
+        let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let side = match ch.to_ascii_uppercase() {
+            'K' => Side::High,
+            'Q' => Side::Low,
+            c @ 'A'..='X' if (c as u8 - b'A') < files => Side::File(c as u8 - b'A'),
+            _ => return Err((i, ch)),
+        };
+        r[color].push(side);
+    }
+    Ok(r)
+}
+
+/// One castling right: the castler's square, its partner's, and whether it castles towards
+/// the higher files.
+type Right = (Square, Square, bool);
+
+/// Every castling right of a board, per colour: the pieces with castling moves that are
+/// unmoved, with each castling link's partner ([`castle_partner`]) unmoved too. The one
+/// definition of what a FEN's castling field describes: [`Position::to_fen`] prints it,
+/// and checks that [`Position::from_fen`] reads its text back to the same rights.
+fn castling_rights(
+    variant: &Variant,
+    piece_at: impl Fn(Square) -> Option<(usize, Color)>,
+    unmoved: impl Fn(Square) -> bool,
+) -> [Vec<Right>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    for &sq in &variant.playable {
+        let Some((t, color)) = piece_at(sq) else {
+            continue;
+        };
+        if !unmoved(sq) {
+            continue;
+        }
+        let links = &variant.pieces[t].linked[color.index()].links;
+        for l in links.iter().filter(|l| l.kind == Kind::Castle) {
+            let owner = |s: Square| piece_at(s).map(|(_, c)| c);
+            if let Some(p) = castle_partner(variant, sq, l, owner) {
+                if unmoved(p) && !out[color.index()].contains(&(sq, p, l.dx > 0)) {
+                    out[color.index()].push((sq, p, l.dx > 0));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The castling partner of the piece on `sq` for the castling link `l`: the friendly piece
 /// nearest the board edge (or a hole) in the link's direction, whatever stands between.
 /// `owner` tells the colour of the piece on a square. A dead link (a step as long as the
@@ -567,40 +613,56 @@ impl Position {
         s
     }
 
+    /// The castling field: the rights as `KQkq` letters when reading those back gives the
+    /// same rights, else as the partners' file letters (several castlers on one side can
+    /// make the letters say more than the position has), else `KQkq` letters anyway.
     fn castling_string(&self) -> String {
         let v = &*self.variant;
-        let mut out = String::new();
-        for color in Color::BOTH {
-            let mut sides = Vec::new();
-            for &sq in &self.lists[color.index()].squares {
-                if !self.virgin[sq] {
-                    continue;
-                }
-                let t = cell_type(self.board[sq]);
-                for l in v.pieces[t].linked[color.index()]
-                    .links
+        let rights = castling_rights(v, |s| self.piece_at(s), |s| self.virgin[s]);
+        let form = |by_file: bool| {
+            let mut out = String::new();
+            for color in Color::BOTH {
+                let mut letters: Vec<char> = rights[color.index()]
                     .iter()
-                    .filter(|l| l.kind == Kind::Castle)
-                {
-                    let owner = |s: Square| self.piece_at(s).map(|(_, c)| c);
-                    if let Some(p) = castle_partner(v, sq, l, owner) {
-                        if self.virgin[p] {
-                            sides.push(if l.dx > 0 { 'K' } else { 'Q' });
-                        }
-                    }
-                }
+                    .map(|&(_, partner, high)| match (by_file, high) {
+                        (true, _) => (b'A' + v.coord(partner).file) as char,
+                        (false, true) => 'K',
+                        (false, false) => 'Q',
+                    })
+                    .collect();
+                letters.sort();
+                letters.dedup();
+                out.extend(letters.into_iter().map(|ch| match color {
+                    Color::White => ch,
+                    Color::Black => ch.to_ascii_lowercase(),
+                }));
             }
-            sides.sort();
-            sides.dedup();
-            for ch in sides {
-                out.push(if color == Color::White {
-                    ch
-                } else {
-                    ch.to_ascii_lowercase()
-                });
+            out
+        };
+        let sides = form(false);
+        if rights.iter().all(|r| r.is_empty()) {
+            return sides;
+        }
+        for text in [sides.clone(), form(true)] {
+            if self.castling_reads_back(&text, &rights) {
+                return text;
             }
         }
-        out
+        sides
+    }
+
+    /// Whether [`Position::from_fen`] reads `text` on this board as exactly `rights`.
+    fn castling_reads_back(&self, text: &str, rights: &[Vec<Right>; 2]) -> bool {
+        let v = &*self.variant;
+        let Ok(given) = parse_rights(text, v.geometry.files) else {
+            return false;
+        };
+        let mut s = Setup::empty(v);
+        for &sq in &v.playable {
+            s.cells[sq] = self.piece_at(sq);
+        }
+        s.apply_virginity(v, &Rights { given: Some(given) });
+        castling_rights(v, |sq| s.piece_at(sq), |sq| s.unmoved[sq]) == *rights
     }
 
     /// The e.p. square, written only when some e.p. capture is possible (as Fairy-Stockfish).
@@ -633,18 +695,21 @@ fn split_squares(s: &str) -> Option<Vec<Coord>> {
 }
 
 impl Variant {
-    /// The FEN token of a piece.
+    /// The FEN token of a piece (see [`fen_tokens`]).
     pub fn fen_token(&self, t: usize, color: Color) -> String {
-        let token = &self
-            .fen_ids
-            .iter()
-            .find(|(_, x)| *x as usize == t)
-            .map(|(s, _)| s.clone())
-            .unwrap_or_default();
+        let token = self.token_of(t);
         match color {
             Color::White => token.to_uppercase(),
             Color::Black => token.to_lowercase(),
         }
+    }
+
+    /// Type `t`'s token as [`fen_tokens`] gave it (White's form).
+    fn token_of(&self, t: usize) -> &str {
+        self.fen_ids
+            .iter()
+            .find(|(_, x)| *x as usize == t)
+            .map_or("", |(s, _)| s.as_str())
     }
 
     /// The piece whose FEN token starts `text`: type, colour and token length in chars.
@@ -661,21 +726,17 @@ impl Variant {
             if head == token.to_lowercase() && head != token.to_uppercase() {
                 return Some((*t as usize, Color::Black, n));
             }
-            if head == *token {
-                // Caseless IDs (digits, symbols): White.
-                return Some((*t as usize, Color::White, n));
-            }
         }
         None
     }
 
-    /// Several types may share an ID: a xiangqi soldier before and after the river (the
+    /// Several types may share an ID (so a FEN token): a xiangqi soldier before and after the river (the
     /// one a morph board turns the first into on this square is meant), or Spartan chess's
     /// two kings (the one this colour has in its setup is meant).
     pub(crate) fn resolve_duplicate(&self, t: usize, color: Color, sq: Option<Square>) -> usize {
-        let id = &self.pieces[t].id;
+        let token = self.token_of(t);
         let candidates: Vec<usize> = (0..self.pieces.len())
-            .filter(|&i| &self.pieces[i].id == id)
+            .filter(|&i| self.token_of(i) == token)
             .collect();
         if candidates.len() < 2 {
             return t;
@@ -687,7 +748,7 @@ impl Variant {
             {
                 let rule = &self.promo_rules[r as usize];
                 if let [(to, _)] = rule.choices[..] {
-                    if self.pieces[to as usize].id == *id && !rule.may_stay {
+                    if self.token_of(to as usize) == token && !rule.may_stay {
                         return to as usize;
                     }
                 }
@@ -710,4 +771,173 @@ impl Variant {
     pub fn has_holdings(&self) -> bool {
         self.holdings_type != 0 || self.initial_hand.iter().any(|h| h.iter().any(|&n| n > 0))
     }
+}
+
+/// Characters with a meaning of their own in a FEN's board or holdings field: empty-square
+/// counts, rank separators, holdings brackets and their `-`, the promoted marks `+` and
+/// `~`, holes `*`, and the blanks that end the field.
+fn fen_syntax(c: char) -> bool {
+    c.is_ascii_digit()
+        || c.is_whitespace()
+        || c.is_control()
+        || matches!(c, '/' | '[' | ']' | '~' | '*' | '+' | '-')
+}
+
+/// Whether `id` can be a FEN token as it is: not empty, no FEN syntax, every character's
+/// case pair is one character each way (so White's and Black's forms have the same length
+/// and turn back into each other), and at least one character has case (so the colours
+/// differ).
+fn usable_token(id: &str) -> bool {
+    !id.is_empty()
+        && id.chars().all(|c| {
+            let (up, low) = (single(c.to_uppercase()), single(c.to_lowercase()));
+            !fen_syntax(c)
+                && matches!((up, low), (Some(u), Some(l))
+                    if single(l.to_uppercase()) == Some(u) && single(u.to_lowercase()) == Some(l))
+        })
+        && id.to_uppercase() != id.to_lowercase()
+}
+
+fn single(mut it: impl Iterator<Item = char>) -> Option<char> {
+    let c = it.next()?;
+    it.next().is_none().then_some(c)
+}
+
+/// Whether greedy reading (longest token first, as [`Variant::match_piece`] reads) can
+/// split a run of pieces written with `tokens` (one colour's forms) other than as written:
+/// that happens when one token is another followed by text that begins a run of tokens
+/// (`CA` against `C` then `A`, or `NRB` against `N`, `RB...`).
+fn ambiguous(tokens: &[String]) -> bool {
+    // Whether `w` is a prefix of some run of tokens (depth bounded by its length).
+    fn starts_run(w: &str, tokens: &[String]) -> bool {
+        w.is_empty()
+            || tokens.iter().any(|t| {
+                t.starts_with(w) || (w.starts_with(t.as_str()) && starts_run(&w[t.len()..], tokens))
+            })
+    }
+    tokens.iter().any(|long| {
+        tokens.iter().any(|short| {
+            short.len() < long.len()
+                && long.starts_with(short.as_str())
+                && starts_run(&long[short.len()..], tokens)
+        })
+    })
+}
+
+/// Why a piece's ID is not its FEN token (see [`fen_tokens`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unusable {
+    Empty,
+    /// The ID contains this FEN syntax character.
+    Syntax(char),
+    /// No upper and lower case to tell White from Black (or a case pair FEN cannot hold).
+    Caseless,
+    /// It reads as the token of this earlier type (same letters in another case, or the
+    /// same ID with both types in one side's setup).
+    Clash(usize),
+    /// Next to other tokens it could be read as a different run of pieces.
+    Ambiguous,
+}
+
+impl fmt::Display for Unusable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unusable::Empty => write!(f, "it is empty"),
+            Unusable::Syntax(c) => write!(f, "it contains {c:?}, which FEN uses itself"),
+            Unusable::Caseless => {
+                write!(f, "it has no upper and lower case to tell White from Black")
+            }
+            Unusable::Clash(_) => write!(f, "it reads the same as another piece's"),
+            Unusable::Ambiguous => write!(
+                f,
+                "next to other pieces' IDs it could be read as different pieces"
+            ),
+        }
+    }
+}
+
+/// What a piece type is called in FEN: its ID in upper case for White and lower case for
+/// Black, or `+` and its unpromoted type's token for a shogi-style promoted type.
+///
+/// Interactive Diagram pages allow any text as an ID; one that FEN cannot carry (see
+/// [`Unusable`]) is given a letter instead, one no other token starts with: the first
+/// free of the ID's own letters, the name's first letter, then `A`, `B`, ... So every
+/// position reads back as itself, while every ID that FEN can carry stays as it is
+/// (a catalogue game's FEN does not change). Several types may share an ID on purpose
+/// (a xiangqi soldier before and after the river, Spartan chess's kings): they keep it
+/// while no side fields two of them, as [`Variant::resolve_duplicate`] tells them apart.
+///
+/// `ids[t]` is type `t`'s ID, `demoted[t]` its unpromoted type, `name[t]` its name, and
+/// `fielded(t, side)` whether side 0 (White) or 1 (Black) has the type in its setup or
+/// hand. Returns each type's token (White's form) and the types given a letter, why.
+pub(crate) fn fen_tokens(
+    ids: &[&str],
+    names: &[&str],
+    demoted: &[Option<u8>],
+    fielded: impl Fn(usize, usize) -> bool,
+) -> (Vec<String>, Vec<(usize, Unusable)>) {
+    let n = ids.len();
+    let base = |t: usize| match demoted[t] {
+        Some(d) if (d as usize) < n && demoted[d as usize].is_none() => Some(d as usize),
+        _ => None,
+    };
+    let mut token: Vec<Option<String>> = vec![None; n];
+    let mut refused = Vec::new();
+    // The ID's upper-case forms kept so far, deduplicated.
+    let mut kept: Vec<String> = Vec::new();
+    for t in (0..n).filter(|&t| base(t).is_none()) {
+        let id = ids[t];
+        let why = if id.is_empty() {
+            Some(Unusable::Empty)
+        } else if let Some(c) = id.chars().find(|&c| fen_syntax(c)) {
+            Some(Unusable::Syntax(c))
+        } else if !usable_token(id) {
+            Some(Unusable::Caseless)
+        } else {
+            let up = id.to_uppercase();
+            let clash = (0..t).find(|&u| {
+                token[u].as_deref() == Some(up.as_str())
+                    && (ids[u] != id || (0..2).any(|side| fielded(u, side) && fielded(t, side)))
+            });
+            match clash {
+                Some(u) => Some(Unusable::Clash(u)),
+                None if !kept.contains(&up) && {
+                    let mut with = kept.clone();
+                    with.push(up.clone());
+                    ambiguous(&with)
+                } =>
+                {
+                    Some(Unusable::Ambiguous)
+                }
+                None => {
+                    if !kept.contains(&up) {
+                        kept.push(up.clone());
+                    }
+                    token[t] = Some(up);
+                    None
+                }
+            }
+        };
+        if let Some(why) = why {
+            refused.push((t, why));
+        }
+    }
+    for &(t, _) in &refused {
+        let own = ids[t].chars().chain(names[t].chars().take(1));
+        let letters = ('A'..='\u{24ff}').filter(|c| c.is_uppercase());
+        let free = own.flat_map(char::to_uppercase).chain(letters).find(|&c| {
+            usable_token(c.encode_utf8(&mut [0; 4])) && !kept.iter().any(|k| k.starts_with(c))
+        });
+        // More than a thousand letters are free for at most `MAX_TYPES` types.
+        let letter = free.map(String::from).unwrap_or_default();
+        kept.push(letter.clone());
+        token[t] = Some(letter);
+    }
+    let tokens = (0..n)
+        .map(|t| match base(t) {
+            Some(d) => format!("+{}", token[d].as_deref().unwrap_or_default()),
+            None => token[t].clone().unwrap_or_default(),
+        })
+        .collect();
+    (tokens, refused)
 }

@@ -483,26 +483,76 @@ impl Variant {
                 no_drop_mate: def.rules.drop_no_mate.contains(&t),
             });
         }
-        let mut fen_ids: Vec<(String, u8)> = Vec::new();
-        for (t, p) in pieces.iter().enumerate() {
-            let token = match p.demoted {
-                Some(d) => format!("+{}", pieces[d as usize].id),
-                None => p.id.clone(),
-            };
-            fen_ids.push((token, t as u8));
-        }
-        fen_ids.sort_by_key(|(s, _)| std::cmp::Reverse(s.chars().count()));
+        // A hand holds at most `MAX_IN_HAND` pieces (a FEN of the start must read back):
+        // counts beyond that are cut, with a warning on the piece where the cut begins.
         let mut initial_hand = [vec![0; n], vec![0; n]];
+        let mut held = [0u32; 2];
         for (t, p) in def.pieces.iter().enumerate() {
-            initial_hand[0][t] = p.hand;
-            initial_hand[1][t] = p.black_hand.unwrap_or(p.hand);
+            for (side, want) in [p.hand, p.black_hand.unwrap_or(p.hand)]
+                .into_iter()
+                .enumerate()
+            {
+                let room = crate::limits::MAX_IN_HAND - held[side];
+                if want > room {
+                    warnings.push(about(
+                        p,
+                        format!(
+                            "{} starts with {want} in hand; a hand holds at most {} pieces, so {room} are kept",
+                            if side == 0 { "White" } else { "Black" },
+                            crate::limits::MAX_IN_HAND
+                        ),
+                    ));
+                }
+                initial_hand[side][t] = want.min(room);
+                held[side] += want.min(room);
+            }
         }
+        let fielded = |t: usize, side: usize| {
+            let color = if side == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            initial_hand[side][t] > 0
+                || setup
+                    .iter()
+                    .any(|&(_, c)| c == piece_cell(Role::new(t), color))
+        };
+        let ids: Vec<&str> = def.pieces.iter().map(|p| p.id.as_str()).collect();
+        let names: Vec<&str> = def.pieces.iter().map(|p| p.name.as_str()).collect();
+        let demoted: Vec<Option<u8>> = pieces.iter().map(|p| p.demoted).collect();
+        let (tokens, refused) = crate::position::fen::fen_tokens(&ids, &names, &demoted, fielded);
+        for (t, why) in refused {
+            let p = &def.pieces[t];
+            let why = match why {
+                crate::position::fen::Unusable::Clash(u) => format!(
+                    "it reads the same as the ID of {} (line {})",
+                    def.pieces[u].name, def.pieces[u].line
+                ),
+                other => other.to_string(),
+            };
+            let token = &tokens[t];
+            warnings.push(about(
+                p,
+                format!(
+                    "ID {:?} cannot be written in a FEN ({why}); FEN writes this piece as '{}' for White and '{}' for Black",
+                    p.id,
+                    token,
+                    token.to_lowercase()
+                ),
+            ));
+        }
+        let mut fen_ids: Vec<(String, u8)> = tokens
+            .into_iter()
+            .enumerate()
+            .map(|(t, s)| (s, t as u8))
+            .collect();
+        fen_ids.sort_by_key(|(s, _)| std::cmp::Reverse(s.chars().count()));
         let forward = [Color::White, Color::Black].map(|c| {
             let (dx, dy) = crate::variant::orient(0, 1, c, def.symmetry);
             geometry.offset(dx, dy)
         });
         let sandbox = setup.is_empty();
-        let ids: Vec<&str> = def.pieces.iter().map(|p| p.id.as_str()).collect();
         let royal: Vec<bool> = (0..n).map(|t| def.royal.contains(&t)).collect();
         let burn_zone = match &def.rules.burn_zone {
             None => None,
