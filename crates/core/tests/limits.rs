@@ -208,3 +208,25 @@ fn a_smaller_compile_budget_leaves_out_with_a_warning() {
     let full = check_parsed_within("budget", idiagram::parse(text), Default::default());
     assert!(full.diagnostics.is_empty(), "{:?}", full.diagnostics);
 }
+
+/// Fuzzer find (variant target, a panic): two types each starting with 3,333,333,333 in
+/// hand overflowed the side's count of pieces in hand (a `u32`) when a drop was made; in a
+/// build without overflow checks the count would wrap. Start hands are cut so that a side
+/// holds at most [`MAX_IN_HAND`] in all, and a drop takes one from it.
+#[test]
+fn huge_start_hands_are_cut_and_drops_do_not_overflow() {
+    let text = "files=4\nranks=4\nholdingsType=-1\nroyal=1\n\
+                king:K:K::a1,,d4\nwazir:W:W::-:3333333333\nferz:F:F::-:3333333333\n";
+    let (v, _) = Variant::from_definition("hands", text).unwrap();
+    let v = Arc::new(v);
+    let mut pos = Position::start(v.clone());
+    let held = |pos: &Position| pos.hand(Color::White, 1) + pos.hand(Color::White, 2);
+    assert_eq!(held(&pos), MAX_IN_HAND);
+    let drop = *pos
+        .legal_moves()
+        .iter()
+        .find(|m| m.kind == fairyboard_core::MoveKind::Drop)
+        .expect("a drop");
+    pos.make(&drop);
+    assert_eq!(held(&pos), MAX_IN_HAND - 1);
+}
