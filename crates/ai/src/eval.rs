@@ -488,77 +488,8 @@ impl Evaluator {
         }
     }
 
-    /// What the side to move stands to lose to the threats against it: each of its pieces
-    /// an enemy piece attacks loses the difference when the least valuable attacker is
-    /// worth less, or all of its value when no friend defends it. One such piece can
-    /// usually step away (a tempo, counted a little); of two or more (a fork, a piece
-    /// pinned while another hangs) the second largest loss is what the side cannot save,
-    /// which a quiescence search standing pat would otherwise miss. Attacks are the core's
-    /// attack table ([`Position::table_attack`]), so any variant's pieces count; moves
-    /// only the generator can judge (`Complex`) are left out.
-    pub fn threats(&self, pos: &Position) -> i32 {
-        let us = pos.side_to_move();
-        let them = us.flip();
-        let (mut first, mut second) = (0, 0);
-        for &sq in pos.pieces(us) {
-            let Some((t, _)) = pos.piece_at(sq) else {
-                continue;
-            };
-            // Royals cannot be left attacked; a pawn's loss is small next to the cost of
-            // asking (pawns are the most numerous pieces).
-            if self.royal[t] || self.pawn[t] {
-                continue;
-            }
-            let v = self.values[t];
-            // The least valuable attacker (a royal may take only an undefended piece).
-            let mut least = i32::MAX;
-            for &e in pos.pieces(them) {
-                let Some((te, _)) = pos.piece_at(e) else {
-                    continue;
-                };
-                let ve = if self.royal[te] {
-                    i32::MAX - 1
-                } else {
-                    self.values[te]
-                };
-                if ve < least && pos.table_attack(e, them, sq) == Some(true) {
-                    least = ve;
-                }
-            }
-            if least == i32::MAX {
-                continue;
-            }
-            let loss = if least < v {
-                v - least
-            } else if pos
-                .pieces(us)
-                .iter()
-                .any(|&f| f != sq && pos.table_attack(f, us, sq) == Some(true))
-            {
-                0
-            } else {
-                v
-            };
-            if loss > first {
-                second = first;
-                first = loss;
-            } else if loss > second {
-                second = loss;
-            }
-        }
-        second * 3 / 4 + first / 16
-    }
-
-    /// The score of a position for the side to move, in centipawns: the
-    /// [`positional`](Self::positional) score less what the side to move cannot save
-    /// from the [`threats`](Self::threats) against it.
+    /// The score of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.positional(pos) - self.threats(pos)
-    }
-
-    /// The score without the threats (which only lower it): what a search compares with
-    /// its window first, asking for the threats only where they can change the outcome.
-    pub fn positional(&self, pos: &Position) -> i32 {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut material = 0i64;
@@ -724,54 +655,6 @@ mod tests {
         assert!(three > two, "{three} {two}");
         // Pawns do not count: black pawns on e3 and g3 change nothing.
         assert_eq!(danger("6k1/8/8/8/7q/4p1p1/5PPP/6K1 w - - 0 1"), 0);
-    }
-
-    /// The threats against the side to move in a chess position, and the evaluator.
-    fn threats(fen: &str) -> (i32, Evaluator, Arc<Variant>) {
-        let v = catalogue::load("chess").unwrap();
-        let e = Evaluator::new(&v);
-        let pos = Position::from_fen(v.clone(), fen).unwrap();
-        (e.threats(&pos), e, v)
-    }
-
-    #[test]
-    fn a_fork_costs_the_piece_that_cannot_be_saved() {
-        // Black to move: the white pawn on d5 attacks the knight on c6 and the bishop on
-        // e6, neither defended. Black saves one; the other is lost (for the pawn at best,
-        // if it can take back).
-        let (forked, e, v) = threats("4k3/8/2n1b3/3P4/8/8/8/4K3 b - - 0 1");
-        let id = |s: &str| e.value(v.type_by_id(s).unwrap());
-        let lesser = id("N").min(id("B")) - id("P");
-        assert!(forked >= lesser / 2, "{forked} vs {lesser}");
-        // The same pieces with the pawn on d4 (attacking nothing): no threat.
-        assert_eq!(threats("4k3/8/2n1b3/8/3P4/8/8/4K3 b - - 0 1").0, 0);
-        // One attacked piece can step away: it costs a tempo, far less than the piece.
-        let single = threats("4k3/8/2n5/3P4/8/8/8/4K3 b - - 0 1").0;
-        assert!(single > 0 && single < id("N") / 8, "{single}");
-        // The evaluation counts it: the forked side stands worse than the unforked one.
-        let pos = |fen| Position::from_fen(v.clone(), fen).unwrap();
-        let fork = pos("4k3/8/2n1b3/3P4/8/8/8/4K3 b - - 0 1");
-        let calm = pos("4k3/8/2n1b3/8/3P4/8/8/4K3 b - - 0 1");
-        assert!(e.evaluate(&fork) < e.evaluate(&calm) - lesser / 3);
-    }
-
-    #[test]
-    fn a_defended_piece_attacked_by_a_stronger_one_is_no_threat() {
-        // Black to move: the white queen on a4 attacks the knight on c6, which the b7
-        // pawn defends.
-        let (defended, _, _) = threats("4k3/1p6/2n5/8/Q7/8/8/4K3 b - - 0 1");
-        assert_eq!(defended, 0);
-        // Undefended, the same knight counts in full (alone: the tempo share of it).
-        let (loose, e, v) = threats("4k3/8/2n5/8/Q7/8/8/4K3 b - - 0 1");
-        assert_eq!(loose, e.value(v.type_by_id("N").unwrap()) / 16);
-        // Two loose pieces, the knight attacked by the queen and the bishop on h7 by the
-        // rook on h5: one of them is lost.
-        let (two, e, v) = threats("4k3/7b/2n5/7R/Q7/8/8/4K3 b - - 0 1");
-        let (n, b) = (
-            e.value(v.type_by_id("N").unwrap()),
-            e.value(v.type_by_id("B").unwrap()),
-        );
-        assert_eq!(two, n.min(b) * 3 / 4 + n.max(b) / 16);
     }
 
     #[test]

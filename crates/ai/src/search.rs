@@ -600,17 +600,10 @@ impl Searcher {
         if tt_move.is_none() && depth >= 4 && !in_check {
             depth -= 1;
         }
-        // The threats only lower the estimate: asked only where it is at or above beta
-        // (the pruning below needs it there; elsewhere they would change nothing).
         let static_eval = if in_check {
             -INF
         } else {
-            let e = self.eval.positional(pos);
-            if e >= beta {
-                e - self.eval.threats(pos)
-            } else {
-                e
-            }
+            self.eval.evaluate(pos)
         };
         // Reverse futility: far above beta near the leaves.
         if !pv_node
@@ -858,12 +851,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            // The threats against the side to move only lower the estimate: asked only
-            // when it would raise alpha (below alpha they change nothing).
-            let mut stand = self.eval.positional(pos);
-            if stand > alpha {
-                stand -= self.eval.threats(pos);
-            }
+            let stand = self.eval.evaluate(pos);
             if stand >= beta {
                 self.lists[ply] = list;
                 return stand;
