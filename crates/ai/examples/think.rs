@@ -1,6 +1,11 @@
 //! Search a position and print each iteration:
 //! `cargo run --release --example think -- VARIANT DEPTH [FEN]`.
-use fairyboard_ai::{Control, Info, Limits, Options, Searcher};
+//!
+//! With `-` for the FEN it reads one FEN a line from stdin, searches each afresh (a new
+//! searcher, as a game's first move) and prints one `best MOVE score S nodes N` line per
+//! position and the total nodes: the load-independent measure of a search change
+//! (nodes to a depth, and which moves it picks).
+use fairyboard_ai::{Control, Info, Limits, NoClock, Options, Searcher};
 use fairyboard_core::{catalogue, Position};
 
 struct Timer(std::time::Instant);
@@ -26,6 +31,32 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let variant = catalogue::load(&args[0]).expect("variant");
     let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(6);
+    if args.get(2).map(String::as_str) == Some("-") {
+        let start = std::time::Instant::now();
+        let mut total = 0;
+        for line in std::io::stdin().lines() {
+            let line = line.expect("stdin");
+            if line.trim().is_empty() {
+                continue;
+            }
+            let mut pos = Position::from_fen(variant.clone(), line.trim()).expect("fen");
+            let mut s = Searcher::new(variant.clone(), Options::default());
+            let r = s.search(&mut pos, &[], &Limits::depth(depth), &mut NoClock);
+            total += r.nodes;
+            println!(
+                "best {} score {} nodes {}",
+                r.best.map(|m| variant.uci(&m)).unwrap_or_default(),
+                r.score,
+                r.nodes
+            );
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "total nodes {total} time {secs:.1}s nps {:.0}",
+            total as f64 / secs
+        );
+        return;
+    }
     let mut pos = match args.get(2) {
         Some(f) => Position::from_fen(variant.clone(), f).expect("fen"),
         None => Position::start(variant.clone()),

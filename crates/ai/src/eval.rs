@@ -35,6 +35,11 @@ use fairyboard_core::value::{self, PAWN};
 use fairyboard_core::variant::Symmetry;
 use fairyboard_core::{Color, Move, MoveList, Position, Variant};
 
+/// Centipawns (middle game) of a pawn right in front of a royal ([`Evaluator::pawn_shield`]).
+const SHIELD: i32 = 20;
+/// Centipawns (middle game) a file next to a royal with no friendly pawn ahead costs.
+const OPEN_FILE: i32 = 10;
+
 /// Per piece type: value and piece-square table per colour (indexed by padded square).
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -56,6 +61,8 @@ pub struct Evaluator {
     drops: bool,
     /// The offsets of the eight neighbours on the padded board (royal shelter).
     neighbours: [isize; 8],
+    /// The padded board's offset of a rank (White's forward step).
+    stride: isize,
     /// Per type: centipawns per pseudo-legal move above (or below) the type's measured
     /// average, and that average (0 weight: not counted — royals and pawns).
     mobility: Vec<(i32, i32)>,
@@ -256,6 +263,7 @@ impl Evaluator {
             start_material: start_material.max(1),
             drops: variant.drops,
             neighbours: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1],
+            stride: s,
             noise: 0,
             seed: 0,
         };
@@ -488,6 +496,47 @@ impl Evaluator {
         }
     }
 
+    /// A royal's pawn shield, middle game: on its own file and each neighbouring file, a
+    /// friendly pawn one square ahead of it (towards the enemy) is worth [`SHIELD`], two
+    /// squares ahead half that, further ahead nothing, and a file with no friendly pawn
+    /// ahead at all (open to the enemy's rooks and chancellors) costs [`OPEN_FILE`]; the
+    /// board's edge shelters like a pawn. The king attacks that decided run 10's games
+    /// against Fairy-Stockfish came through the pawns our royal had pushed or traded
+    /// away in front of it (BENCHMARKS.md, run 11).
+    fn pawn_shield(&self, pos: &Position, royal: usize, c: Color) -> i32 {
+        let forward = self.stride * if c == Color::White { 1 } else { -1 };
+        let on_board = |sq: isize| {
+            sq >= 0 && (sq as usize) < self.file_rank.len() && self.file_rank[sq as usize].0 >= 0
+        };
+        let mut shield = 0;
+        for side in [-1, 0, 1] {
+            let mut sq = royal as isize + side + forward;
+            if !on_board(royal as isize + side) {
+                shield += SHIELD;
+                continue;
+            }
+            let mut ahead = 1;
+            let mut found = None;
+            while on_board(sq) {
+                if let Some((t, owner)) = pos.piece_at(Square::new(sq as usize)) {
+                    if owner == c && self.pawn[t] {
+                        found = Some(ahead);
+                        break;
+                    }
+                }
+                sq += forward;
+                ahead += 1;
+            }
+            shield += match found {
+                Some(1) => SHIELD,
+                Some(2) => SHIELD / 2,
+                Some(_) => 0,
+                None => -OPEN_FILE,
+            };
+        }
+        shield
+    }
+
     /// The score of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut mg = [0i32; 2];
@@ -563,7 +612,7 @@ impl Evaluator {
                         }
                     }
                 }
-                royal_mg += 6 * friends.min(4);
+                royal_mg += 6 * friends.min(4) + self.pawn_shield(pos, r.index(), c);
                 royal_mg -= self.royal_danger(pos, r.index(), c);
             }
             let royals = pos.royals(c).len().max(1) as i32;
@@ -655,6 +704,42 @@ mod tests {
         assert!(three > two, "{three} {two}");
         // Pawns do not count: black pawns on e3 and g3 change nothing.
         assert_eq!(danger("6k1/8/8/8/7q/4p1p1/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    /// White's pawn shield in a chess position.
+    fn shield(fen: &str) -> i32 {
+        let v = catalogue::load("chess").unwrap();
+        let e = Evaluator::new(&v);
+        let pos = Position::from_fen(v, fen).unwrap();
+        let king = pos.royals(Color::White)[0].index();
+        e.pawn_shield(&pos, king, Color::White)
+    }
+
+    #[test]
+    fn a_pawn_shield_counts_the_pawns_ahead_of_the_royal_on_three_files() {
+        // Castled with f2, g2, h2: three pawns right in front.
+        assert_eq!(shield("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"), 3 * SHIELD);
+        // g2-g3: that file's pawn is two squares ahead.
+        assert_eq!(
+            shield("6k1/8/8/8/8/6P1/5P1P/6K1 w - - 0 1"),
+            2 * SHIELD + SHIELD / 2
+        );
+        // g-pawn gone (a black pawn on g4 is no shelter): the g-file is open.
+        assert_eq!(
+            shield("6k1/8/8/8/6p1/8/5P1P/6K1 w - - 0 1"),
+            2 * SHIELD - OPEN_FILE
+        );
+        // In the corner the edge shelters like a pawn; a pawn far up the file, none.
+        assert_eq!(shield("6k1/8/8/8/6P1/8/7P/7K w - - 0 1"), 2 * SHIELD);
+        // Black's shield looks down the board: e7, d6 and nothing on the f-file.
+        let v = catalogue::load("chess").unwrap();
+        let e = Evaluator::new(&v);
+        let pos = Position::from_fen(v, "4k3/4p3/3p4/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let king = pos.royals(Color::Black)[0].index();
+        assert_eq!(
+            e.pawn_shield(&pos, king, Color::Black),
+            SHIELD + SHIELD / 2 - OPEN_FILE
+        );
     }
 
     #[test]

@@ -24,6 +24,7 @@
 
 use std::sync::Arc;
 
+use fairyboard_core::geometry::Square;
 use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
 
 use crate::eval::Evaluator;
@@ -37,6 +38,10 @@ pub const MAX_PLY: usize = 100;
 const INF: i32 = MATE + 1;
 /// Centipawns a repetition or move-rule draw costs the root side.
 const CONTEMPT: i32 = 20;
+/// A royal's value in a static exchange (it takes last, and only unattacked).
+const SEE_ROYAL: i32 = 100_000;
+/// The attackers of one square a static exchange counts per side.
+const SEE_MAX: usize = 16;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
 
@@ -437,23 +442,91 @@ impl Searcher {
         false
     }
 
-    /// A capture's balance when the opponent recaptures on the destination whenever it
-    /// can: one exchange, not a full static exchange evaluation, but cheap for any piece
-    /// (one attack query) and enough to tell a queen taking a defended pawn from a pawn
-    /// taking a knight. A royal risks nothing: it may not capture onto a defended square.
+    /// A capture's balance when both sides go on taking on the destination while it pays
+    /// (a static exchange evaluation): each side's pieces that attack the square, least
+    /// valuable first, as the core's attack table sees them (no x-rays through the
+    /// square's line). A one-step look (does the opponent recapture?) called a bishop
+    /// taking a knight that only a queen defends a loss, and a knight defended only by
+    /// a queen safe from a bishop and a rook: quiescence then pruned the capture that wins
+    /// a piece (BENCHMARKS.md, run 11). A royal may take only when nothing attacks it
+    /// there; the mover, when a royal, risks nothing (a legal move never leaves it en
+    /// prise) unless it is one of several its side may lose (then its spare value).
     fn exchange(&self, pos: &Position, m: &Move, gained: i32) -> i32 {
-        // A royal risks nothing (a legal move never leaves it en prise), unless it is one
-        // of several its side may lose: then it risks its spare value.
+        let us = pos.side_to_move();
+        let them = us.flip();
         let piece = m.piece as usize;
-        let risked = match self.eval.spare_royal_worth(pos, piece, pos.side_to_move()) {
+        let risked = match self.eval.spare_royal_worth(pos, piece, us) {
             Some(worth) => worth,
             None => self.eval.value(piece),
         };
-        if gained >= risked || !pos.is_attacked(m.to(), pos.side_to_move().flip()) {
-            gained
-        } else {
-            gained - risked
+        if gained >= risked {
+            return gained;
         }
+        let to = m.to();
+        // Each side's attackers by value (a royal that may not be lost: `SEE_ROYAL`); past
+        // `SEE_MAX` attackers of one square the rest make no difference.
+        let attackers = |side: Color, skip: Square, unknown: &mut bool| {
+            let mut values = [0i32; SEE_MAX];
+            let mut n = 0;
+            for &sq in pos.pieces(side) {
+                if sq == skip || sq == to || n == SEE_MAX {
+                    continue;
+                }
+                match pos.table_attack(sq, side, to) {
+                    Some(true) => {
+                        let Some((t, _)) = pos.piece_at(sq) else {
+                            continue;
+                        };
+                        values[n] = if self.variant.pieces[t].royal {
+                            self.eval
+                                .spare_royal_worth(pos, t, side)
+                                .unwrap_or(SEE_ROYAL)
+                        } else {
+                            self.eval.value(t)
+                        };
+                        n += 1;
+                    }
+                    Some(false) => {}
+                    None => *unknown = true,
+                }
+            }
+            values[..n].sort_unstable();
+            (values, n)
+        };
+        let mut unknown = false;
+        let theirs = attackers(them, to, &mut unknown);
+        if theirs.1 == 0 {
+            // Only the generator can tell for some pieces: the one-step answer.
+            return if unknown && pos.is_attacked(to, them) {
+                gained - risked
+            } else {
+                gained
+            };
+        }
+        let ours = attackers(us, m.from(), &mut unknown);
+        let lists = [&theirs.0[..theirs.1], &ours.0[..ours.1]];
+        let mut next = [0usize; 2];
+        let mut gain = [0i32; 2 * SEE_MAX + 1];
+        gain[0] = gained;
+        let mut d = 0;
+        let mut on_square = risked;
+        let mut side = 0;
+        while let Some(&taker) = lists[side].get(next[side]) {
+            // A royal may not take onto an attacked square.
+            if taker == SEE_ROYAL && next[1 - side] < lists[1 - side].len() {
+                break;
+            }
+            d += 1;
+            gain[d] = on_square - gain[d - 1];
+            on_square = taker;
+            next[side] += 1;
+            side = 1 - side;
+        }
+        // Each side stops taking when going on would cost it more than stopping.
+        for d in (1..=d).rev() {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        }
+        gain[0]
     }
 
     /// Order the moves of ply's list: the TT move, captures that win or keep material
@@ -996,15 +1069,43 @@ mod tests {
         let p = s.eval.value(pos.variant().type_by_id("P").unwrap());
         let n = s.eval.value(pos.variant().type_by_id("N").unwrap());
         for (uci, expected) in [
-            ("d1d5", p - q), // the queen takes a defended pawn: e6xd5 wins her
-            ("c4d5", p),     // a pawn takes it: the recapture costs only the pawn back
-            ("c4b5", n),     // an undefended knight
-            ("d1h5", p),     // an undefended pawn
+            ("d1d5", 2 * p - q), // the queen takes a defended pawn: e6xd5 wins her, c4xd5
+            ("c4d5", p),         // a pawn takes it: the recapture costs only the pawn back
+            ("c4b5", n),         // an undefended knight
+            ("d1h5", p),         // an undefended pawn
         ] {
             let m = find(&mut pos, uci);
             let gained = s.eval.captured(&pos, &m).unwrap();
             assert_eq!(s.exchange(&pos, &m, gained), expected, "{uci}");
         }
+    }
+
+    #[test]
+    fn the_exchange_goes_on_while_it_pays() {
+        // The black knight on d5 is defended only by the queen on d8. The bishop on b3
+        // takes it: the queen may not take back, since the rook on d1 would take her.
+        let (s, mut pos) = searcher("chess", "3qk3/8/8/3n4/8/1B6/8/3RK3 w - - 0 1");
+        let value = |id: &str| s.eval.value(pos.variant().type_by_id(id).unwrap());
+        let (n, b) = (value("N"), value("B"));
+        assert!(
+            b > n,
+            "the estimates rate the bishop higher (else no question)"
+        );
+        let m = find(&mut pos, "b3d5");
+        assert_eq!(s.exchange(&pos, &m, n), n);
+        // Without the rook the queen takes back: a bishop for a knight.
+        let (s, mut pos) = searcher("chess", "3qk3/8/8/3n4/8/1B6/8/4K3 w - - 0 1");
+        let m = find(&mut pos, "b3d5");
+        assert_eq!(s.exchange(&pos, &m, n), n - b);
+        // A king defends only where nothing else attacks: with the king on e6 beside d5
+        // (the queen gone) and the rook on d1, Kxd5 would walk into the rook.
+        let (s, mut pos) = searcher("chess", "8/8/4k3/3n4/8/1B6/8/3RK3 w - - 0 1");
+        let m = find(&mut pos, "b3d5");
+        assert_eq!(s.exchange(&pos, &m, n), n);
+        // Without the rook the king takes back.
+        let (s, mut pos) = searcher("chess", "8/8/4k3/3n4/8/1B6/8/4K3 w - - 0 1");
+        let m = find(&mut pos, "b3d5");
+        assert_eq!(s.exchange(&pos, &m, n), n - b);
     }
 
     #[test]
