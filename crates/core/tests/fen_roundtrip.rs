@@ -185,3 +185,24 @@ fn a_start_hand_past_the_limit_is_cut_so_its_fen_reads_back() {
     );
     assert_reads_back(&mut pos, &fen);
 }
+
+/// Fuzzer find (the `variant` target's round trip): a letter given to an ID FEN cannot
+/// carry must not end a token either. Here `dragon` repeats `ogl` with both sides fielding
+/// both, so it gets a letter; its own letters O, G, L are taken (or start `OGL`), and its
+/// name's D would let `OGLD` read as `OGL` then `D`, so it gets the first free letter, A.
+#[test]
+fn a_given_letter_does_not_complete_another_token() {
+    let (v, warnings) = build(
+        "files=6\nranks=6\nsymmetry=mirror\nroyal=1\n\
+         king:K:K::a1\ngold:G:WF::b1\nlance:L:fR::c1\nogl:ogl:W::d1\n\
+         ogld:ogld:F::e1\ndragon:ogl:N::f1\n",
+    );
+    let mut pos = Position::start(v);
+    assert_reads_back(&mut pos, "kglogloglda/6/6/6/6/KGLOGLOGLDA w - - 0 1");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("'dragon'") && w.contains("'A' for White")),
+        "{warnings:?}"
+    );
+}

@@ -925,8 +925,12 @@ pub(crate) fn fen_tokens(
     for &(t, _) in &refused {
         let own = ids[t].chars().chain(names[t].chars().take(1));
         let letters = ('A'..='\u{24ff}').filter(|c| c.is_uppercase());
+        // A free letter starts no token, and must not end one either: with `OGL` and
+        // `OGLD` kept, a `D` would let `OGLD` read as `OGL` then `D` (a fuzzed definition).
         let free = own.flat_map(char::to_uppercase).chain(letters).find(|&c| {
-            usable_token(c.encode_utf8(&mut [0; 4])) && !kept.iter().any(|k| k.starts_with(c))
+            usable_token(c.encode_utf8(&mut [0; 4]))
+                && !kept.iter().any(|k| k.starts_with(c))
+                && !ambiguous(&[kept.as_slice(), &[c.to_string()]].concat())
         });
         // More than a thousand letters are free for at most `MAX_TYPES` types.
         let letter = free.map(String::from).unwrap_or_default();
