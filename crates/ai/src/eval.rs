@@ -61,8 +61,8 @@ pub struct Evaluator {
     drops: bool,
     /// The offsets of the eight neighbours on the padded board (royal shelter).
     neighbours: [isize; 8],
-    /// The padded board's offset of a rank (White's forward step).
-    stride: isize,
+    /// One step forward per colour on the padded board (`Variant::forward`).
+    forward: [isize; 2],
     /// Per type: centipawns per pseudo-legal move above (or below) the type's measured
     /// average, and that average (0 weight: not counted — royals and pawns).
     mobility: Vec<(i32, i32)>,
@@ -263,7 +263,7 @@ impl Evaluator {
             start_material: start_material.max(1),
             drops: variant.drops,
             neighbours: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1],
-            stride: s,
+            forward: Color::BOTH.map(|c| variant.forward(c)),
             noise: 0,
             seed: 0,
         };
@@ -504,7 +504,7 @@ impl Evaluator {
     /// against Fairy-Stockfish came through the pawns our royal had pushed or traded
     /// away in front of it (BENCHMARKS.md, run 11).
     fn pawn_shield(&self, pos: &Position, royal: usize, c: Color) -> i32 {
-        let forward = self.stride * if c == Color::White { 1 } else { -1 };
+        let forward = self.forward[c.index()];
         let on_board = |sq: isize| {
             sq >= 0 && (sq as usize) < self.file_rank.len() && self.file_rank[sq as usize].0 >= 0
         };
@@ -682,12 +682,18 @@ mod tests {
         assert!(e7 > w, "{e7} {w}");
     }
 
-    /// The danger to White's king in a chess position.
-    fn danger(fen: &str) -> i32 {
+    /// An evaluator and position of a chess FEN, and White's king square.
+    fn white_king(fen: &str) -> (Evaluator, Position, usize) {
         let v = catalogue::load("chess").unwrap();
         let e = Evaluator::new(&v);
         let pos = Position::from_fen(v, fen).unwrap();
         let king = pos.royals(Color::White)[0].index();
+        (e, pos, king)
+    }
+
+    /// The danger to White's king in a chess position.
+    fn danger(fen: &str) -> i32 {
+        let (e, pos, king) = white_king(fen);
         e.royal_danger(&pos, king, Color::White)
     }
 
@@ -708,10 +714,7 @@ mod tests {
 
     /// White's pawn shield in a chess position.
     fn shield(fen: &str) -> i32 {
-        let v = catalogue::load("chess").unwrap();
-        let e = Evaluator::new(&v);
-        let pos = Position::from_fen(v, fen).unwrap();
-        let king = pos.royals(Color::White)[0].index();
+        let (e, pos, king) = white_king(fen);
         e.pawn_shield(&pos, king, Color::White)
     }
 

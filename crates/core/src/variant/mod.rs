@@ -344,6 +344,12 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// The index offset of one step forward for `color` on the padded board (as the
+    /// variant's symmetry orients its pieces).
+    pub fn forward(&self, color: Color) -> isize {
+        self.forward[color.index()]
+    }
+
     #[inline]
     pub fn coord(&self, sq: Square) -> Coord {
         self.geometry.coord(sq).unwrap_or(Coord::new(0, 0))
