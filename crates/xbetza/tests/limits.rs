@@ -109,6 +109,31 @@ fn partial_compilation_keeps_what_fits() {
     );
 }
 
+/// `s` read leniently and compiled partially on an 8x8 board as a definition's move is
+/// (at most 32 legs): the program, the terms left out, the characters dropped, and the
+/// time both took.
+fn lenient_partial(
+    s: &str,
+) -> (
+    Program,
+    Vec<xbetza::CompileError>,
+    usize,
+    std::time::Duration,
+) {
+    let start = std::time::Instant::now();
+    let (d, dropped) = xbetza::parse_lenient(s);
+    let d = d.expect("kept");
+    let (p, left_out) = xbetza::compile_partial(&d, &CompileOptions { max_range: 8 }, 32);
+    (p, left_out, dropped.len(), start.elapsed())
+}
+
+/// Whether `p` keeps a first leg of step `(dx, dy)` and `range`.
+fn has_first_leg(p: &Program, dx: i8, dy: i8, range: u8) -> bool {
+    p.records
+        .iter()
+        .any(|r| r.depth == 0 && r.step.dx == dx && r.step.dy == dy && r.range == range)
+}
+
 /// Fuzzer find (betza target, a 21 s input): read leniently, the control characters
 /// dropped, `NL(a2'4(a'a)1n)Q3` nests a repetition group in one; its thousands of
 /// expansions each generated up to the record limit before being left out. Now the
@@ -116,25 +141,13 @@ fn partial_compilation_keeps_what_fits() {
 /// it compiles in well under a second (a debug build) and keeps the simple pieces.
 #[test]
 fn nested_repetition_of_long_paths_compiles_fast() {
-    use std::time::{Duration, Instant};
-    use xbetza::{compile_partial, parse_lenient};
-    let s = "NL(a2'4\u{0}(a\u{1}'a)1\u{0}\u{0}n)Q3";
-    let start = Instant::now();
-    let (d, dropped) = parse_lenient(s);
-    let d = d.expect("kept");
-    assert!(!dropped.is_empty());
-    let (p, left_out) = compile_partial(&d, &CompileOptions { max_range: 8 }, 32);
-    let took = start.elapsed();
-    assert!(took < Duration::from_secs(3), "{took:?}");
+    let (p, left_out, dropped, took) = lenient_partial("NL(a2'4\u{0}(a\u{1}'a)1\u{0}\u{0}n)Q3");
+    assert!(dropped > 0);
+    assert!(took < std::time::Duration::from_secs(3), "{took:?}");
     assert!(!left_out.is_empty());
     // N (1,2) and L (1,3) leaps, Q3 (a diagonal slide of range 3) kept.
-    let has = |dx: i8, dy: i8, range: u8| {
-        p.records
-            .iter()
-            .any(|r| r.depth == 0 && r.step.dx == dx && r.step.dy == dy && r.range == range)
-    };
     assert!(
-        has(1, 2, 1) && has(1, 3, 1) && has(1, 1, 3),
+        has_first_leg(&p, 1, 2, 1) && has_first_leg(&p, 1, 3, 1) && has_first_leg(&p, 1, 1, 3),
         "{:?}",
         p.records.len()
     );
@@ -147,15 +160,8 @@ fn nested_repetition_of_long_paths_compiles_fast() {
 /// the group's remaining expansions are left out and the terms after it still compiled.
 #[test]
 fn refused_expansions_have_a_bounded_cost_and_keep_later_terms() {
-    use std::time::{Duration, Instant};
-    use xbetza::{compile_partial, parse_lenient};
-    let s = "\u{433}(a4\u{0}(b3\u{0}c)1\u{0}\u{0}n)Q3";
-    let start = Instant::now();
-    let (d, _) = parse_lenient(s);
-    let d = d.expect("kept");
-    let (p, left_out) = compile_partial(&d, &CompileOptions { max_range: 8 }, 32);
-    let took = start.elapsed();
-    assert!(took < Duration::from_secs(2), "{took:?}");
+    let (p, left_out, _, took) = lenient_partial("\u{433}(a4\u{0}(b3\u{0}c)1\u{0}\u{0}n)Q3");
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
     assert!(
         left_out
             .iter()
@@ -163,10 +169,5 @@ fn refused_expansions_have_a_bounded_cost_and_keep_later_terms() {
         "{left_out:?}"
     );
     // Q3, after the group: a diagonal slide of range 3 from the first leg.
-    assert!(
-        p.records
-            .iter()
-            .any(|r| r.depth == 0 && r.step.dx == 1 && r.step.dy == 1 && r.range == 3),
-        "Q3 left out: {left_out:?}"
-    );
+    assert!(has_first_leg(&p, 1, 1, 3), "Q3 left out: {left_out:?}");
 }
