@@ -197,3 +197,31 @@ fn a_given_letter_does_not_complete_another_token() {
         "{warnings:?}"
     );
 }
+
+/// Fuzzer find (the `variant` target's round trip, `promoOffset=1`): a hand holds the
+/// types its FEN names. A start hand may hold a promoted type, written `+` and its
+/// unpromoted type's token (`+P`), or a type promoted twice, which has its own token
+/// (`D`); reading either back as the type it was promoted from turned `[+P+p]` into
+/// `[Pp]` and `[Dd]` into `[+P+p]`, and the drops with it.
+#[test]
+fn promoted_types_in_a_start_hand_read_back_as_themselves() {
+    // pawn (type 0) promotes to tokin (type 2, `+P`): `promoOffset=2`, `maxPromote=1`.
+    let (v, _) = build(
+        "files=4\nranks=4\nsymmetry=mirror\nroyal=2\npromoZone=1\npromoOffset=2\nmaxPromote=1\n\
+         pawn:P:fW::b2\nking:K:K::a1\ntokin:T:WfF:::1\n",
+    );
+    let mut pos = Position::start(v);
+    assert_reads_back(&mut pos, "k3/1p2/1P2/K3[+P+p] w - - 0 1");
+    // The tokin in hand drops on every empty square: 16 less the two kings and two pawns.
+    let drops = moves(&mut pos).iter().filter(|m| m.contains('@')).count();
+    assert_eq!(drops, 12);
+
+    // pawn → tokin → dragon (`promoOffset=1`, `maxPromote=2`): the dragon's unpromoted
+    // type is itself promoted, so the dragon keeps its own token `D`.
+    let (v, _) = build(
+        "files=4\nranks=4\nsymmetry=mirror\nroyal=4\npromoZone=1\npromoOffset=1\nmaxPromote=2\n\
+         pawn:P:fW::b2\ntokin:T:WfF::\ndragon:D:WF:::1\nking:K:K::a1\n",
+    );
+    let mut pos = Position::start(v);
+    assert_reads_back(&mut pos, "k3/1p2/1P2/K3[Dd] w - - 0 1");
+}

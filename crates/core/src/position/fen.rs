@@ -275,8 +275,10 @@ impl Setup {
                         SetupError::HandTooLarge { color }.to_string(),
                     ));
                 }
+                // A hand holds the types its FEN names: a capture puts a promoted piece
+                // in hand as its unpromoted type, but a definition's start hand may hold
+                // a promoted one (`+P`), and it must read back as itself.
                 let t = variant.resolve_duplicate(t, color, None);
-                let t = variant.pieces[t].demoted.map_or(t, |d| d as usize);
                 pos.add_to_hand(color, t, 1);
             }
         }
