@@ -225,3 +225,28 @@ fn promoted_types_in_a_start_hand_read_back_as_themselves() {
     let mut pos = Position::start(v);
     assert_reads_back(&mut pos, "k3/1p2/1P2/K3[Dd] w - - 0 1");
 }
+
+/// The FEN length bound allows one byte a held piece, times the longest token; a `+` counts
+/// only for a type a start hand holds (a capture puts pieces in hand unpromoted). Two full
+/// hands of tokins, `+P` and `+p`, are 262,140 bytes and must read back.
+#[test]
+fn full_start_hands_of_a_promoted_type_read_back() {
+    let (v, _) = build(
+        "files=4\nranks=4\nsymmetry=mirror\nroyal=2\npromoZone=1\npromoOffset=2\nmaxPromote=1\n\
+         pawn:P:fW::b2\nking:K:K::a1\ntokin:T:WfF:::70000\n",
+    );
+    let mut pos = Position::start(v);
+    let fen = format!(
+        "k3/1p2/1P2/K3[{}{}] w - - 0 1",
+        "+P".repeat(65_535),
+        "+p".repeat(65_535)
+    );
+    assert_eq!(pos.to_fen(), fen);
+    let again = Position::from_fen(pos.variant().clone(), &fen).expect("reads back");
+    assert_eq!(again.to_fen(), fen);
+    // One more byte than the bound is still refused.
+    let limit = 2 * fairyboard_core::limits::MAX_FEN_BYTES;
+    let long = format!("{fen}{}", " ".repeat(limit + 1 - fen.len()));
+    let e = Position::from_fen(pos.variant().clone(), &long).unwrap_err();
+    assert_eq!(e.field, "length");
+}

@@ -92,11 +92,21 @@ impl Setup {
             message,
         };
         // The bound counts one byte a held piece; a game whose tokens are longer gets as
-        // many times it. (Hands hold unpromoted types, so a `+` adds nothing there, and the
-        // bound's board allowance covers it on the board.)
+        // many times it. A capture puts a piece in hand unpromoted, so a `+` adds nothing
+        // there (the board allowance covers it on the board), unless a start hand holds
+        // the promoted type.
+        let held = |t: u8| variant.initial_hand.iter().any(|h| h[t as usize] > 0);
         let longest = (variant.fen_ids.iter())
-            .map(|(s, _)| s.trim_start_matches('+'))
-            .map(|s| s.to_uppercase().len().max(s.to_lowercase().len()))
+            .map(|f| {
+                let form = |s: &str| {
+                    if held(f.t) {
+                        s.len()
+                    } else {
+                        s.trim_start_matches('+').len()
+                    }
+                };
+                form(&f.white).max(form(&f.black))
+            })
             .max()
             .unwrap_or(1)
             .max(1);
@@ -710,23 +720,24 @@ impl Variant {
     fn token_of(&self, t: usize) -> &str {
         self.fen_ids
             .iter()
-            .find(|(_, x)| *x as usize == t)
-            .map_or("", |(s, _)| s.as_str())
+            .find(|f| f.t as usize == t)
+            .map_or("", |f| f.white.as_str())
     }
 
     /// The piece whose FEN token starts `text`: type, colour and token length in chars.
+    ///
+    /// Called once per piece of a FEN, so both forms are made once, with the variant.
     pub(crate) fn match_piece(&self, text: &str) -> Option<(usize, Color, usize)> {
-        for (token, t) in &self.fen_ids {
-            let n = token.chars().count();
-            let head: String = text.chars().take(n).collect();
-            if head.chars().count() < n {
+        for f in &self.fen_ids {
+            // Forms that are one text tell no colour (an empty letter).
+            if f.white == f.black {
                 continue;
             }
-            if head == token.to_uppercase() && head != token.to_lowercase() {
-                return Some((*t as usize, Color::White, n));
+            if text.starts_with(f.white.as_str()) {
+                return Some((f.t as usize, Color::White, f.chars));
             }
-            if head == token.to_lowercase() && head != token.to_uppercase() {
-                return Some((*t as usize, Color::Black, n));
+            if text.starts_with(f.black.as_str()) {
+                return Some((f.t as usize, Color::Black, f.chars));
             }
         }
         None

@@ -542,12 +542,17 @@ impl Variant {
                 ),
             ));
         }
-        let mut fen_ids: Vec<(String, u8)> = tokens
+        let mut fen_ids: Vec<crate::variant::FenToken> = tokens
             .into_iter()
             .enumerate()
-            .map(|(t, s)| (s, t as u8))
+            .map(|(t, s)| crate::variant::FenToken {
+                white: s.to_uppercase(),
+                black: s.to_lowercase(),
+                chars: s.chars().count(),
+                t: t as u8,
+            })
             .collect();
-        fen_ids.sort_by_key(|(s, _)| std::cmp::Reverse(s.chars().count()));
+        fen_ids.sort_by_key(|f| std::cmp::Reverse(f.chars));
         let forward = [Color::White, Color::Black].map(|c| {
             let (dx, dy) = crate::variant::orient(0, 1, c, def.symmetry);
             geometry.offset(dx, dy)

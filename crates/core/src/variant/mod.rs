@@ -331,8 +331,8 @@ pub struct Variant {
     pub(crate) attack: Vec<[crate::movegen::attack::AttackTable; 2]>,
     /// The index offset of one step forward, per colour.
     pub(crate) forward: [isize; 2],
-    /// Squares whose presence lets pieces be identified in FEN, longest ID first.
-    pub(crate) fen_ids: Vec<(String, u8)>,
+    /// Every type's FEN token, longest first (the order FEN is read in).
+    pub(crate) fen_ids: Vec<FenToken>,
     /// The bitboard generator, when the fast-path gate allows it ([`Variant::fast_paths`];
     /// chosen once here; see `bitboard`).
     pub(crate) bitboard: Option<crate::bitboard::Generator>,
@@ -559,4 +559,19 @@ fn rays_meet((ax, ay, na): Ray, (bx, by, nb): Ray) -> bool {
         };
         (1..=nb).contains(&j) && (j * bx, j * by) == (x, y)
     })
+}
+
+/// A piece type's FEN token in both colours' forms ([`crate::position::fen`] decides the
+/// tokens). Both forms are kept because reading a FEN compares them once per piece, and a
+/// hand may hold 131,070.
+#[derive(Clone, Debug)]
+pub(crate) struct FenToken {
+    /// White's form (upper case).
+    pub white: String,
+    /// Black's form (lower case).
+    pub black: String,
+    /// Length in chars (both forms have it).
+    pub chars: usize,
+    /// The piece type.
+    pub t: u8,
 }
