@@ -235,7 +235,7 @@ fn full_start_hands_of_a_promoted_type_read_back() {
         "files=4\nranks=4\nsymmetry=mirror\nroyal=2\npromoZone=1\npromoOffset=2\nmaxPromote=1\n\
          pawn:P:fW::b2\nking:K:K::a1\ntokin:T:WfF:::70000\n",
     );
-    let mut pos = Position::start(v);
+    let pos = Position::start(v);
     let fen = format!(
         "k3/1p2/1P2/K3[{}{}] w - - 0 1",
         "+P".repeat(65_535),
