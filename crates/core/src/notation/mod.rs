@@ -8,7 +8,7 @@ pub mod pgn;
 use crate::position::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{Color, Variant};
+use crate::variant::{Color, LandingRule, Variant};
 use std::fmt;
 
 /// A move string that names no legal move.
@@ -31,20 +31,64 @@ impl Variant {
         self.coord(sq).to_string()
     }
 
-    /// The promotion suffix: `+` for a shogi-style promotion, else the type's ID in lower case.
+    /// The name of piece type `t` in SAN (White's form): the name FEN gives it
+    /// ([`Variant::fen_token`]), as coordinate notation uses too, so `Nf3`, `N@e4` and
+    /// `e8=Q` name the type FEN names, and IDs FEN cannot carry (empty, caseless, with `+`,
+    /// `/` or digits, two types sharing an ID) are written with the letter FEN gives them.
+    /// One exception keeps shogi's readable form: a shogi-style promoted type (FEN's `+P`)
+    /// is named by its own ID (the tokin's `T`) when that ID could be a FEN token and
+    /// names no other type.
+    pub fn san_token(&self, t: usize) -> String {
+        let token = self.token_of(t);
+        let id = &self.pieces[t].id;
+        if !token.starts_with('+') || !crate::position::fen::usable_token(id) {
+            return token.to_uppercase();
+        }
+        let up = id.to_uppercase();
+        let alone = (0..self.pieces.len()).all(|u| {
+            u == t || {
+                let other = self.token_of(u);
+                other.to_uppercase() != up
+                    && !(other.starts_with('+') && self.pieces[u].id.to_uppercase() == up)
+            }
+        });
+        if alone {
+            up
+        } else {
+            token.to_uppercase()
+        }
+    }
+
+    /// Whether landing on `sq` gives a piece of type `t` (of either colour) a choice:
+    /// several types, or promoting or not.
+    fn promotion_is_choice(&self, t: usize, sq: Square) -> bool {
+        [Color::White, Color::Black].into_iter().any(|c| {
+            matches!(self.landing_rule(t, c, sq),
+                LandingRule::Promote(r) if r.choices.len() + usize::from(r.may_stay) > 1)
+        })
+    }
+
+    /// The promotion suffix: `+` for a shogi-style promotion, else the target's FEN token
+    /// ([`Variant::fen_token`]) in lower case (`q`, or several letters, or `+p` for a
+    /// shogi-style promoted type that is not the mover's own promotion). No
+    /// delimiter is needed: a square's name ends in a digit and a token has none, so the
+    /// suffix is everything after the last digit. A change into a type of the same name (a
+    /// xiangqi soldier crossing the river) is written only where the player could also
+    /// have chosen otherwise.
     fn promotion_suffix(&self, m: &Move) -> String {
         let Some(to) = m.promoted_to() else {
             return String::new();
         };
-        if self.pieces[to].id == self.pieces[m.piece()].id {
-            // A change into a type with the same ID (a xiangqi soldier crossing the river)
-            // is no choice of the player: nothing to write.
+        let target = self.fen_token(to.index(), Color::Black);
+        if target == self.fen_token(m.piece().index(), Color::Black)
+            && !self.promotion_is_choice(m.piece().index(), m.to())
+        {
             return String::new();
         }
         if self.pieces[m.piece()].promoted == Some(to.byte()) {
             "+".to_string()
         } else {
-            self.pieces[to].id.to_lowercase()
+            target
         }
     }
 
@@ -161,7 +205,11 @@ impl Position {
     pub fn san(&mut self, m: &Move) -> String {
         let v = self.variant.clone();
         let mut s = match m.kind {
-            MoveKind::Drop => format!("{}@{}", v.pieces[m.piece()].id, v.square_name(m.to())),
+            MoveKind::Drop => format!(
+                "{}@{}",
+                v.san_token(m.piece().index()),
+                v.square_name(m.to())
+            ),
             MoveKind::Castle => {
                 if m.to > m.from {
                     "O-O".to_string()
@@ -170,24 +218,33 @@ impl Position {
                 }
             }
             _ => {
+                // As in SAN, pawns go without their letter, and capture with their file.
+                let letter = |t: usize| {
+                    if v.pieces[t].pawn {
+                        String::new()
+                    } else {
+                        v.san_token(t)
+                    }
+                };
                 let pawn = v.pieces[m.piece()].pawn;
                 let captures = self.captures(m);
-                // As in SAN, pawns go without their letter, and capture with their file.
+                let mine = letter(m.piece().index());
                 let mut s = if !pawn {
-                    v.pieces[m.piece()].id.clone()
+                    mine.clone()
                 } else if captures {
                     ((b'a' + v.coord(m.from()).file) as char).to_string()
                 } else {
                     String::new()
                 };
-                // Disambiguate among same-type moves to the same square.
+                // Disambiguate among moves to the same square that print the same letter
+                // (of one type, or of types that share a name, or pawns of any type).
                 let mut list = MoveList::new();
                 self.legal_moves_into(&mut list);
                 let rivals: Vec<&Move> = list
                     .iter()
                     .filter(|o| {
-                        o.piece == m.piece
-                            && o.to == m.to
+                        o.to == m.to
+                            && (o.piece == m.piece || letter(o.piece().index()) == mine)
                             && o.from != m.from
                             && o.kind != MoveKind::Drop
                     })
@@ -226,7 +283,7 @@ impl Position {
                 }
                 s += &v.square_name(m.to());
                 if let Some(to) = m.promoted_to() {
-                    s += &format!("={}", v.pieces[to].id);
+                    s += &format!("={}", v.san_token(to.index()));
                 }
                 s
             }
