@@ -159,6 +159,8 @@ fn check_games(
     out
 }
 
+/// Every catalogue variant, and the small definitions of the classes found, at the start
+/// and along two seeded random games of six plies.
 #[test]
 fn catalogue_moves_read_back() {
     std::env::set_var(
@@ -166,8 +168,16 @@ fn catalogue_moves_read_back() {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
     );
     let mut failures = Vec::new();
+    let own = [PLUS_IDS, CASELESS_PAIR, TWO_PAWNS, SAME_ID_TOKIN];
+    let mut all: Vec<(String, Arc<Variant>)> = own
+        .iter()
+        .map(|text| ("own".to_string(), build(text).variant().clone()))
+        .collect();
     for name in catalogue::names() {
         let v = catalogue::load(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        all.push((name, v));
+    }
+    for (name, v) in all {
         for f in check_games(&v, 2, 6, 120, Duration::from_secs(5)) {
             failures.push(format!("{name}: {f:?}"));
         }
@@ -198,7 +208,11 @@ fn definitions_in_dirs() {
         }
     }
     let env = |k: &str, d: u64| std::env::var(k).map_or(d, |s| s.parse().unwrap());
-    let (games, budget_ms, every) = (env("NOTATION_GAMES", 2), env("NOTATION_MS", 1500), env("NOTATION_EVERY", 1));
+    let (games, budget_ms, every) = (
+        env("NOTATION_GAMES", 2),
+        env("NOTATION_MS", 1500),
+        env("NOTATION_EVERY", 1),
+    );
     let files: Vec<_> = files.into_iter().step_by(every as usize).collect();
     let t0 = Instant::now();
     let (mut built, mut skipped, mut clean) = (0, 0, 0);
@@ -223,7 +237,13 @@ fn definitions_in_dirs() {
                 return None;
             }
             let v = Arc::new(v);
-            Some(check_games(&v, games, 6, 250, Duration::from_millis(budget_ms)))
+            Some(check_games(
+                &v,
+                games,
+                6,
+                250,
+                Duration::from_millis(budget_ms),
+            ))
         });
         let failures = match result {
             Ok(Some(f)) => f,
@@ -266,6 +286,23 @@ fn definitions_in_dirs() {
     }
 }
 
+/// Two promotion choices whose IDs contain FEN's promoted mark.
+const PLUS_IDS: &str = "files=4\nranks=6\nsymmetry=mirror\npromoZone=1\nmaxPromote=1\nroyal=2\n\
+         pawn:P:fmW::c5\nking:K:K::a1\nqueen:Q+:Q::\nnightrider:q+:NN::\n";
+
+/// Two types sharing a caseless ID, on the board and in hand.
+const CASELESS_PAIR: &str = "files=4\nranks=4\nsymmetry=mirror\nroyal=1\n\
+         king:K:K::a1\nwazir:#:W::b1:1\nferz:#:F::c1:1\n";
+
+/// Pawns of two types (both written without a letter in SAN).
+const TWO_PAWNS: &str = "files=4\nranks=6\nsymmetry=mirror\nroyal=1\n\
+         king:K:K::a1\npawn:P:fmW::b2\nberolina pawn:B:fmF::c2\n";
+
+/// A shogi-style promoted type repeating its base type's ID.
+const SAME_ID_TOKIN: &str =
+    "files=4\nranks=6\nsymmetry=mirror\npromoZone=2\nmaxPromote=1\npromoOffset=2\nroyal=2\n\
+         pawn:P:fW::b4\nking:K:K::a1\ntokin:P:WfF::\n";
+
 /// Builds a definition (the warnings are not looked at here).
 fn build(text: &str) -> Position {
     let (v, _) = Variant::from_definition("test", text).expect("the definition builds");
@@ -299,10 +336,7 @@ fn promotion_choices_whose_ids_fen_cannot_carry_are_written_with_their_fen_lette
     // "Q+" and "q+" contain FEN's promoted mark: FEN names the two promotion choices by
     // their first letters (Q, then the name's N as Q is taken), and so do the promotion
     // suffixes, where the IDs in lower case would both have read `q+`.
-    let mut pos = build(
-        "files=4\nranks=6\nsymmetry=mirror\npromoZone=1\nmaxPromote=1\nroyal=2\n\
-         pawn:P:fmW::c5\nking:K:K::a1\nqueen:Q+:Q::\nnightrider:q+:NN::\n",
-    );
+    let mut pos = build(PLUS_IDS);
     assert_eq!(pos.to_fen(), "k3/2P1/4/4/2p1/K3 w - - 0 1");
     // The queen on c6 checks along the sixth rank.
     let m = both_ways(&mut pos, "c5c6q", "c6=Q+");
@@ -315,10 +349,7 @@ fn promotion_choices_whose_ids_fen_cannot_carry_are_written_with_their_fen_lette
 fn pieces_sharing_a_caseless_id_move_and_drop_under_their_fen_letters() {
     // '#' has no case: FEN names the wazir and the ferz by their names' first letters, W
     // and F. Both reach b2, and one of each waits in hand to be dropped there.
-    let mut pos = build(
-        "files=4\nranks=4\nsymmetry=mirror\nroyal=1\n\
-         king:K:K::a1\nwazir:#:W::b1:1\nferz:#:F::c1:1\n",
-    );
+    let mut pos = build(CASELESS_PAIR);
     assert_eq!(pos.to_fen(), "kwf1/4/4/KWF1[WFwf] w - - 0 1");
     both_ways(&mut pos, "b1b2", "Wb2");
     both_ways(&mut pos, "c1b2", "Fb2");
@@ -333,10 +364,7 @@ fn pieces_sharing_a_caseless_id_move_and_drop_under_their_fen_letters() {
 fn pawns_of_two_types_reaching_one_square_show_their_files() {
     // A pawn steps b2-b3, a Berolina pawn c2-b3 (both are pawns: no letter in SAN), so
     // each shows its file; the Berolina pawn's c2-d3 needs none.
-    let mut pos = build(
-        "files=4\nranks=6\nsymmetry=mirror\nroyal=1\n\
-         king:K:K::a1\npawn:P:fmW::b2\nberolina pawn:B:fmF::c2\n",
-    );
+    let mut pos = build(TWO_PAWNS);
     both_ways(&mut pos, "b2b3", "bb3");
     both_ways(&mut pos, "c2b3", "cb3");
     both_ways(&mut pos, "c2d3", "d3");
@@ -347,10 +375,7 @@ fn a_shogi_promotion_into_a_type_of_the_same_id_is_still_a_choice() {
     // The promoted pawn repeats the pawn's ID P; FEN writes it +P. Entering the zone
     // (ranks 5 and 6) the pawn may promote or not: `b4b5+` and `b4b5`. The promoted
     // pawn gives check (its forward diagonal step reaches a6).
-    let mut pos = build(
-        "files=4\nranks=6\nsymmetry=mirror\npromoZone=2\nmaxPromote=1\npromoOffset=2\nroyal=2\n\
-         pawn:P:fW::b4\nking:K:K::a1\ntokin:P:WfF::\n",
-    );
+    let mut pos = build(SAME_ID_TOKIN);
     let m = both_ways(&mut pos, "b4b5+", "b5=+P+");
     assert_eq!(lands_as(&pos, &m), "tokin");
     let m = both_ways(&mut pos, "b4b5", "b5");
