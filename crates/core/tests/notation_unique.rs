@@ -54,6 +54,10 @@ fn class(a: &Move, b: &Move) -> String {
         "unload square"
     } else if a.piece != b.piece {
         "moving type"
+    } else if a.ep_square != b.ep_square {
+        "e.p. square created"
+    } else if a.is_exempt() != b.is_exempt() {
+        "exempt from the capture matrix"
     } else {
         "other fields"
     };
@@ -67,12 +71,12 @@ struct Failure {
     class: String,
     texts: (String, String),
     fen: String,
+    moves: (Move, Move),
 }
 
 /// The property in `pos`: every legal move's coordinate text and SAN is its own and reads
 /// back as it. SAN is left out above `san_cap` moves (it is quadratic in the move count).
 fn check(pos: &mut Position, san_cap: usize) -> Vec<Failure> {
-    let v = pos.variant().clone();
     let list: Vec<Move> = pos.legal_moves().iter().copied().collect();
     let mut out = Vec::new();
     let fen = pos.to_fen();
@@ -82,9 +86,10 @@ fn check(pos: &mut Position, san_cap: usize) -> Vec<Failure> {
             class: class(a, b),
             texts: (ta.to_string(), tb.to_string()),
             fen: fen.clone(),
+            moves: (*a, *b),
         })
     };
-    let uci: Vec<String> = list.iter().map(|m| v.uci(m)).collect();
+    let uci: Vec<String> = list.iter().map(|m| pos.uci(m)).collect();
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, text) in uci.iter().enumerate() {
         if let Some(&j) = seen.get(text.as_str()) {
@@ -96,7 +101,10 @@ fn check(pos: &mut Position, san_cap: usize) -> Vec<Failure> {
         seen.insert(text, i);
         match pos.parse_uci(text) {
             Ok(m) if m == list[i] => {}
-            Ok(m) => report("uci", &list[i], &m, text, &v.uci(&m)),
+            Ok(m) => {
+                let back = pos.uci(&m);
+                report("uci", &list[i], &m, text, &back)
+            }
             Err(e) => report("uci", &list[i], &list[i], text, &e.to_string()),
         }
     }
@@ -168,7 +176,14 @@ fn catalogue_moves_read_back() {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
     );
     let mut failures = Vec::new();
-    let own = [PLUS_IDS, CASELESS_PAIR, TWO_PAWNS, SAME_ID_TOKIN];
+    let own = [
+        PLUS_IDS,
+        CASELESS_PAIR,
+        TWO_PAWNS,
+        SAME_ID_TOKIN,
+        LEAPING_KING,
+        SWAPPER,
+    ];
     let mut all: Vec<(String, Arc<Variant>)> = own
         .iter()
         .map(|text| ("own".to_string(), build(text).variant().clone()))
@@ -269,6 +284,9 @@ fn definitions_in_dirs() {
             let e = by_class.entry((f.notation, f.class.clone())).or_default();
             if e.2.is_empty() {
                 e.2 = format!("{name}: {:?} in {}", f.texts, f.fen);
+                if std::env::var("NOTATION_MOVES").is_ok() {
+                    e.2 += &format!("\n    {:?}\n    {:?}", f.moves.0, f.moves.1);
+                }
             }
         }
         for (k, n) in here {
@@ -303,6 +321,14 @@ const SAME_ID_TOKIN: &str =
     "files=4\nranks=6\nsymmetry=mirror\npromoZone=2\nmaxPromote=1\npromoOffset=2\nroyal=2\n\
          pawn:P:fW::b4\nking:K:K::a1\ntokin:P:WfF::\n";
 
+/// A king that also leaps two squares (`D`) and castles (`isO2`).
+const LEAPING_KING: &str = "files=8\nranks=8\nsymmetry=mirror\nroyal=1\n\
+         king:K:KDisO2::e1\nrook:R:R::a1,h1\n";
+
+/// A rook that may also swap places with an enemy on its lines (`ucR`).
+const SWAPPER: &str = "files=5\nranks=5\nsymmetry=mirror\nroyal=1\n\
+         king:K:K::d2\nswapper:S:RucR::b1\n";
+
 /// Builds a definition (the warnings are not looked at here).
 fn build(text: &str) -> Position {
     let (v, _) = Variant::from_definition("test", text).expect("the definition builds");
@@ -312,9 +338,8 @@ fn build(text: &str) -> Position {
 /// The legal move written `uci`, checked to read back from its SAN `san` (check marks
 /// included) and to be the only move printing either.
 fn both_ways(pos: &mut Position, uci: &str, san: &str) -> Move {
-    let v = pos.variant().clone();
     let list = pos.legal_moves();
-    let hits: Vec<&Move> = list.iter().filter(|m| v.uci(m) == uci).collect();
+    let hits: Vec<&Move> = list.iter().filter(|m| pos.uci(m) == uci).collect();
     assert_eq!(hits.len(), 1, "moves written {uci}");
     let m = *hits[0];
     assert_eq!(pos.parse_uci(uci), Ok(m), "{uci}");
@@ -380,4 +405,38 @@ fn a_shogi_promotion_into_a_type_of_the_same_id_is_still_a_choice() {
     assert_eq!(lands_as(&pos, &m), "tokin");
     let m = both_ways(&mut pos, "b4b5", "b5");
     assert_eq!(lands_as(&pos, &m), "pawn");
+}
+
+#[test]
+fn castling_that_a_king_leap_also_writes_is_written_as_taking_the_partner() {
+    // The king's dabbaba leap e1-g1 and its castling with the h1 rook both go e1 to g1:
+    // the leap keeps `e1g1`, the castling is written as the king taking its rook, `e1h1`
+    // (the form parse_uci always read). Likewise e1-c1 and the castling with a1.
+    let mut pos = build(LEAPING_KING);
+    assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let m = both_ways(&mut pos, "e1g1", "Kg1");
+    assert_eq!(m.kind, MoveKind::Normal);
+    let m = both_ways(&mut pos, "e1h1", "O-O");
+    assert_eq!(m.kind, MoveKind::Castle);
+    let m = both_ways(&mut pos, "e1c1", "Kc1");
+    assert_eq!(m.kind, MoveKind::Normal);
+    let m = both_ways(&mut pos, "e1a1", "O-O-O");
+    assert_eq!(m.kind, MoveKind::Castle);
+}
+
+#[test]
+fn a_swap_is_told_from_a_capture_by_its_unload_square() {
+    // The swapper on b1 takes Black's on b5 as a rook, or swaps places with it (`ucR`:
+    // the victim reappears on b1): `@b1` says where.
+    let mut pos = build(SWAPPER);
+    assert_eq!(pos.to_fen(), "1s3/3k1/5/3K1/1S3 w - - 0 1");
+    let m = both_ways(&mut pos, "b1b5", "Sxb5");
+    assert_eq!(pos.variant().uci(&m), "b1b5");
+    // The swap takes nothing, so its SAN has no `x`.
+    both_ways(&mut pos, "b1b5@b1", "Sb5@b1");
+    let swap = pos.parse_uci("b1b5@b1").unwrap();
+    let mut after = pos.clone();
+    after.make(&swap);
+    let fen = after.to_fen();
+    assert!(fen.starts_with("1S3/3k1/5/3K1/1s3 b "), "{fen}");
 }

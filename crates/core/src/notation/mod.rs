@@ -2,6 +2,23 @@
 //! `P@e4`, castling as king from-to; multi-leg moves as comma-separated legs, XBoard's
 //! convention `e4f5,f5e6`), SAN read and write for display and PGN ([`pgn`]: games as
 //! text).
+//!
+//! A piece type is named as FEN names it ([`Variant::fen_token`]): drops `P@e4`, promotion
+//! suffixes `e7e8q` and SAN letters `Nf3` use the same token, so an ID FEN cannot carry
+//! (empty, caseless, with `+`, `/` or digits, or shared by two types) is written with the
+//! letter FEN gives it, and two legal moves never print alike.
+//!
+//! ```
+//! use fairyboard_core::{Position, Variant};
+//! use std::sync::Arc;
+//! // '#' has no case: FEN and move text call the wazir W (its name's first letter).
+//! let def = "files=4\nranks=4\nsymmetry=mirror\nroyal=1\nking:K:K::a1\nwazir:#:W::b1\n";
+//! let (v, _) = Variant::from_definition("demo", def).unwrap();
+//! let mut pos = Position::start(Arc::new(v));
+//! let m = pos.parse_uci("b1b2").unwrap();
+//! assert_eq!(pos.san(&m), "Wb2");
+//! assert_eq!(pos.parse_san("Wb2"), Ok(m));
+//! ```
 
 pub mod pgn;
 
@@ -116,19 +133,58 @@ impl Variant {
                     at = leg;
                 }
                 s += &self.promotion_suffix(m);
+                s += &self.unload_suffix(m);
                 s
             }
+        }
+    }
+
+    /// `@` and the square where a move's unloaded piece (`u`) is set down again, or
+    /// nothing: a capture and the swap that puts the victim back elsewhere go to the same
+    /// square, so the unload square tells them apart (`a2a7` takes, `a2a7@a2` swaps).
+    fn unload_suffix(&self, m: &Move) -> String {
+        if m.unload == 0 {
+            String::new()
+        } else {
+            format!("@{}", self.square_name(m.unload()))
         }
     }
 }
 
 impl Position {
+    /// The move `m` (legal here) in coordinate notation: [`Variant::uci`], but castling
+    /// whose king from-to is also a legal plain move of the king is written as the king
+    /// taking its partner (`e1h1`, as Chess960 GUIs write every castling), so each reads
+    /// back as itself with [`parse_uci`](Self::parse_uci).
+    pub fn uci(&mut self, m: &Move) -> String {
+        let v = self.variant.clone();
+        let text = v.uci(m);
+        if m.kind != MoveKind::Castle {
+            return text;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        if list.iter().any(|o| o != m && v.uci(o) == text) {
+            format!("{}{}", v.square_name(m.from()), v.square_name(m.extra(0)))
+        } else {
+            text
+        }
+    }
+
     /// The legal move written `text` in coordinate notation.
     pub fn parse_uci(&mut self, text: &str) -> Result<Move, NotationError> {
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
         let v = self.variant.clone();
-        if let Some(m) = list.iter().find(|m| v.uci(m) == text) {
+        // A king's plain move and its castling may both be written king from-to (a king
+        // that steps two squares): the text is the plain move, and the castling is written
+        // as the king taking its partner ([`Position::uci`]).
+        let mut hits = list.iter().filter(|m| v.uci(m) == text);
+        if let Some(first) = hits.next() {
+            let m = std::iter::once(first)
+                .chain(hits)
+                .find(|m| m.kind != MoveKind::Castle)
+                .unwrap_or(first);
             return Ok(*m);
         }
         // Castling may also be written as the king capturing its partner.
@@ -198,8 +254,9 @@ impl Position {
         })
     }
 
-    /// A readable, SAN-like rendering: piece ID (none for pawns, which show their file
-    /// when capturing), disambiguation, `x` for captures (each locust victim too, and `-`
+    /// A readable, SAN-like rendering: piece name ([`Variant::san_token`]; none for pawns,
+    /// which show their file when capturing), disambiguation among moves that would print
+    /// alike, `x` for captures (each locust victim too, and `-`
     /// before a non-capturing destination after them), `=X` for promotions, `O-O`-style
     /// castling, `ID@square` drops, `+`/`#` for check and mate.
     pub fn san(&mut self, m: &Move) -> String {
@@ -285,6 +342,7 @@ impl Position {
                 if let Some(to) = m.promoted_to() {
                     s += &format!("={}", v.san_token(to.index()));
                 }
+                s += &v.unload_suffix(m);
                 s
             }
         };
