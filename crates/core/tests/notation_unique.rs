@@ -77,7 +77,7 @@ struct Failure {
 /// The property in `pos`: every legal move's coordinate text and SAN is its own and reads
 /// back as it. SAN is left out above `san_cap` moves (it is quadratic in the move count).
 fn check(pos: &mut Position, san_cap: usize) -> Vec<Failure> {
-    let list: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    let list: Vec<Move> = pos.legal_moves().to_vec();
     let mut out = Vec::new();
     let fen = pos.to_fen();
     let mut report = |notation, a: &Move, b: &Move, ta: &str, tb: &str| {
