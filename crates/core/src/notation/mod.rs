@@ -109,7 +109,9 @@ impl Variant {
         }
     }
 
-    /// Fairy-Stockfish coordinate notation.
+    /// Fairy-Stockfish coordinate notation. A legal move is best written with
+    /// [`Position::uci`], which also tells a castling from the king's plain move to the
+    /// same square.
     pub fn uci(&self, m: &Move) -> String {
         match m.kind {
             MoveKind::Drop => format!(
