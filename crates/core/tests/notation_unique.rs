@@ -435,8 +435,18 @@ fn a_swap_is_told_from_a_capture_by_its_unload_square() {
     // The swap takes nothing, so its SAN has no `x`.
     both_ways(&mut pos, "b1b5@b1", "Sb5@b1");
     let swap = pos.parse_uci("b1b5@b1").unwrap();
+
     let mut after = pos.clone();
     after.make(&swap);
     let fen = after.to_fen();
     assert!(fen.starts_with("1S3/3k1/5/3K1/1s3 b "), "{fen}");
+}
+
+#[test]
+fn a_lone_swap_may_be_entered_without_its_unload_square() {
+    // This swapper only swaps (`ucR`): `b1b5` names no other move, so it is the swap, as a
+    // GUI that knows nothing of unloading would send it; the swap is written `b1b5@b1`.
+    let mut pos = build(&SWAPPER.replace("RucR", "ucR"));
+    let swap = both_ways(&mut pos, "b1b5@b1", "Sb5@b1");
+    assert_eq!(pos.parse_uci("b1b5"), Ok(swap));
 }

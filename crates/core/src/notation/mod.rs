@@ -196,6 +196,14 @@ impl Position {
         }) {
             return Ok(*m);
         }
+        // A swap may be written without its unload square (as a GUI that knows nothing of
+        // unloading sends it) when no other move reads so.
+        let mut bare = list
+            .iter()
+            .filter(|m| m.unload != 0 && v.uci(m).strip_suffix(&v.unload_suffix(m)) == Some(text));
+        if let (Some(m), None) = (bare.next(), bare.next()) {
+            return Ok(*m);
+        }
         let mut pseudo = MoveList::new();
         self.pseudo_moves_into(&mut pseudo);
         let reason = if let Some(m) = pseudo.iter().find(|m| v.uci(m) == text) {
