@@ -123,7 +123,7 @@ fn a_checker_jump_takes_the_man_it_passes() {
 fn an_unload_swaps_and_takes_nothing() {
     // Swapper on d3, a black pawn on d6: it goes to d6, the pawn to d3 (a swap).
     let mut pos = Position::from_fen(pieces(), "k7/8/3p4/8/8/3S4/8/K7 w - - 0 1").unwrap();
-    let swap = find(&mut pos, "d3d6");
+    let swap = find(&mut pos, "d3d6@d3");
     assert!(swap.unload != 0);
     assert!(!pos.captures(&swap));
     assert!(pos.uses_capture_modality(&swap), "ucR needs capture rights");

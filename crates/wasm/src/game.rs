@@ -293,7 +293,11 @@ impl Game {
     fn move_info(&self, pos: &mut Position, m: &Move, legal: bool) -> MoveInfo {
         let path: Vec<[u8; 2]> = m.legs().iter().map(|&v| self.xy(v.pack())).collect();
         MoveInfo {
-            uci: self.variant.uci(m),
+            uci: if legal {
+                pos.uci(m)
+            } else {
+                self.variant.uci(m)
+            },
             san: if legal {
                 pos.san(m)
             } else {

@@ -2,13 +2,30 @@
 //! `P@e4`, castling as king from-to; multi-leg moves as comma-separated legs, XBoard's
 //! convention `e4f5,f5e6`), SAN read and write for display and PGN ([`pgn`]: games as
 //! text).
+//!
+//! A piece type is named as FEN names it ([`Variant::fen_token`]): drops `P@e4`, promotion
+//! suffixes `e7e8q` and SAN letters `Nf3` use the same token, so an ID FEN cannot carry
+//! (empty, caseless, with `+`, `/` or digits, or shared by two types) is written with the
+//! letter FEN gives it, and two legal moves never print alike.
+//!
+//! ```
+//! use fairyboard_core::{Position, Variant};
+//! use std::sync::Arc;
+//! // '#' has no case: FEN and move text call the wazir W (its name's first letter).
+//! let def = "files=4\nranks=4\nsymmetry=mirror\nroyal=1\nking:K:K::a1\nwazir:#:W::b1\n";
+//! let (v, _) = Variant::from_definition("demo", def).unwrap();
+//! let mut pos = Position::start(Arc::new(v));
+//! let m = pos.parse_uci("b1b2").unwrap();
+//! assert_eq!(pos.san(&m), "Wb2");
+//! assert_eq!(pos.parse_san("Wb2"), Ok(m));
+//! ```
 
 pub mod pgn;
 
 use crate::position::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{Color, Variant};
+use crate::variant::{Color, LandingRule, Variant};
 use std::fmt;
 
 /// A move string that names no legal move.
@@ -31,24 +48,70 @@ impl Variant {
         self.coord(sq).to_string()
     }
 
-    /// The promotion suffix: `+` for a shogi-style promotion, else the type's ID in lower case.
+    /// The name of piece type `t` in SAN (White's form): the name FEN gives it
+    /// ([`Variant::fen_token`]), as coordinate notation uses too, so `Nf3`, `N@e4` and
+    /// `e8=Q` name the type FEN names, and IDs FEN cannot carry (empty, caseless, with `+`,
+    /// `/` or digits, two types sharing an ID) are written with the letter FEN gives them.
+    /// One exception keeps shogi's readable form: a shogi-style promoted type (FEN's `+P`)
+    /// is named by its own ID (the tokin's `T`) when that ID could be a FEN token and
+    /// names no other type.
+    pub fn san_token(&self, t: usize) -> String {
+        let token = self.token_of(t);
+        let id = &self.pieces[t].id;
+        if !token.starts_with('+') || !crate::position::fen::usable_token(id) {
+            return token.to_uppercase();
+        }
+        let up = id.to_uppercase();
+        let alone = (0..self.pieces.len()).all(|u| {
+            u == t || {
+                let other = self.token_of(u);
+                other.to_uppercase() != up
+                    && !(other.starts_with('+') && self.pieces[u].id.to_uppercase() == up)
+            }
+        });
+        if alone {
+            up
+        } else {
+            token.to_uppercase()
+        }
+    }
+
+    /// Whether landing on `sq` gives a piece of type `t` (of either colour) a choice:
+    /// several types, or promoting or not.
+    fn promotion_is_choice(&self, t: usize, sq: Square) -> bool {
+        [Color::White, Color::Black].into_iter().any(|c| {
+            matches!(self.landing_rule(t, c, sq),
+                LandingRule::Promote(r) if r.choices.len() + usize::from(r.may_stay) > 1)
+        })
+    }
+
+    /// The promotion suffix: `+` for a shogi-style promotion, else the target's FEN token
+    /// ([`Variant::fen_token`]) in lower case (`q`, or several letters, or `+p` for a
+    /// shogi-style promoted type that is not the mover's own promotion). No
+    /// delimiter is needed: a square's name ends in a digit and a token has none, so the
+    /// suffix is everything after the last digit. A change into a type of the same name (a
+    /// xiangqi soldier crossing the river) is written only where the player could also
+    /// have chosen otherwise.
     fn promotion_suffix(&self, m: &Move) -> String {
         let Some(to) = m.promoted_to() else {
             return String::new();
         };
-        if self.pieces[to].id == self.pieces[m.piece()].id {
-            // A change into a type with the same ID (a xiangqi soldier crossing the river)
-            // is no choice of the player: nothing to write.
+        let target = self.fen_token(to.index(), Color::Black);
+        if target == self.fen_token(m.piece().index(), Color::Black)
+            && !self.promotion_is_choice(m.piece().index(), m.to())
+        {
             return String::new();
         }
         if self.pieces[m.piece()].promoted == Some(to.byte()) {
             "+".to_string()
         } else {
-            self.pieces[to].id.to_lowercase()
+            target
         }
     }
 
-    /// Fairy-Stockfish coordinate notation.
+    /// Fairy-Stockfish coordinate notation. A legal move is best written with
+    /// [`Position::uci`], which also tells a castling from the king's plain move to the
+    /// same square.
     pub fn uci(&self, m: &Move) -> String {
         match m.kind {
             MoveKind::Drop => format!(
@@ -72,19 +135,58 @@ impl Variant {
                     at = leg;
                 }
                 s += &self.promotion_suffix(m);
+                s += &self.unload_suffix(m);
                 s
             }
+        }
+    }
+
+    /// `@` and the square where a move's unloaded piece (`u`) is set down again, or
+    /// nothing: a capture and the swap that puts the victim back elsewhere go to the same
+    /// square, so the unload square tells them apart (`a2a7` takes, `a2a7@a2` swaps).
+    fn unload_suffix(&self, m: &Move) -> String {
+        if m.unload == 0 {
+            String::new()
+        } else {
+            format!("@{}", self.square_name(m.unload()))
         }
     }
 }
 
 impl Position {
+    /// The move `m` (legal here) in coordinate notation: [`Variant::uci`], but castling
+    /// whose king from-to is also a legal plain move of the king is written as the king
+    /// taking its partner (`e1h1`, as Chess960 GUIs write every castling), so each reads
+    /// back as itself with [`parse_uci`](Self::parse_uci).
+    pub fn uci(&mut self, m: &Move) -> String {
+        let v = self.variant.clone();
+        let text = v.uci(m);
+        if m.kind != MoveKind::Castle {
+            return text;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        if list.iter().any(|o| o != m && v.uci(o) == text) {
+            format!("{}{}", v.square_name(m.from()), v.square_name(m.extra(0)))
+        } else {
+            text
+        }
+    }
+
     /// The legal move written `text` in coordinate notation.
     pub fn parse_uci(&mut self, text: &str) -> Result<Move, NotationError> {
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
         let v = self.variant.clone();
-        if let Some(m) = list.iter().find(|m| v.uci(m) == text) {
+        // A king's plain move and its castling may both be written king from-to (a king
+        // that steps two squares): the text is the plain move, and the castling is written
+        // as the king taking its partner ([`Position::uci`]).
+        let mut hits = list.iter().filter(|m| v.uci(m) == text);
+        if let Some(first) = hits.next() {
+            let m = std::iter::once(first)
+                .chain(hits)
+                .find(|m| m.kind != MoveKind::Castle)
+                .unwrap_or(first);
             return Ok(*m);
         }
         // Castling may also be written as the king capturing its partner.
@@ -92,6 +194,14 @@ impl Position {
             m.kind == MoveKind::Castle
                 && format!("{}{}", v.square_name(m.from()), v.square_name(m.extra(0))) == text
         }) {
+            return Ok(*m);
+        }
+        // A swap may be written without its unload square (as a GUI that knows nothing of
+        // unloading sends it) when no other move reads so.
+        let mut bare = list
+            .iter()
+            .filter(|m| m.unload != 0 && v.uci(m).strip_suffix(&v.unload_suffix(m)) == Some(text));
+        if let (Some(m), None) = (bare.next(), bare.next()) {
             return Ok(*m);
         }
         let mut pseudo = MoveList::new();
@@ -154,14 +264,19 @@ impl Position {
         })
     }
 
-    /// A readable, SAN-like rendering: piece ID (none for pawns, which show their file
-    /// when capturing), disambiguation, `x` for captures (each locust victim too, and `-`
+    /// A readable, SAN-like rendering: piece name ([`Variant::san_token`]; none for pawns,
+    /// which show their file when capturing), disambiguation among moves that would print
+    /// alike, `x` for captures (each locust victim too, and `-`
     /// before a non-capturing destination after them), `=X` for promotions, `O-O`-style
     /// castling, `ID@square` drops, `+`/`#` for check and mate.
     pub fn san(&mut self, m: &Move) -> String {
         let v = self.variant.clone();
         let mut s = match m.kind {
-            MoveKind::Drop => format!("{}@{}", v.pieces[m.piece()].id, v.square_name(m.to())),
+            MoveKind::Drop => format!(
+                "{}@{}",
+                v.san_token(m.piece().index()),
+                v.square_name(m.to())
+            ),
             MoveKind::Castle => {
                 if m.to > m.from {
                     "O-O".to_string()
@@ -170,24 +285,33 @@ impl Position {
                 }
             }
             _ => {
+                // As in SAN, pawns go without their letter, and capture with their file.
+                let letter = |t: usize| {
+                    if v.pieces[t].pawn {
+                        String::new()
+                    } else {
+                        v.san_token(t)
+                    }
+                };
                 let pawn = v.pieces[m.piece()].pawn;
                 let captures = self.captures(m);
-                // As in SAN, pawns go without their letter, and capture with their file.
+                let mine = letter(m.piece().index());
                 let mut s = if !pawn {
-                    v.pieces[m.piece()].id.clone()
+                    mine.clone()
                 } else if captures {
                     ((b'a' + v.coord(m.from()).file) as char).to_string()
                 } else {
                     String::new()
                 };
-                // Disambiguate among same-type moves to the same square.
+                // Disambiguate among moves to the same square that print the same letter
+                // (of one type, or of types that share a name, or pawns of any type).
                 let mut list = MoveList::new();
                 self.legal_moves_into(&mut list);
                 let rivals: Vec<&Move> = list
                     .iter()
                     .filter(|o| {
-                        o.piece == m.piece
-                            && o.to == m.to
+                        o.to == m.to
+                            && (o.piece == m.piece || letter(o.piece().index()) == mine)
                             && o.from != m.from
                             && o.kind != MoveKind::Drop
                     })
@@ -226,8 +350,9 @@ impl Position {
                 }
                 s += &v.square_name(m.to());
                 if let Some(to) = m.promoted_to() {
-                    s += &format!("={}", v.pieces[to].id);
+                    s += &format!("={}", v.san_token(to.index()));
                 }
+                s += &v.unload_suffix(m);
                 s
             }
         };

@@ -717,7 +717,7 @@ impl Variant {
     }
 
     /// Type `t`'s token as [`fen_tokens`] gave it (White's form).
-    fn token_of(&self, t: usize) -> &str {
+    pub(crate) fn token_of(&self, t: usize) -> &str {
         self.fen_ids
             .iter()
             .find(|f| f.t as usize == t)
@@ -800,7 +800,7 @@ fn fen_syntax(c: char) -> bool {
 /// case pair is one character each way (so White's and Black's forms have the same length
 /// and turn back into each other), and at least one character has case (so the colours
 /// differ).
-fn usable_token(id: &str) -> bool {
+pub(crate) fn usable_token(id: &str) -> bool {
     !id.is_empty()
         && id.chars().all(|c| {
             let (up, low) = (single(c.to_uppercase()), single(c.to_lowercase()));

@@ -287,7 +287,7 @@ impl Uci {
             }
         }
         match r.best {
-            Some(m) => say(&format!("bestmove {}", self.variant.uci(&m))),
+            Some(m) => say(&format!("bestmove {}", self.game.position_mut().uci(&m))),
             None => say("bestmove (none)"),
         }
     }

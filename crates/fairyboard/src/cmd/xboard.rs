@@ -428,7 +428,7 @@ impl<'w> Engine<'w> {
             }
             return;
         };
-        let text = self.variant.uci(&m);
+        let text = self.game.position_mut().uci(&m);
         if let Err(e) = self.game.play(&m) {
             self.send(&format!("Error (internal): {e}"));
             return;
