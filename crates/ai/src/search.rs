@@ -44,6 +44,8 @@ const SEE_ROYAL: i32 = 100_000;
 const SEE_MAX: usize = 16;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
+/// Entries of the evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE: usize = 1 << 16;
 
 /// Progress after an iteration.
 #[derive(Clone, Debug)]
@@ -124,6 +126,8 @@ pub struct Searcher {
     null_ok: bool,
     /// What a draw by repetition or move rule is worth to the side that searches.
     root_draw: i32,
+    /// Static evaluations by position key (see [`Searcher::evaluate`]).
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl Searcher {
@@ -155,6 +159,7 @@ impl Searcher {
             limits: Limits::default(),
             null_ok,
             root_draw: -CONTEMPT,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
             variant,
         }
     }
@@ -169,6 +174,23 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.counter.iter_mut().for_each(|c| *c = None);
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+    }
+
+    /// The static evaluation, remembered by position key: the same position is evaluated
+    /// again and again (each iteration of the deepening, the main search's estimate and
+    /// quiescence's stand-pat), and the evaluation with its per-piece mobility and king
+    /// danger is the largest single cost of a node (BENCHMARKS.md, run 12). The key
+    /// mixes in the move-rule count, which the evaluation reads (draw distance).
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash() ^ (pos.halfmove_clock() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let score = self.eval.evaluate(pos);
+        *slot = (key, score);
+        score
     }
 
     fn hist_index(&self, pos: &Position, m: &Move) -> usize {
@@ -644,7 +666,7 @@ impl Searcher {
             };
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         if in_check {
             depth += 1;
@@ -676,7 +698,7 @@ impl Searcher {
         let static_eval = if in_check {
             -INF
         } else {
-            self.eval.evaluate(pos)
+            self.evaluate(pos)
         };
         // Reverse futility: far above beta near the leaves.
         if !pv_node
@@ -900,7 +922,7 @@ impl Searcher {
         // pat — the reply decides the game, which the static evaluation cannot see.
         let forced = pos.result_pending() || pos.in_check();
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         // The table: any stored bound settles a quiescence node (whose depth is 0), and
         // its move goes first.
@@ -924,7 +946,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            let stand = self.eval.evaluate(pos);
+            let stand = self.evaluate(pos);
             if stand >= beta {
                 self.lists[ply] = list;
                 return stand;
