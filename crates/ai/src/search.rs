@@ -264,6 +264,8 @@ impl Searcher {
         }
 
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).max(1) as i32;
+        // The last two iterations' best move and score (time management, below).
+        let mut last: Option<(Option<Move>, i32)> = None;
         for depth in 1..=max_depth {
             // Aspiration: from depth 5 search a window around the last score, widening it
             // on the side that fails; a move that fails high is searched first again.
@@ -329,10 +331,16 @@ impl Searcher {
                 pv: result.pv.clone(),
             });
             if let Some(soft) = self.limits.soft_ms {
-                if ms >= soft * 0.6 {
+                // The next iteration takes about twice this one: start it only while it
+                // can end near the soft limit, or, when the search is still changing its
+                // mind (a new best move, or a score that fell), near the hard limit.
+                let unstable = depth >= 5
+                    && last.is_some_and(|(m, s)| m != result.best || result.score < s - 25);
+                if ms >= soft * if unstable { 1.0 } else { 0.6 } {
                     break;
                 }
             }
+            last = Some((result.best, result.score));
             if ctl.should_stop() {
                 break;
             }
