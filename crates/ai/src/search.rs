@@ -44,6 +44,15 @@ const SEE_ROYAL: i32 = 100_000;
 const SEE_MAX: usize = 16;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
+const CHECK_SEE: bool = true;
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 100;
+const NULL_R: i32 = 3;
+const NULL_DIV: i32 = 3;
+const LMP_DEPTH: i32 = 5;
+const SEE_DEPTH: i32 = 5;
+const SEE_CAPTURE: i32 = 100;
+const LMR2: bool = false;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -711,9 +720,9 @@ impl Searcher {
         // Reverse futility: far above beta near the leaves.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - 120 * depth >= beta
+            && static_eval - RFP_MARGIN * depth >= beta
         {
             return static_eval;
         }
@@ -730,7 +739,7 @@ impl Searcher {
             && !pos.result_pending()
             && self.has_pieces(pos)
         {
-            let r = 2 + depth / 4;
+            let r = NULL_R + depth / NULL_DIV;
             self.played[ply] = None;
             let ep = pos.make_null();
             self.path.push(key);
@@ -773,11 +782,42 @@ impl Searcher {
             let order = self.scores[ply][i];
             let capture = self.eval.captured(pos, &m).is_some();
             let quiet = !capture && !m.is_promotion();
+            // Static exchange pruning near the leaves: a capture that loses material by
+            // more than the depth's margin, once a move has been searched (checks are
+            // kept, below).
+            let see_prune = SEE_DEPTH > 0
+                && !pv_node
+                && !in_check
+                && depth <= SEE_DEPTH
+                && searched > 0
+                && best > -MATE_BOUND
+                && capture
+                && order < 0
+                && order + 1_000_000 < -SEE_CAPTURE * depth;
             self.path.push(key);
             self.played[ply] = Some(m);
-            let undo = pos.make(&m);
+            let mut undo = pos.make(&m);
             let gives_check = pos.in_check();
-            if futile && quiet && !gives_check && searched > 0 {
+            // The child extends a check by a ply; a check that loses the checking piece
+            // (a static exchange below zero) is rarely more than a spite check, and in
+            // the big armies of the 10-file variants such checks abound: no extension.
+            let mut new_depth = depth - 1;
+            if gives_check && CHECK_SEE {
+                let losing = if capture {
+                    order < 0
+                } else if quiet {
+                    pos.unmake(&m, undo);
+                    let balance = self.exchange(pos, &m, 0);
+                    undo = pos.make(&m);
+                    balance < 0
+                } else {
+                    false
+                };
+                if losing {
+                    new_depth -= 1;
+                }
+            }
+            if (futile && quiet || see_prune) && !gives_check && searched > 0 {
                 pos.unmake(&m, undo);
                 self.path.pop();
                 continue;
@@ -788,7 +828,7 @@ impl Searcher {
                 && !in_check
                 && quiet
                 && !gives_check
-                && depth <= 3
+                && depth <= LMP_DEPTH
                 && searched >= 3 + (depth * depth) as usize
                 && best > -MATE_BOUND
             {
@@ -797,7 +837,13 @@ impl Searcher {
                 continue;
             }
             let mut reduction = 0;
-            if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
+            let losing_capture = capture && order < 0;
+            if depth >= 3
+                && searched >= 2
+                && (quiet || LMR2 && losing_capture)
+                && !in_check
+                && !gives_check
+            {
                 reduction = late_move_reduction(depth, searched);
                 if pv_node {
                     reduction -= 1;
@@ -814,7 +860,7 @@ impl Searcher {
             if searched == 0 {
                 score = -self.pvs(
                     pos,
-                    depth - 1,
+                    new_depth,
                     -beta,
                     -alpha,
                     ply + 1,
@@ -825,7 +871,7 @@ impl Searcher {
             } else {
                 score = -self.pvs(
                     pos,
-                    depth - 1 - reduction,
+                    new_depth - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -836,7 +882,7 @@ impl Searcher {
                 if score > alpha && reduction > 0 {
                     score = -self.pvs(
                         pos,
-                        depth - 1,
+                        new_depth,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
@@ -848,7 +894,7 @@ impl Searcher {
                 if score > alpha && score < beta {
                     score = -self.pvs(
                         pos,
-                        depth - 1,
+                        new_depth,
                         -beta,
                         -alpha,
                         ply + 1,
@@ -1012,7 +1058,11 @@ impl Searcher {
 fn late_move_reduction(depth: i32, searched: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let n = (searched.max(1) as f64).ln();
-    (0.5 + d * n / 2.25) as i32
+    if LMR2 {
+        (0.75 + d * n / 1.8) as i32
+    } else {
+        (0.5 + d * n / 2.25) as i32
+    }
 }
 
 fn sort_by_scores(list: &mut MoveList, scores: &mut [i32]) {
