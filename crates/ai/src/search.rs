@@ -8,12 +8,11 @@
 //! (never in check, in drop games or with little material: zugzwang; never while a
 //! result waits for the side to move's reply), late-move reductions and light futility
 //! pruning of quiet moves near the leaves. Quiescence nodes probe and fill the table
-//! too (as depth 0). Pruning (BENCHMARKS.md, run 12): reverse futility to depth 6
-//! (100 cp a ply), a null-move reduction of 3 + depth/3, late-move pruning to depth 5,
-//! captures that lose more than 100 cp a ply by the static exchange pruned to depth 5,
-//! and no check extension for a check that loses the checking piece. (Run 10 took a
-//! similar set back after 60 timed self-play games at ±86 Elo; run 12 measured it at a
-//! fixed number of nodes a move, free of the machine's load: 62.5% in 200 games.)
+//! too (as depth 0). (Deeper pruning — reverse futility to depth 6, a null-move
+//! reduction of 3 + depth/3, late-move pruning to depth 5, static-exchange pruning of
+//! losing captures, no extension for checks that lose the checker — reached a depth with
+//! 40% fewer nodes and won self-play at 4,000 nodes a move, but lost every game against
+//! Fairy-Stockfish, as a similar set did in run 10: BENCHMARKS.md, runs 10 and 12.)
 //! Static evaluations are cached by position key.
 //!
 //! A bared side's one reply is searched in quiescence like a check evasion, so a capture
@@ -48,19 +47,6 @@ const SEE_ROYAL: i32 = 100_000;
 const SEE_MAX: usize = 16;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
-/// Reverse futility: a non-PV node this deep or shallower whose static estimate beats
-/// beta by [`RFP_MARGIN`] a ply returns the estimate.
-const RFP_DEPTH: i32 = 6;
-const RFP_MARGIN: i32 = 100;
-/// Null-move reduction: `NULL_R + depth / NULL_DIV` plies.
-const NULL_R: i32 = 3;
-const NULL_DIV: i32 = 3;
-/// Late-move pruning: at this depth or less, quiet moves after the first 3 + depth² go.
-const LMP_DEPTH: i32 = 5;
-/// Static exchange pruning: at this depth or less, a capture losing more than
-/// [`SEE_CAPTURE`] a ply goes.
-const SEE_DEPTH: i32 = 5;
-const SEE_CAPTURE: i32 = 100;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -724,9 +710,9 @@ impl Searcher {
         // Reverse futility: far above beta near the leaves.
         if !pv_node
             && !in_check
-            && depth <= RFP_DEPTH
+            && depth <= 3
             && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * depth >= beta
+            && static_eval - 120 * depth >= beta
         {
             return static_eval;
         }
@@ -743,7 +729,7 @@ impl Searcher {
             && !pos.result_pending()
             && self.has_pieces(pos)
         {
-            let r = NULL_R + depth / NULL_DIV;
+            let r = 2 + depth / 4;
             self.played[ply] = None;
             let ep = pos.make_null();
             self.path.push(key);
@@ -786,41 +772,11 @@ impl Searcher {
             let order = self.scores[ply][i];
             let capture = self.eval.captured(pos, &m).is_some();
             let quiet = !capture && !m.is_promotion();
-            // Static exchange pruning near the leaves: a capture that loses material by
-            // more than the depth's margin, once a move has been searched (checks are
-            // kept, below).
-            let see_prune = !pv_node
-                && !in_check
-                && depth <= SEE_DEPTH
-                && searched > 0
-                && best > -MATE_BOUND
-                && capture
-                && order < 0
-                && order + 1_000_000 < -SEE_CAPTURE * depth;
             self.path.push(key);
             self.played[ply] = Some(m);
-            let mut undo = pos.make(&m);
+            let undo = pos.make(&m);
             let gives_check = pos.in_check();
-            // The child extends a check by a ply; a check that loses the checking piece
-            // (a static exchange below zero) is rarely more than a spite check, and in
-            // the big armies of the 10-file variants such checks abound: no extension.
-            let mut new_depth = depth - 1;
-            if gives_check {
-                let losing = if capture {
-                    order < 0
-                } else if quiet {
-                    pos.unmake(&m, undo);
-                    let balance = self.exchange(pos, &m, 0);
-                    undo = pos.make(&m);
-                    balance < 0
-                } else {
-                    false
-                };
-                if losing {
-                    new_depth -= 1;
-                }
-            }
-            if (futile && quiet || see_prune) && !gives_check && searched > 0 {
+            if futile && quiet && !gives_check && searched > 0 {
                 pos.unmake(&m, undo);
                 self.path.pop();
                 continue;
@@ -831,7 +787,7 @@ impl Searcher {
                 && !in_check
                 && quiet
                 && !gives_check
-                && depth <= LMP_DEPTH
+                && depth <= 3
                 && searched >= 3 + (depth * depth) as usize
                 && best > -MATE_BOUND
             {
@@ -857,7 +813,7 @@ impl Searcher {
             if searched == 0 {
                 score = -self.pvs(
                     pos,
-                    new_depth,
+                    depth - 1,
                     -beta,
                     -alpha,
                     ply + 1,
@@ -868,7 +824,7 @@ impl Searcher {
             } else {
                 score = -self.pvs(
                     pos,
-                    new_depth - reduction,
+                    depth - 1 - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -879,7 +835,7 @@ impl Searcher {
                 if score > alpha && reduction > 0 {
                     score = -self.pvs(
                         pos,
-                        new_depth,
+                        depth - 1,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
@@ -891,7 +847,7 @@ impl Searcher {
                 if score > alpha && score < beta {
                     score = -self.pvs(
                         pos,
-                        new_depth,
+                        depth - 1,
                         -beta,
                         -alpha,
                         ply + 1,
@@ -1207,7 +1163,7 @@ mod tests {
     fn a_quiet_check_onto_a_guarded_square_loses_the_checker() {
         // The knight on e4 checks from d6 (no black piece reaches d6) or from f6, where
         // the g7 pawn takes it: the static exchange of the quiet move (nothing gained)
-        // is 0 and minus a knight. The search no longer extends the second kind.
+        // is 0 and minus a knight.
         let (s, mut pos) = searcher("chess", "4k3/6p1/8/8/4N3/8/8/4K3 w - - 0 1");
         let n = s.eval.value(pos.variant().type_by_id("N").unwrap());
         let m = find(&mut pos, "e4d6");
@@ -1219,9 +1175,8 @@ mod tests {
     #[test]
     fn a_sacrificial_check_still_mates() {
         // The smothered mate 1. Qg8+ Rxg8 2. Nf7# (Fairy-Stockfish: "mate 2", pv d5g8
-        // f8g8 h6f7). Qg8+ loses the queen by the static exchange, so it is not
-        // extended, and the pruning near the leaves must not drop the knight's mate:
-        // a three-ply search sees it.
+        // f8g8 h6f7). Qg8+ loses the queen by the static exchange; the pruning near the
+        // leaves must not drop the knight's mate: a three-ply search sees it.
         let (mut s, mut pos) = searcher("chess", "5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1");
         let r = s.search(&mut pos, &[], &Limits::depth(3), &mut NoClock);
         let v = pos.variant().clone();
