@@ -8,9 +8,12 @@
 //! (never in check, in drop games or with little material: zugzwang; never while a
 //! result waits for the side to move's reply), late-move reductions and light futility
 //! pruning of quiet moves near the leaves. Quiescence nodes probe and fill the table
-//! too (as depth 0). (Deeper pruning — reverse futility to depth 6 with an improving
-//! flag, a null-move reduction of 3 + depth/3, late-move pruning to depth 4 — reached a
-//! depth with 40% fewer nodes but did not win games: BENCHMARKS.md, run 10.)
+//! too (as depth 0). (Deeper pruning — reverse futility to depth 6, a null-move
+//! reduction of 3 + depth/3, late-move pruning to depth 5, static-exchange pruning of
+//! losing captures, no extension for checks that lose the checker — reached a depth with
+//! 40% fewer nodes and won self-play at 4,000 nodes a move, but lost every game against
+//! Fairy-Stockfish, as a similar set did in run 10: BENCHMARKS.md, runs 10 and 12.)
+//! Static evaluations are cached by position key.
 //!
 //! A bared side's one reply is searched in quiescence like a check evasion, so a capture
 //! that bares is seen as the win (or, when the reply bares back, the draw) it is. Draws by repetition and by the move rule
@@ -44,6 +47,8 @@ const SEE_ROYAL: i32 = 100_000;
 const SEE_MAX: usize = 16;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
+/// Entries of the evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE: usize = 1 << 16;
 
 /// Progress after an iteration.
 #[derive(Clone, Debug)]
@@ -124,6 +129,8 @@ pub struct Searcher {
     null_ok: bool,
     /// What a draw by repetition or move rule is worth to the side that searches.
     root_draw: i32,
+    /// Static evaluations by position key (see [`Searcher::evaluate`]).
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl Searcher {
@@ -155,6 +162,7 @@ impl Searcher {
             limits: Limits::default(),
             null_ok,
             root_draw: -CONTEMPT,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
             variant,
         }
     }
@@ -169,6 +177,23 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.counter.iter_mut().for_each(|c| *c = None);
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+    }
+
+    /// The static evaluation, remembered by position key: the same position is evaluated
+    /// again and again (each iteration of the deepening, the main search's estimate and
+    /// quiescence's stand-pat), and the evaluation with its per-piece mobility and king
+    /// danger is the largest single cost of a node (BENCHMARKS.md, run 12). The key
+    /// mixes in the move-rule count, which the evaluation reads (draw distance).
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash() ^ (pos.halfmove_clock() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let score = self.eval.evaluate(pos);
+        *slot = (key, score);
+        score
     }
 
     fn hist_index(&self, pos: &Position, m: &Move) -> usize {
@@ -242,6 +267,8 @@ impl Searcher {
         }
 
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).max(1) as i32;
+        // The last two iterations' best move and score (time management, below).
+        let mut last: Option<(Option<Move>, i32)> = None;
         for depth in 1..=max_depth {
             // Aspiration: from depth 5 search a window around the last score, widening it
             // on the side that fails; a move that fails high is searched first again.
@@ -307,10 +334,16 @@ impl Searcher {
                 pv: result.pv.clone(),
             });
             if let Some(soft) = self.limits.soft_ms {
-                if ms >= soft * 0.6 {
+                // The next iteration takes about twice this one: start it only while it
+                // can end near the soft limit, or, when the search is still changing its
+                // mind (a new best move, or a score that fell), near the hard limit.
+                let unstable = depth >= 5
+                    && last.is_some_and(|(m, s)| m != result.best || result.score < s - 25);
+                if ms >= soft * if unstable { 1.0 } else { 0.6 } {
                     break;
                 }
             }
+            last = Some((result.best, result.score));
             if ctl.should_stop() {
                 break;
             }
@@ -644,7 +677,7 @@ impl Searcher {
             };
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         if in_check {
             depth += 1;
@@ -673,11 +706,7 @@ impl Searcher {
         if tt_move.is_none() && depth >= 4 && !in_check {
             depth -= 1;
         }
-        let static_eval = if in_check {
-            -INF
-        } else {
-            self.eval.evaluate(pos)
-        };
+        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
         // Reverse futility: far above beta near the leaves.
         if !pv_node
             && !in_check
@@ -900,7 +929,7 @@ impl Searcher {
         // pat — the reply decides the game, which the static evaluation cannot see.
         let forced = pos.result_pending() || pos.in_check();
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         // The table: any stored bound settles a quiescence node (whose depth is 0), and
         // its move goes first.
@@ -924,7 +953,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            let stand = self.eval.evaluate(pos);
+            let stand = self.evaluate(pos);
             if stand >= beta {
                 self.lists[ply] = list;
                 return stand;
@@ -1128,6 +1157,31 @@ mod tests {
         let (s, mut pos) = searcher("spartan", "2k4k/1P6/2B5/8/8/8/8/K7 w - - 0 1");
         let m = find(&mut pos, "b7c8q");
         assert_eq!(s.eval.captured(&pos, &m), Some(spare));
+    }
+
+    #[test]
+    fn a_quiet_check_onto_a_guarded_square_loses_the_checker() {
+        // The knight on e4 checks from d6 (no black piece reaches d6) or from f6, where
+        // the g7 pawn takes it: the static exchange of the quiet move (nothing gained)
+        // is 0 and minus a knight.
+        let (s, mut pos) = searcher("chess", "4k3/6p1/8/8/4N3/8/8/4K3 w - - 0 1");
+        let n = s.eval.value(pos.variant().type_by_id("N").unwrap());
+        let m = find(&mut pos, "e4d6");
+        assert_eq!(s.exchange(&pos, &m, 0), 0);
+        let m = find(&mut pos, "e4f6");
+        assert_eq!(s.exchange(&pos, &m, 0), -n);
+    }
+
+    #[test]
+    fn a_sacrificial_check_still_mates() {
+        // The smothered mate 1. Qg8+ Rxg8 2. Nf7# (Fairy-Stockfish: "mate 2", pv d5g8
+        // f8g8 h6f7). Qg8+ loses the queen by the static exchange; the pruning near the
+        // leaves must not drop the knight's mate: a three-ply search sees it.
+        let (mut s, mut pos) = searcher("chess", "5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1");
+        let r = s.search(&mut pos, &[], &Limits::depth(3), &mut NoClock);
+        let v = pos.variant().clone();
+        assert_eq!(r.best.map(|m| v.uci(&m)), Some("d5g8".to_string()));
+        assert_eq!(mate_in(r.score), Some(3));
     }
 
     #[test]

@@ -66,10 +66,13 @@ impl Limits {
     pub fn clock(left_ms: f64, inc_ms: f64, moves_to_go: Option<u32>) -> Limits {
         // Keep a reserve for pipes and a busy machine.
         let left = (left_ms - 60.0 - left_ms * 0.03).max(1.0);
-        // Sudden death: plan for 20 more moves. Planning for 30 left about 40% of a
+        // Sudden death: plan for 14 more moves. Planning for 30 left about 40% of a
         // 10 s clock unused after 40 moves (the soft limit shrinks with the clock), and
-        // games against strong engines are decided long before then.
-        let mtg = moves_to_go.unwrap_or(20).clamp(1, 30) as f64;
+        // planning for 20 still left 2.5–2.9 s of 10 s + 0.1 unused when games against
+        // Fairy-Stockfish ended after 35 moves (BENCHMARKS.md, run 12): games against
+        // strong engines are decided in the middle game. Long games lose little: the
+        // clock then settles where a move spends about the increment either way.
+        let mtg = moves_to_go.unwrap_or(14).clamp(1, 30) as f64;
         let soft = (left / (mtg + 3.0) + inc_ms * 0.7).min(left * 0.3);
         let hard = (soft * 2.5).min(left * 0.3).max(soft);
         Limits {

@@ -349,3 +349,46 @@ fn option_variant_fairy_selects_an_army_pairing() {
     );
     assert!(has(&out, "pong 1"));
 }
+
+#[test]
+fn nodes_from_the_command_line_override_the_clock() {
+    // `--nodes 3000`: with 10 ms on the clock (which alone allows a one-ply search) the
+    // engine still searches past depth 2, and no completed iteration reports more than
+    // 3000 nodes. Thinking lines are "depth score centiseconds nodes pv".
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyboard"))
+        .args(["xboard", "--nodes", "3000"])
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Keep the input open until the move: its end would stop the search.
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"xboard\nprotover 2\nnew\npost\nlevel 0 0:01 0\ntime 1\ngo\n")
+        .expect("write");
+    stdin.flush().expect("flush");
+    let mut reader = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let mut out = Vec::new();
+    let mut line = String::new();
+    while std::io::BufRead::read_line(&mut reader, &mut line).expect("read") > 0 {
+        out.push(line.trim_end().to_string());
+        line.clear();
+        if out.last().is_some_and(|l| l.starts_with("move ")) {
+            break;
+        }
+    }
+    drop(stdin);
+    child.wait().expect("exits");
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    let posts: Vec<(u32, u64)> = out
+        .iter()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            Some((f.first()?.parse().ok()?, f.get(3)?.parse().ok()?))
+        })
+        .collect();
+    assert!(posts.iter().any(|&(d, _)| d >= 3), "{out:?}");
+    assert!(posts.iter().all(|&(_, n)| n <= 3000), "{out:?}");
+}

@@ -62,6 +62,11 @@ pub struct Args {
     /// Hash table size in megabytes (the GUI's `memory` overrides it).
     #[arg(long, default_value_t = 32)]
     pub hash: usize,
+    /// Search each move to this many nodes, whatever the clock says: fixed-node matches
+    /// measure a search change independently of the machine's load (a referee's clock
+    /// must then be generous).
+    #[arg(long)]
+    pub nodes: Option<u64>,
 }
 
 /// XBoard's piece types in its own order; the king is always last.
@@ -119,6 +124,8 @@ struct Clock {
     depth: Option<u32>,
     /// Our clock (from `time`), ms.
     left_ms: Option<f64>,
+    /// Nodes per move from the command line (`--nodes`): overrides every clock.
+    nodes: Option<u64>,
 }
 
 pub(crate) struct Engine<'w> {
@@ -194,6 +201,7 @@ impl<'w> Engine<'w> {
                 per_move_ms: None,
                 depth: None,
                 left_ms: None,
+                nodes: args.nodes,
             },
             stop,
             lifted: None,
@@ -345,6 +353,9 @@ impl<'w> Engine<'w> {
     }
 
     fn limits(&self) -> Limits {
+        if let Some(n) = self.clock.nodes {
+            return Limits::nodes(n);
+        }
         if let Some(d) = self.clock.depth {
             let mut l = Limits::depth(d);
             if let Some(ms) = self.clock.per_move_ms {
