@@ -17,6 +17,15 @@ fn build(text: &str) -> (Arc<Variant>, Vec<String>) {
     )
 }
 
+/// The build warning that names piece `name`.
+fn warning_for<'a>(warnings: &'a [String], name: &str) -> &'a str {
+    let quoted = format!("'{name}'");
+    warnings
+        .iter()
+        .find(|w| w.contains(&quoted))
+        .unwrap_or_else(|| panic!("no warning for {name}: {warnings:?}"))
+}
+
 /// The legal moves in coordinate notation, sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
     let v = pos.variant().clone();
@@ -43,18 +52,12 @@ fn caseless_ids_get_a_letter_for_both_sides() {
     // '+' is FEN's promoted mark and '#' has no case: the names' first letters are free.
     let mut pos = Position::start(v);
     assert_reads_back(&mut pos, "kph1/4/4/KPH1 w - - 0 1");
-    let plus = warnings
-        .iter()
-        .find(|w| w.contains("'plus'"))
-        .expect("a warning for '+'");
+    let plus = warning_for(&warnings, "plus");
     assert!(
         plus.contains("line 6") && plus.contains("'P' for White"),
         "{plus}"
     );
-    let hash = warnings
-        .iter()
-        .find(|w| w.contains("'hash'"))
-        .expect("a warning for '#'");
+    let hash = warning_for(&warnings, "hash");
     assert!(
         hash.contains("line 7") && hash.contains("'h' for Black"),
         "{hash}"
@@ -80,10 +83,7 @@ fn ids_with_a_slash_or_a_digit_get_a_free_letter() {
     // "W2": its own W is free. "N/2": N is the knight's, so the name's F.
     let mut pos = Position::start(v);
     assert_reads_back(&mut pos, "knwf1/5/5/5/KNWF1 w - - 0 1");
-    let ferz = warnings
-        .iter()
-        .find(|w| w.contains("'ferz'"))
-        .expect("a warning");
+    let ferz = warning_for(&warnings, "ferz");
     assert!(ferz.contains("line 8") && ferz.contains("'/'"), "{ferz}");
 }
 
@@ -162,10 +162,7 @@ fn a_start_hand_past_the_limit_is_cut_so_its_fen_reads_back() {
         "files=3\nranks=3\nsymmetry=mirror\nroyal=1\n\
          king:K:K::a1\nwazir:W:W::-:70000\n",
     );
-    let cut = warnings
-        .iter()
-        .find(|w| w.contains("'wazir'"))
-        .expect("a warning");
+    let cut = warning_for(&warnings, "wazir");
     assert!(cut.contains("70000") && cut.contains("65535"), "{cut}");
     let mut pos = Position::start(v);
     assert_eq!(pos.hand(fairyboard_core::Color::White, 1), 65_535);
