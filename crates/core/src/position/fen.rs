@@ -748,13 +748,16 @@ impl Variant {
     /// two kings (the one this colour has in its setup is meant).
     pub(crate) fn resolve_duplicate(&self, t: usize, color: Color, sq: Option<Square>) -> usize {
         let token = self.token_of(t);
-        let candidates: Vec<usize> = (0..self.pieces.len())
-            .filter(|&i| self.token_of(i) == token)
-            .collect();
-        if candidates.len() < 2 {
+        // Called for every piece a FEN names: one pass over the tokens, no allocation.
+        let sharing = || {
+            (self.fen_ids.iter())
+                .filter(move |f| f.white == token)
+                .map(|f| f.t as usize)
+        };
+        if sharing().nth(1).is_none() {
             return t;
         }
-        let first = candidates[0];
+        let first = sharing().min().unwrap_or(t);
         if let Some(sq) = sq {
             if let crate::variant::Landing::Promote(r) =
                 self.pieces[first].landing[color.index()][sq]
@@ -773,11 +776,7 @@ impl Variant {
                 .any(|&(_, c)| c == piece_cell(Role::new(i), color))
                 || self.initial_hand[color.index()][i] > 0
         };
-        candidates
-            .iter()
-            .copied()
-            .find(|&i| fielded(i))
-            .unwrap_or(first)
+        sharing().filter(|&i| fielded(i)).min().unwrap_or(first)
     }
 
     /// Whether FENs of this variant carry holdings.
