@@ -156,6 +156,14 @@ fn shogi_promotion_suffix() {
     assert_eq!(san(&mut pos, "e6e7+"), "e7=T");
     let e = rejected(&mut pos, "e6e7t");
     assert!(e.contains("no such move"), "{e}");
+    // XBoard forwards a declined promotion with `=` (seen in a real XBoard shogi game:
+    // `b2g7=` for a bishop entering the zone unpromoted): the plain move.
+    let m = pos.parse_uci("e6e7=").expect("declined promotion");
+    assert!(!m.is_promotion());
+    assert_eq!(pos.variant().uci(&m), "e6e7");
+    // `=` never stands for a promotion, nor makes an impossible move possible.
+    let e = rejected(&mut pos, "e6e8=");
+    assert!(e.contains("no such move"), "{e}");
 }
 
 /// A Chu-Shogi-style Lion (`KNADcaKmcabK`): every square within two steps, plus two

@@ -189,6 +189,13 @@ impl Position {
                 .unwrap_or(first);
             return Ok(*m);
         }
+        // XBoard writes a move that may promote but does not with a trailing `=` (in
+        // shogi it forwards `b2g7=` for a bishop declining promotion).
+        if let Some(bare) = text.strip_suffix('=') {
+            if let Some(m) = list.iter().find(|m| !m.is_promotion() && v.uci(m) == bare) {
+                return Ok(*m);
+            }
+        }
         // Castling may also be written as the king capturing its partner.
         if let Some(m) = list.iter().find(|m| {
             m.kind == MoveKind::Castle
