@@ -43,10 +43,12 @@ fn protover_announces_the_features_and_the_catalogue() {
     for entry in std::fs::read_dir(variants_dir()).unwrap() {
         let name = entry.unwrap().path();
         let stem = name.file_stem().unwrap().to_str().unwrap().to_string();
-        let expect = if stem == "chess" {
-            "normal".to_string()
-        } else {
-            stem
+        // XBoard starts a game it knows by name from its own array: our traditional
+        // courier goes by another name (XBoard's is Fairy-Max's array).
+        let expect = match stem.as_str() {
+            "chess" => "normal".to_string(),
+            "courier" => "courier-traditional".to_string(),
+            _ => stem,
         };
         assert!(list.contains(&expect.as_str()), "{expect} not offered");
     }
@@ -391,4 +393,65 @@ fn nodes_from_the_command_line_override_the_clock() {
         .collect();
     assert!(posts.iter().any(|&(d, _)| d >= 3), "{out:?}");
     assert!(posts.iter().all(|&(_, n)| n <= 3000), "{out:?}");
+}
+
+/// Each square of a move text moved by `delta` ranks (XBoard's ten-rank numbering).
+fn shifted(text: &str, delta: i32) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let r: i32 = digits.parse().unwrap();
+            out.push_str(&(r + delta).to_string());
+            digits.clear();
+        }
+        out.push(c);
+    }
+    out.trim_end().to_string()
+}
+
+#[test]
+fn ten_rank_boards_count_ranks_from_zero() {
+    // XBoard's protocol: "on boards with exactly 10 ranks, counting of the ranks starts
+    // at 0". In xiangqi's start (worked out by hand) XBoard's a0 is our a1 (a chariot),
+    // h2 our h3 (a cannon), h7 our h8 (Black's cannon). Read with our numbering, `h2e2`
+    // would be an empty square's move and `a0` no square at all.
+    let out = session(
+        "xboard\nprotover 2\nvariant xiangqi\nforce\nlift a0\nput a0\nusermove h2e2\n\
+         usermove h7e7\nusermove a0a1\nsd 2\ngo\n",
+    );
+    assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    // The chariot on a1 reaches a2 and a3 (its soldier stands on a4, its horse on b1):
+    // rows from rank 10 down, so ranks 3 and 2 are the eighth and ninth.
+    assert!(has(&out, "highlight 9/9/9/9/9/9/9/Y8/Y8/9"), "{out:?}");
+    // Black's answer, in XBoard's numbering: read one rank up it is a legal move of the
+    // position after h3e3 h8e8 a1a2 in ours.
+    let reply = out
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a move");
+    assert!(!reply.contains("10"), "{reply}");
+    let path = variants_dir().join("xiangqi.txt");
+    let variant = fairyboard_core::catalogue::load(path.to_str().unwrap()).expect("xiangqi");
+    let mut pos = fairyboard_core::Position::start(variant);
+    for m in ["h3e3", "h8e8", "a1a2"] {
+        let mv = pos.parse_uci(m).expect(m);
+        pos.make(&mv);
+    }
+    let ours = shifted(reply, 1);
+    assert!(pos.parse_uci(&ours).is_ok(), "{reply} read as {ours}");
+}
+
+#[test]
+fn piece_lines_use_the_betza_xboard_reads() {
+    // XBoard reads a rider as a range (`N0`) and directions before modalities (`fmF`);
+    // the catalogue's nightrider is written `NN` and the Berolina pawn `mfFcfeWimfnA`.
+    let out = session("xboard\nprotover 2\nvariant nightrider\nvariant berolina\n");
+    assert!(has(&out, "piece N N0"), "{out:?}");
+    assert!(has(&out, "piece P fmFfceWifmnA"), "{out:?}");
 }

@@ -73,21 +73,39 @@ pub struct Args {
 const XBOARD_SLOTS: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
 /// Variants XBoard knows by these names (ours → theirs).
+///
+/// A game XBoard knows by name is started from XBoard's own array, whatever `setup`
+/// says (its protocol: the setup FEN is ignored where the GUI knows the start). Our
+/// courier has the traditional array and XBoard's the one of Fairy-Max, so ours goes by
+/// another name: under `courier` a real XBoard game forfeited our first rook move.
 fn xboard_name(name: &str) -> &str {
     match name {
         "chess" => "normal",
+        "courier" => COURIER,
         other => other,
     }
 }
 
-/// XBoard variants whose rules can be the parent of a `setup`.
+/// The name XBoard knows our (traditional) courier by ([`xboard_name`]).
+const COURIER: &str = "courier-traditional";
+
+/// Our catalogue name of a variant XBoard asks for (the inverse of [`xboard_name`]).
+fn catalogue_name(xboard: &str) -> &str {
+    match xboard {
+        "normal" => "chess",
+        COURIER => "courier",
+        other => other,
+    }
+}
+
+/// XBoard variants whose rules can be the parent of a `setup`: only games whose start
+/// is XBoard's own (see [`xboard_name`]).
 const KNOWN_PARENTS: &[&str] = &[
     "normal",
     "capablanca",
     "gothic",
     "janus",
     "shatranj",
-    "courier",
     "makruk",
     "knightmate",
     "berolina",
@@ -97,6 +115,19 @@ const KNOWN_PARENTS: &[&str] = &[
     "xiangqi",
     "grand",
 ];
+
+/// A piece's moves as XBoard reads Betza: the canonical form of the notation. XBoard
+/// reads each move as prefixes, one atom and a range digit, directions before
+/// modalities (`fmF`, not `mfF`: it took `mfF` for all four diagonals), and a rider as a
+/// range (`N0`, not `NN`, which it read as a plain knight and so refused a nightrider's
+/// two-leap move in a real game). The canonical printer writes exactly that order. A
+/// description that does not parse is passed on as written.
+fn xboard_betza(betza: &str) -> String {
+    match xbetza::parse::parse(betza) {
+        Ok(d) => d.to_string(),
+        Err(_) => betza.to_string(),
+    }
+}
 
 /// The commands that interrupt a search in progress.
 fn interrupts(cmd: &str) -> bool {
@@ -112,6 +143,44 @@ fn interrupts(cmd: &str) -> bool {
             | "variant"
             | "exit"
     )
+}
+
+/// XBoard numbers the ranks of a board with exactly ten of them from 0 (its protocol
+/// says so: such a board's first rank is `a0`), every other board from 1 as we do. This
+/// rewrites every square of a move or PV text (a lower-case file letter and its rank
+/// digits) by `delta` ranks: −1 on the way to XBoard, +1 on the way back. Other boards
+/// pass unchanged.
+fn shift_ranks(text: &str, ranks: u8, delta: i32) -> String {
+    if ranks != 10 {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+        if !c.is_ascii_lowercase() {
+            continue;
+        }
+        let digits = rest.len() - rest.trim_start_matches(|d: char| d.is_ascii_digit()).len();
+        if digits > 0 {
+            match rest[..digits].parse::<i32>() {
+                Ok(r) => out.push_str(&(r + delta).to_string()),
+                Err(_) => out.push_str(&rest[..digits]),
+            }
+            rest = &rest[digits..];
+        }
+    }
+    out
+}
+
+/// A FEN with its e.p. square (the fourth field) moved by `delta` ranks ([`shift_ranks`]).
+fn shift_fen(fen: &str, ranks: u8, delta: i32) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    if let Some(ep) = fields.get_mut(3) {
+        *ep = shift_ranks(ep, ranks, delta);
+    }
+    fields.join(" ")
 }
 
 struct Clock {
@@ -223,8 +292,7 @@ impl<'w> Engine<'w> {
         if let Some((_, file)) = self.aliases.iter().find(|(n, _)| n == name) {
             return catalogue::load(file).map_err(|e| e.to_string());
         }
-        let ours = if name == "normal" { "chess" } else { name };
-        catalogue::load(ours).map_err(|e| e.to_string())
+        catalogue::load(catalogue_name(name)).map_err(|e| e.to_string())
     }
 
     fn features(&mut self) {
@@ -318,7 +386,11 @@ impl<'w> Engine<'w> {
         } else {
             "fairy"
         };
-        let fen = Position::start(Arc::new(variant.clone())).to_fen();
+        let fen = shift_fen(
+            &Position::start(Arc::new(variant.clone())).to_fen(),
+            variant.geometry.ranks,
+            -1,
+        );
         let mut lines = vec![format!(
             "setup ({}{}) {}x{}+{}_{} {}",
             half(true),
@@ -332,7 +404,11 @@ impl<'w> Engine<'w> {
         for t in assigned.iter().flatten() {
             let p = &variant.pieces[*t];
             if !p.betza.is_empty() {
-                lines.push(format!("piece {} {}", single[*t].unwrap_or('?'), p.betza));
+                lines.push(format!(
+                    "piece {} {}",
+                    single[*t].unwrap_or('?'),
+                    xboard_betza(&p.betza)
+                ));
             }
         }
         lines
@@ -407,7 +483,11 @@ impl<'w> Engine<'w> {
                         Some(p) => -100_000 - (-p + 1) / 2,
                         None => info.score,
                     };
-                    let pv: Vec<String> = info.pv.iter().map(|m| variant.uci(m)).collect();
+                    let pv: Vec<String> = info
+                        .pv
+                        .iter()
+                        .map(|m| shift_ranks(&variant.uci(m), variant.geometry.ranks, -1))
+                        .collect();
                     lines.push(format!(
                         "{} {} {} {} {}",
                         info.depth,
@@ -444,12 +524,14 @@ impl<'w> Engine<'w> {
             self.send(&format!("Error (internal): {e}"));
             return;
         }
+        let text = shift_ranks(&text, self.variant.geometry.ranks, -1);
         self.send(&format!("move {text}"));
         self.announce_result();
     }
 
     fn user_move(&mut self, text: &str) {
-        if let Err(e) = play_text(&mut self.game, text) {
+        let ours = shift_ranks(text, self.variant.geometry.ranks, 1);
+        if let Err(e) = play_text(&mut self.game, &ours) {
             let why = match e {
                 PlayError::Notation(e) => e.reason,
                 PlayError::Over(r) => format!("the game is over: {}", r.pgn()),
@@ -467,7 +549,8 @@ impl<'w> Engine<'w> {
     }
 
     fn square(&self, text: &str) -> Option<Square> {
-        let c: fairyboard_core::coord::Coord = text.parse().ok()?;
+        let ours = shift_ranks(text, self.variant.geometry.ranks, 1);
+        let c: fairyboard_core::coord::Coord = ours.parse().ok()?;
         let g = &self.variant.geometry;
         (c.file < g.files && c.rank < g.ranks).then(|| self.variant.square(c))
     }
@@ -679,7 +762,10 @@ impl<'w> Engine<'w> {
                 self.game.undo();
             }
             "result" => self.force = true,
-            "setboard" => match Position::from_fen(self.variant.clone(), rest) {
+            "setboard" => match Position::from_fen(
+                self.variant.clone(),
+                &shift_fen(rest, self.variant.geometry.ranks, 1),
+            ) {
                 Ok(pos) => {
                     self.game = Game::from_position(pos);
                 }
