@@ -170,7 +170,7 @@ fn xiangqi_states_its_own_rules() {
     let words = all_words(&r);
     // Stalemate loses in xiangqi (variants/xiangqi.txt: stalemate=loss).
     assert!(
-        words.contains("Stalemate (no legal move, not in check) loses for the stalemated side."),
+        words.contains("Stalemate (no legal move, not in check) loses for the stalemated side"),
         "{words}"
     );
     assert!(!words.contains("is a draw.\nStalemate"));
@@ -351,8 +351,13 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
         // Stalemate.
         let stalemate = match rules.stalemate {
             fairyboard_core::rules::RuleOutcome::Draw => "is a draw",
-            fairyboard_core::rules::RuleOutcome::Loss => "loses for the stalemated side",
-            fairyboard_core::rules::RuleOutcome::Win => "wins for the stalemated side",
+            // H. G. Muller (chessvariants.com comment 64003): the Diagram scores a side without
+            // a legal move as lost unless `stalemate=draw`, so `win` is a win for the side that
+            // stalemates; no value lets the stalemated side win.
+            fairyboard_core::rules::RuleOutcome::Loss
+            | fairyboard_core::rules::RuleOutcome::Win => {
+                "loses for the stalemated side (a win for the side that gives it)"
+            }
         };
         assert!(
             end.contains(&format!(

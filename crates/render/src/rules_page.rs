@@ -1398,11 +1398,15 @@ fn holdings_section(v: &Variant) -> Vec<String> {
     out
 }
 
+/// What a stalemate does under `stalemate=`: `win` (and the undocumented `loss`) make it a
+/// win for the side that gives it, as the Interactive Diagram scores it (the core's
+/// `stalemate_result` says why).
 fn outcome_for_stalemated(o: Outcome) -> &'static str {
     match o {
         Outcome::Draw => "is a draw",
-        Outcome::Win => "wins for the stalemated side",
-        Outcome::Loss => "loses for the stalemated side",
+        Outcome::Win | Outcome::Loss => {
+            "loses for the stalemated side (a win for the side that gives it)"
+        }
     }
 }
 
