@@ -693,3 +693,49 @@ fn every_moving_piece_has_marks_in_its_diagram() {
         }
     }
 }
+
+/// Castling to the adjacent square (`isO1`, H. G. Muller's Wildebeest diagram, corpus file
+/// 005): Wildebeest Chess (R. Wayne Schmittberger; https://en.wikipedia.org/wiki/Wildebeest_chess)
+/// lets the King move 1 to 4 squares towards the Rook, the Rook going to the square the King
+/// crossed, or, after a one-square move, to the square the King left. The page once said
+/// "moves 1 squares towards it, the Rook landing on the square it passed" (there is none).
+#[test]
+fn castling_next_to_the_rook_lands_the_rook_where_the_king_was() {
+    setup_env();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compat/corpus/005_wildebeest-hgm-2017.txt"
+    );
+    let v = catalogue::load(file).expect("compiles");
+    let words = rules_page::analyse(&v).castling.join("\n");
+    assert!(
+        words.contains(
+            "The King castles with the Rook on k1: moves 1 square towards it, the Rook landing on the square it left."
+        ),
+        "{words}"
+    );
+    assert!(
+        words.contains(
+            "The King castles with the Rook on a1: moves 4 squares towards it, the Rook landing on the square it passed."
+        ),
+        "{words}"
+    );
+    assert!(!words.contains("1 squares"), "{words}");
+    // And the board does so: King f1 castles short by one square (written as the King
+    // taking its Rook, as a plain step f1g1 reads otherwise): King g1, Rook f1.
+    let mut game = fairyboard_core::game::Game::from_position(
+        fairyboard_core::Position::from_fen(
+            v.clone(),
+            "r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1",
+        )
+        .unwrap(),
+    );
+    game.play_uci("f1k1").unwrap();
+    assert!(
+        game.position()
+            .to_fen()
+            .starts_with("r4k4r/11/11/11/11/11/11/11/11/R4RK4 b"),
+        "{}",
+        game.position().to_fen()
+    );
+}

@@ -942,24 +942,26 @@ fn castling_text(v: &Variant, t: usize, c: &Castle) -> String {
     } else {
         "towards the last file"
     };
+    // `O1` (Wildebeest's `isO1`): the castler steps next to its partner and passes no
+    // square; the partner jumps over it to the square the castler left.
+    let (steps, lands) = if c.steps == 1 {
+        ("1 square".to_string(), "the square it left")
+    } else {
+        (format!("{} squares", c.steps), "the square it passed")
+    };
     match c.partner {
         // A shuffle may put another piece on the edge square: name the square, and the
         // piece only as the one of the shown arrangement.
         Some((p, sq)) if !v.shuffle.is_empty() => format!(
-            "castles with the unmoved piece on {sq} (in the shown arrangement the {}): moves {} squares towards it, the other piece landing on the square it passed",
+            "castles with the unmoved piece on {sq} (in the shown arrangement the {}): moves {steps} towards it, the other piece landing on {lands}",
             cap_name(&v.pieces[p].name),
-            c.steps
         ),
         Some((p, sq)) => format!(
-            "castles with the {} on {sq}: moves {} squares towards it, the {} landing on the square it passed",
+            "castles with the {} on {sq}: moves {steps} towards it, the {} landing on {lands}",
             cap_name(&v.pieces[p].name),
-            c.steps,
             cap_name(&v.pieces[p].name)
         ),
-        None => format!(
-            "castles {} squares {side} with an unmoved friendly piece",
-            c.steps
-        ),
+        None => format!("castles {steps} {side} with an unmoved friendly piece"),
     }
     .replace("castles", &format!("The {} castles", cap_name(&v.pieces[t].name)))
 }
