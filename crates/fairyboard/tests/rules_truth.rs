@@ -739,3 +739,28 @@ fn castling_next_to_the_rook_lands_the_rook_where_the_king_was() {
         game.position().to_fen()
     );
 }
+
+/// A piece with Queen moves plus moves that take up a friendly piece (Odin's Rune Chess's
+/// Valkyrie, `QudQafudQ` in H. G. Muller's diagram, corpus file 016: it may also pick up a
+/// friend and set it down elsewhere) does not move "exactly as the Queen": those moves leave
+/// no mark on an empty board, and the page once said so.
+#[test]
+fn a_queen_that_relocates_friends_is_not_the_fide_queen() {
+    setup_env();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compat/corpus/016_odins-rune-chess-hgm-2020.txt"
+    );
+    let v = catalogue::load(file).expect("compiles");
+    let d = rules_page::analyse(&v)
+        .differences
+        .expect("compared with chess")
+        .join("\n");
+    assert!(
+        !d.contains("Valkyrie (V) moves exactly as the Queen"),
+        "{d}"
+    );
+    assert!(d.contains("Valkyrie (V, QudQafudQ)"), "{d}");
+    // The plain pieces are still recognised.
+    assert!(!d.contains("Rook (R, R)"), "{d}");
+}

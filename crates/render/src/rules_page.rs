@@ -1732,6 +1732,10 @@ struct Signature {
     moved: BTreeSet<(i32, i32, MarkKind, bool)>,
     unmoved: BTreeSet<(i32, i32, MarkKind, bool)>,
     castles: bool,
+    /// Some move takes or uses a friendly piece (`d`, `x`): on the empty probe board it
+    /// leaves no mark, so a Queen with such moves (`QudQ`, Odin's Rune Chess) would read as
+    /// the FIDE Queen.
+    friendly: bool,
 }
 
 fn signature(betza: &str, royal: bool) -> Option<Signature> {
@@ -1753,16 +1757,17 @@ fn signature(betza: &str, royal: bool) -> Option<Signature> {
             .collect()
     };
     let (moved, unmoved) = (rel(true), rel(false));
-    let castles = probe.variant().pieces[0]
-        .program
-        .records
+    let records = &probe.variant().pieces[0].program.records;
+    let castles = records.iter().any(|r| r.kind == Kind::Castle);
+    let friendly = records
         .iter()
-        .any(|r| r.kind == Kind::Castle);
+        .any(|r| r.flags.contains(Flags::DESTROY) || r.flags.contains(Flags::INDUCE));
     Some(Signature {
         royal,
         moved,
         unmoved,
         castles,
+        friendly,
     })
 }
 
