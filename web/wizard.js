@@ -681,7 +681,9 @@ function loadDefinition(pasted) {
   $('max-promote').value = d.max_promote;
   $('promo-choice').value = m.promoChoice ?? '';
   $('holdings').value = String(d.holdings_type);
-  $('stalemate').value = d.rules.stalemate;
+  // `stalemate=win` and the undocumented `loss` both make the stalemated side lose (the
+  // Diagram has no stalemated-side win), so both show as the one choice that writes `win`.
+  $('stalemate').value = d.rules.stalemate === 'draw' ? 'draw' : 'win';
   $('baring').value = d.rules.baring.includes('AllNonRoyal') ? 'on' : 'off';
   $('counterbare').value = d.rules.counterbare === 'loss' ? 'loss' : 'draw';
   const royal = new Set(d.royal);

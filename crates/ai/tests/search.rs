@@ -439,31 +439,37 @@ fn lion_mate_in_one() {
     assert!(mates(&mut pos, &m), "{uci} does not mate");
 }
 
-/// The stalemate rule decides the same move both ways. Black Ka8, pawn a7; White Kc6, pawn
-/// a6 (blocking). 1.Kc7 takes b7 and b8 from the king and the a-pawn is blocked: Black is
-/// stalemated (the core says so). With `stalemate=loss` (Black, stalemated, loses: the
-/// shatranj rule) that is the winning move, found at once; with `stalemate=win` the
-/// stalemated side wins, so White must play anything else, in a position that is no loss.
+/// The stalemate rule decides whether to stalemate. Black Ka8, pawn a7; White Kc6, pawn a6
+/// (blocking). 1.Kc7 takes b7 and b8 from the king and the a-pawn is blocked: Black is
+/// stalemated (the core says so). With `stalemate=win` (stalemate wins for the side that
+/// gives it, as the Interactive Diagram scores it: the shatranj and xiangqi rule) and with
+/// `stalemate=loss` that is the winning move, found at once; with `stalemate=draw` White
+/// plays anything else.
 #[test]
 fn stalemate_rule_decides_whether_to_stalemate() {
     let fen = "k7/p7/P1K5/8/8/8/8/8 w - - 0 1";
-    let v = variant_with("chess", "stalemate-loss", "stalemate=loss");
-    let mut s = Searcher::new(v.clone(), Options::default());
-    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
-    let r = s.search(&mut pos, &[], &Limits::depth(4), &mut NoClock);
-    let m = r.best.unwrap();
-    assert_eq!(v.uci(&m), "c6c7");
-    assert_eq!(r.score, MATE - 1);
-    let undo = pos.make(&m);
-    assert_eq!(pos.status(), Status::Stalemate);
-    pos.unmake(&m, undo);
+    for (name, line) in [
+        ("stalemate-win", "stalemate=win"),
+        ("stalemate-loss", "stalemate=loss"),
+    ] {
+        let v = variant_with("chess", name, line);
+        let mut s = Searcher::new(v.clone(), Options::default());
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        let r = s.search(&mut pos, &[], &Limits::depth(4), &mut NoClock);
+        let m = r.best.unwrap();
+        assert_eq!(v.uci(&m), "c6c7", "{line}");
+        assert_eq!(r.score, MATE - 1, "{line}");
+        let undo = pos.make(&m);
+        assert_eq!(pos.status(), Status::Stalemate);
+        pos.unmake(&m, undo);
+    }
 
-    let v = variant_with("chess", "stalemate-win", "stalemate=win");
+    let v = variant_with("chess", "stalemate-draw", "stalemate=draw");
     let mut s = Searcher::new(v.clone(), Options::default());
     let mut pos = Position::from_fen(v.clone(), fen).unwrap();
     let r = s.search(&mut pos, &[], &Limits::depth(4), &mut NoClock);
     let m = r.best.unwrap();
-    assert_ne!(v.uci(&m), "c6c7", "stalemating gives Black the win");
+    assert_ne!(v.uci(&m), "c6c7", "stalemating only draws");
     assert!(
         r.score > -MATE + 100,
         "another move keeps the game: {}",

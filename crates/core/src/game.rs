@@ -101,7 +101,24 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// An outcome for a side (`stalemate=`, `counterbare=`) turned into a result.
+/// The result of a stalemate of `stalemated` (no legal move, not in check) under
+/// `stalemate=`. H. G. Muller describes what the Interactive Diagram does
+/// (<https://www.chessvariants.com/index/editcomment.php?reply=64003>, 2025): a side with no
+/// legal move keeps the lowest score, a loss, and only `stalemate=draw` (the default) turns
+/// that into a draw when it is not in check. So `stalemate=win` makes stalemate a win for the
+/// side that *gives* it, as in Xiangqi and Chu Shogi ("needed in games without checking
+/// rule"). The script has no way for the stalemated side to win; `stalemate=loss`, a value it
+/// does not document, reads as a loss of the stalemated side too.
+pub(crate) fn stalemate_result(stalemated: Color, o: idiagram::Outcome) -> GameResult {
+    match o {
+        idiagram::Outcome::Draw => GameResult::draw(Reason::Stalemate),
+        idiagram::Outcome::Win | idiagram::Outcome::Loss => {
+            GameResult::win(stalemated.flip(), Reason::Stalemate)
+        }
+    }
+}
+
+/// An outcome for a side (`counterbare=`) turned into a result.
 pub(crate) fn outcome_for(side: Color, o: idiagram::Outcome, reason: Reason) -> GameResult {
     match o {
         idiagram::Outcome::Draw => GameResult::draw(reason),

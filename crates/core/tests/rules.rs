@@ -285,11 +285,16 @@ fn stalemate_results_follow_the_parameter() {
         outcome(&draw, fen),
         Some(GameResult::draw(Reason::Stalemate))
     );
+    // `stalemate=win`: "stalemate is a win" for the side that gives it, as H. G. Muller
+    // describes the Diagram's scoring (chessvariants.com comment 64003): Black, stalemated,
+    // loses.
     let win = small("stalemate=win");
     assert_eq!(
         outcome(&win, fen),
-        Some(GameResult::win(Color::Black, Reason::Stalemate))
+        Some(GameResult::win(Color::White, Reason::Stalemate))
     );
+    // `loss` is not a documented value; the Diagram has no stalemated-side win, so it reads
+    // as the same loss of the stalemated side.
     let loss = small("stalemate=loss");
     assert_eq!(
         outcome(&loss, fen),

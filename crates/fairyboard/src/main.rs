@@ -103,8 +103,11 @@ fn run(cli: Cli) -> Result<String, String> {
         }
         Command::Moves { variant, fen } => {
             let mut pos = position(&variant, fen.as_deref())?;
-            let v = pos.variant().clone();
-            let mut names: Vec<String> = pos.legal_moves().iter().map(|m| v.uci(m)).collect();
+            // Each line as `play` reads it back: a castling that ends where the king's plain
+            // step ends (Wildebeest's `isO1`) is written as the king taking its partner,
+            // rather than twice the same text.
+            let moves = pos.legal_moves();
+            let mut names: Vec<String> = moves.iter().map(|m| pos.uci(m)).collect();
             names.sort();
             for n in names {
                 let _ = writeln!(out, "{n}");

@@ -116,6 +116,34 @@ fn moves_accepts_a_definition_file() {
     );
 }
 
+/// Castling to the adjacent square (`isO1`, H. G. Muller's Wildebeest diagram, corpus file
+/// 005) ends where the King's plain step ends: King f1, Rooks a1 and k1 on an empty 11x10
+/// board has f1e1 and f1g1 both as steps and as castlings. Each is listed once, the castlings
+/// as the King taking its Rook (f1a1, f1k1), so every line reads back as its own move.
+#[test]
+fn moves_writes_each_castling_so_it_reads_back() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compat/corpus/005_wildebeest-hgm-2017.txt"
+    );
+    let fen = "r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1";
+    let out = ok(&["moves", file, "--fen", fen]);
+    let king: Vec<&str> = out
+        .iter()
+        .map(String::as_str)
+        .filter(|m| m.starts_with("f1"))
+        .collect();
+    // Steps: e1 e2 f2 g1 g2. Castlings towards a1 by 1-4 squares: e1 (as f1a1), d1, c1,
+    // b1; towards k1: g1 (as f1k1), h1, i1, j1.
+    assert_eq!(
+        king,
+        [
+            "f1a1", "f1b1", "f1c1", "f1d1", "f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "f1h1", "f1i1",
+            "f1j1", "f1k1"
+        ]
+    );
+}
+
 #[test]
 fn betza_lists_the_targets() {
     let out = ok(&["betza", "N", "--from", "d4"]);

@@ -170,7 +170,7 @@ fn xiangqi_states_its_own_rules() {
     let words = all_words(&r);
     // Stalemate loses in xiangqi (variants/xiangqi.txt: stalemate=loss).
     assert!(
-        words.contains("Stalemate (no legal move, not in check) loses for the stalemated side."),
+        words.contains("Stalemate (no legal move, not in check) loses for the stalemated side"),
         "{words}"
     );
     assert!(!words.contains("is a draw.\nStalemate"));
@@ -351,8 +351,13 @@ fn every_catalogue_page_agrees_with_its_rule_set() {
         // Stalemate.
         let stalemate = match rules.stalemate {
             fairyboard_core::rules::RuleOutcome::Draw => "is a draw",
-            fairyboard_core::rules::RuleOutcome::Loss => "loses for the stalemated side",
-            fairyboard_core::rules::RuleOutcome::Win => "wins for the stalemated side",
+            // H. G. Muller (chessvariants.com comment 64003): the Diagram scores a side without
+            // a legal move as lost unless `stalemate=draw`, so `win` is a win for the side that
+            // stalemates; no value lets the stalemated side win.
+            fairyboard_core::rules::RuleOutcome::Loss
+            | fairyboard_core::rules::RuleOutcome::Win => {
+                "loses for the stalemated side (a win for the side that gives it)"
+            }
         };
         assert!(
             end.contains(&format!(
@@ -687,4 +692,75 @@ fn every_moving_piece_has_marks_in_its_diagram() {
             );
         }
     }
+}
+
+/// Castling to the adjacent square (`isO1`, H. G. Muller's Wildebeest diagram, corpus file
+/// 005): Wildebeest Chess (R. Wayne Schmittberger; https://en.wikipedia.org/wiki/Wildebeest_chess)
+/// lets the King move 1 to 4 squares towards the Rook, the Rook going to the square the King
+/// crossed, or, after a one-square move, to the square the King left. The page once said
+/// "moves 1 squares towards it, the Rook landing on the square it passed" (there is none).
+#[test]
+fn castling_next_to_the_rook_lands_the_rook_where_the_king_was() {
+    setup_env();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compat/corpus/005_wildebeest-hgm-2017.txt"
+    );
+    let v = catalogue::load(file).expect("compiles");
+    let words = rules_page::analyse(&v).castling.join("\n");
+    assert!(
+        words.contains(
+            "The King castles with the Rook on k1: moves 1 square towards it, the Rook landing on the square it left."
+        ),
+        "{words}"
+    );
+    assert!(
+        words.contains(
+            "The King castles with the Rook on a1: moves 4 squares towards it, the Rook landing on the square it passed."
+        ),
+        "{words}"
+    );
+    assert!(!words.contains("1 squares"), "{words}");
+    // And the board does so: King f1 castles short by one square (written as the King
+    // taking its Rook, as a plain step f1g1 reads otherwise): King g1, Rook f1.
+    let mut game = fairyboard_core::game::Game::from_position(
+        fairyboard_core::Position::from_fen(
+            v.clone(),
+            "r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1",
+        )
+        .unwrap(),
+    );
+    game.play_uci("f1k1").unwrap();
+    assert!(
+        game.position()
+            .to_fen()
+            .starts_with("r4k4r/11/11/11/11/11/11/11/11/R4RK4 b"),
+        "{}",
+        game.position().to_fen()
+    );
+}
+
+/// A piece with Queen moves plus moves that take up a friendly piece (Odin's Rune Chess's
+/// Valkyrie, `QudQafudQ` in H. G. Muller's diagram, corpus file 016: it may also pick up a
+/// friend and set it down elsewhere) does not move "exactly as the Queen": those moves leave
+/// no mark on an empty board, and the page once said so.
+#[test]
+fn a_queen_that_relocates_friends_is_not_the_fide_queen() {
+    setup_env();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compat/corpus/016_odins-rune-chess-hgm-2020.txt"
+    );
+    let v = catalogue::load(file).expect("compiles");
+    let d = rules_page::analyse(&v)
+        .differences
+        .expect("compared with chess")
+        .join("\n");
+    assert!(
+        !d.contains("Valkyrie (V) moves exactly as the Queen"),
+        "{d}"
+    );
+    assert!(d.contains("Valkyrie (V, QudQafudQ)"), "{d}");
+    // The plain pieces are still recognised.
+    assert!(!d.contains("Rook (R, R)"), "{d}");
 }

@@ -367,7 +367,9 @@ impl fmt::Display for Symmetry {
     }
 }
 
-/// A game result for the side it applies to (`stalemate`, `counterbare`).
+/// A result word as written (`stalemate`, `counterbare`). For `counterbare` it is the result
+/// for the side it applies to; for `stalemate`, `win` is H. G. Muller's "stalemate is a win":
+/// for the side that gives it (the stalemated side loses), see the core's game results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

@@ -243,7 +243,7 @@ static PARAMETERS: &[Parameter] = &[
         "draw, win or loss",
         "draw",
         "Rules::stalemate",
-        "result for the stalemated side",
+        "draw, or (win) stalemate wins for the side that gives it",
         Read::Outcome(|d, o| d.rules.stalemate = o),
     ),
     piece_ref("iron", "Rules::iron", "cannot be captured"),

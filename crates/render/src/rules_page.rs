@@ -942,24 +942,26 @@ fn castling_text(v: &Variant, t: usize, c: &Castle) -> String {
     } else {
         "towards the last file"
     };
+    // `O1` (Wildebeest's `isO1`): the castler steps next to its partner and passes no
+    // square; the partner jumps over it to the square the castler left.
+    let (steps, lands) = if c.steps == 1 {
+        ("1 square".to_string(), "the square it left")
+    } else {
+        (format!("{} squares", c.steps), "the square it passed")
+    };
     match c.partner {
         // A shuffle may put another piece on the edge square: name the square, and the
         // piece only as the one of the shown arrangement.
         Some((p, sq)) if !v.shuffle.is_empty() => format!(
-            "castles with the unmoved piece on {sq} (in the shown arrangement the {}): moves {} squares towards it, the other piece landing on the square it passed",
+            "castles with the unmoved piece on {sq} (in the shown arrangement the {}): moves {steps} towards it, the other piece landing on {lands}",
             cap_name(&v.pieces[p].name),
-            c.steps
         ),
         Some((p, sq)) => format!(
-            "castles with the {} on {sq}: moves {} squares towards it, the {} landing on the square it passed",
+            "castles with the {} on {sq}: moves {steps} towards it, the {} landing on {lands}",
             cap_name(&v.pieces[p].name),
-            c.steps,
             cap_name(&v.pieces[p].name)
         ),
-        None => format!(
-            "castles {} squares {side} with an unmoved friendly piece",
-            c.steps
-        ),
+        None => format!("castles {steps} {side} with an unmoved friendly piece"),
     }
     .replace("castles", &format!("The {} castles", cap_name(&v.pieces[t].name)))
 }
@@ -1398,11 +1400,15 @@ fn holdings_section(v: &Variant) -> Vec<String> {
     out
 }
 
+/// What a stalemate does under `stalemate=`: `win` (and the undocumented `loss`) make it a
+/// win for the side that gives it, as the Interactive Diagram scores it (the core's
+/// `stalemate_result` says why).
 fn outcome_for_stalemated(o: Outcome) -> &'static str {
     match o {
         Outcome::Draw => "is a draw",
-        Outcome::Win => "wins for the stalemated side",
-        Outcome::Loss => "loses for the stalemated side",
+        Outcome::Win | Outcome::Loss => {
+            "loses for the stalemated side (a win for the side that gives it)"
+        }
     }
 }
 
@@ -1726,6 +1732,10 @@ struct Signature {
     moved: BTreeSet<(i32, i32, MarkKind, bool)>,
     unmoved: BTreeSet<(i32, i32, MarkKind, bool)>,
     castles: bool,
+    /// Some move takes or uses a friendly piece (`d`, `x`): on the empty probe board it
+    /// leaves no mark, so a Queen with such moves (`QudQ`, Odin's Rune Chess) would read as
+    /// the FIDE Queen.
+    friendly: bool,
 }
 
 fn signature(betza: &str, royal: bool) -> Option<Signature> {
@@ -1747,16 +1757,17 @@ fn signature(betza: &str, royal: bool) -> Option<Signature> {
             .collect()
     };
     let (moved, unmoved) = (rel(true), rel(false));
-    let castles = probe.variant().pieces[0]
-        .program
-        .records
+    let records = &probe.variant().pieces[0].program.records;
+    let castles = records.iter().any(|r| r.kind == Kind::Castle);
+    let friendly = records
         .iter()
-        .any(|r| r.kind == Kind::Castle);
+        .any(|r| r.flags.contains(Flags::DESTROY) || r.flags.contains(Flags::INDUCE));
     Some(Signature {
         royal,
         moved,
         unmoved,
         castles,
+        friendly,
     })
 }
 

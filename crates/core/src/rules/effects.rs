@@ -11,7 +11,7 @@
 //! [`RuleSet`]: crate::rules::RuleSet
 //! [`Variant::plain_rules`]: crate::Variant::plain_rules
 
-use crate::game::{outcome_for, GameResult, Reason};
+use crate::game::{outcome_for, stalemate_result, GameResult, Reason};
 use crate::movegen::DropMate;
 use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::{Pending, Position, Undo};
@@ -777,7 +777,7 @@ impl Position {
         Some(if in_danger {
             GameResult::win(side.flip(), Reason::Checkmate)
         } else {
-            outcome_for(side, self.variant.rules.stalemate, Reason::Stalemate)
+            stalemate_result(side, self.variant.rules.stalemate)
         })
     }
 }
