@@ -100,8 +100,8 @@ fn variant_sends_setup_and_piece_lines_from_the_definition() {
         for (id, betza) in &pieces {
             assert_eq!(white.matches(id.as_str()).count(), 1, "{id} in {white}");
             assert!(
-                has(&out, &format!("piece {id} {betza}")),
-                "piece {id} {betza}: {out:?}"
+                has(&out, &format!("piece {id}& {betza}")),
+                "piece {id}& {betza}: {out:?}"
             );
         }
         assert!(has(&out, "pong 3"));
@@ -451,7 +451,9 @@ fn ten_rank_boards_count_ranks_from_zero() {
 fn piece_lines_use_the_betza_xboard_reads() {
     // XBoard reads a rider as a range (`N0`) and directions before modalities (`fmF`);
     // the catalogue's nightrider is written `NN` and the Berolina pawn `mfFcfeWimfnA`.
+    // `&` after the letter: the moves are both colours' (a bare letter is White's only,
+    // and real XBoard then refused Black's nightrider and Berolina moves).
     let out = session("xboard\nprotover 2\nvariant nightrider\nvariant berolina\n");
-    assert!(has(&out, "piece N N0"), "{out:?}");
-    assert!(has(&out, "piece P fmFfceWifmnA"), "{out:?}");
+    assert!(has(&out, "piece N& N0"), "{out:?}");
+    assert!(has(&out, "piece P& fmFfceWifmnA"), "{out:?}");
 }

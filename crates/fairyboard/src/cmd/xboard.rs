@@ -405,7 +405,7 @@ impl<'w> Engine<'w> {
             let p = &variant.pieces[*t];
             if !p.betza.is_empty() {
                 lines.push(format!(
-                    "piece {} {}",
+                    "piece {}& {}",
                     single[*t].unwrap_or('?'),
                     xboard_betza(&p.betza)
                 ));
