@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The engine in the real XBoard: Debian's `xboard` under Xvfb runs two-machine games of
-# fairyboard against itself in Mighty-Lion Chess (variants/lion.txt), a variant XBoard
-# learns from our `variants` feature and `setup`/`piece` commands:
-#   1. from the start position, adjudicated as a draw after ten moves;
-#   2. from a position where the Lion's double capture (Lxe5xf6) is the obvious move.
+# fairyboard against itself, in variants XBoard learns from our `variants` feature and
+# `setup`/`piece` commands:
+#   1. Mighty-Lion Chess (variants/lion.txt) from the start, adjudicated after ten moves;
+#   2. from a position where the Lion's double capture (Lxe5xf6) is the obvious move;
+#   3. nightrider chess (both colours' riders: `piece N& N0`);
+#   4. xiangqi (ten ranks, which XBoard counts from 0).
 # Checks: XBoard ends each game with a result and rejects no move (its debug log has no
 # "Illegal move"), the PGN has as many moves as the engines sent (one move sent after the
 # adjudication is ignored by XBoard and by this check), every played move replays
@@ -37,10 +39,11 @@ fail() {
     exit 1
 }
 
-# One game: NAME, FEN ("" = the start position), moves before a draw adjudication.
-# Screenshots are taken every half second while XBoard runs; the last one is kept.
+# One game: NAME, VARIANT, FEN ("" = the start position), moves before a draw
+# adjudication. Screenshots are taken every half second while XBoard runs; the last one
+# is kept.
 play_game() {
-    local name=$1 fen=$2 moves=$3
+    local name=$1 variant=$2 fen=$3 moves=$4
     local pgn=$OUT/$name.pgn debug=$OUT/$name.debug.txt
     rm -f "$pgn" "$debug"
     local position=()
@@ -50,7 +53,7 @@ play_game() {
     fi
     cat >"$WORK/$name.sh" <<EOF
 #!/usr/bin/env bash
-"$XBOARD" -xncp -fcp "$BIN xboard" -scp "$BIN xboard --seed 7" -variant lion ${position[*]} \
+"$XBOARD" -xncp -fcp "$BIN xboard" -scp "$BIN xboard --seed 7" -variant $variant ${position[*]} \
     -mg 1 -tc 0:10 -mps 40 -adjudicateDrawMoves $moves -sgf "$pgn" \
     -debug -nameOfDebugFile "$debug" -popupExitMessage false -saveSettingsOnExit false \
     -size 49 >"$WORK/$name.out" 2>&1 &
@@ -67,6 +70,10 @@ EOF
     [ -s "$pgn" ] || fail "$name: no PGN written"
     [ -f "$WORK/$name.png" ] && cp "$WORK/$name.png" "$OUT/$name.png"
 
+    if grep -q "Forfeit" "$debug"; then
+        grep "Forfeit" "$debug" | head -1 >&2
+        fail "$name: XBoard refused an engine's move (see $debug)"
+    fi
     if grep -qi "illegal move" "$debug"; then
         grep -i "illegal move" "$debug" >&2
         fail "$name: a move was rejected (see $debug)"
@@ -95,11 +102,16 @@ EOF
     fi
     [ "$npgn" = "$nsent" ] || fail "$name: the PGN has $npgn moves, the engines sent $nsent"
 
+    # XBoard counts a ten-rank board's ranks from 0 (its protocol says so); ours from 1.
+    local ours=$sent
+    if [ "$variant" = xiangqi ]; then
+        ours=$(perl -pe 's/([a-z])(\d+)/$1.($2+1)/ge' <<<"$sent")
+    fi
     local replay
     if [ -n "$fen" ]; then
-        replay=$("$BIN" play lion --fen "$fen" --moves "$sent") || fail "$name: replay: $replay"
+        replay=$("$BIN" play "$variant" --fen "$fen" --moves "$ours") || fail "$name: replay: $replay"
     else
-        replay=$("$BIN" play lion --moves "$sent") || fail "$name: replay: $replay"
+        replay=$("$BIN" play "$variant" --moves "$ours") || fail "$name: replay: $replay"
     fi
     if [ "$result" != "1/2-1/2" ]; then
         grep -q "^$result " <<<"$replay" || fail "$name: XBoard says $result, fairyboard: $replay"
@@ -108,7 +120,11 @@ EOF
     LAST_SENT=$sent
 }
 
-play_game lion-start "" 10
-play_game lion-double "2k5/ppp2p1p/5b2/4n3/3L4/8/PPP2PPP/2K1R3 w - - 0 1" 12
+play_game lion-start lion "" 10
+play_game lion-double lion "2k5/ppp2p1p/5b2/4n3/3L4/8/PPP2PPP/2K1R3 w - - 0 1" 12
 grep -q "," <<<"$LAST_SENT" || fail "lion-double: no multi-leg Lion move was played"
+# Both colours' rider moves (a `piece` line defines White's piece only unless it says
+# `&`), and a ten-rank board (ranks counted from 0 in XBoard's protocol).
+play_game nightrider nightrider "" 12
+play_game xiangqi xiangqi "" 12
 echo "xboard-check: passed (PGNs, XBoard debug logs and screenshots in $OUT)"
