@@ -457,3 +457,29 @@ fn piece_lines_use_the_betza_xboard_reads() {
     assert!(has(&out, "piece N& N0"), "{out:?}");
     assert!(has(&out, "piece P& fmFfceWifmnA"), "{out:?}");
 }
+
+#[test]
+fn a_drop_game_xboard_does_not_know_puts_the_held_types_first() {
+    // XBoard holds in hand only the types of the first S slots (S = the holdings size) and
+    // promotes shogi-style from slot i to slot i + 11. By hand from variants/minishogi.txt:
+    // a hand holds pawn, silver, bishop, rook and gold (S = 5), and promoOffset=6 with
+    // maxPromote=4 promotes P, S, B, R to T, X, H, D. Laid out by letter, real XBoard
+    // refused the first silver move.
+    let out = session("xboard\nprotover 2\nvariant minishogi\n");
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .expect("setup");
+    let close = setup.find(") ").unwrap();
+    let chars: Vec<char> = setup[7..close].chars().collect();
+    let white = &chars[..chars.len() / 2];
+    assert!(setup[close + 2..].starts_with("5x5+5_fairy "), "{setup}");
+    let mut held: Vec<char> = white[..5].to_vec();
+    held.sort_unstable();
+    assert_eq!(held, ['B', 'G', 'P', 'R', 'S'], "{setup}");
+    let at = |c: char| white.iter().position(|&x| x == c).expect("slot");
+    for (base, promoted) in [('P', 'T'), ('S', 'X'), ('B', 'H'), ('R', 'D')] {
+        assert_eq!(at(promoted), at(base) + 11, "{base} -> {promoted}: {setup}");
+    }
+    assert_eq!(white.last(), Some(&'K'));
+}

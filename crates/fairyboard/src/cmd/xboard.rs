@@ -329,10 +329,35 @@ impl<'w> Engine<'w> {
                 }
             })
             .collect();
-        // Royals take the king's slot; others the slot of their own letter, else any free one.
+        let xname = xboard_name(name);
+        let parent = if KNOWN_PARENTS.contains(&xname) {
+            xname
+        } else {
+            "fairy"
+        };
+        let drops = variant.drops && variant.has_holdings();
         let order: Vec<usize> = (0..variant.pieces.len())
             .filter(|&t| single[t].is_some())
             .collect();
+        // A drop game XBoard does not know (parent `fairy`) is laid out as XBoard's holdings
+        // work: only the first S slots (S = the holdings size) go into a hand, and a
+        // shogi-style promotion turns slot i into slot i + 11. So the types a hand can hold
+        // (unpromoted, not royal) take the first slots and their promoted forms the slot 11
+        // further. Laid out by letter instead, real XBoard refused minishogi's first silver
+        // move and its drops.
+        let held: Vec<usize> = if drops && parent == "fairy" {
+            order
+                .iter()
+                .copied()
+                .filter(|&t| !variant.pieces[t].royal && variant.pieces[t].demoted.is_none())
+                .take(n - 1)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let first = held.len();
+        // Royals take the king's slot; held types a slot among the first; the rest the slot
+        // of their own letter, else any free one after the held types'.
         for &t in &order {
             if variant.pieces[t].royal && assigned[n - 1].is_none() {
                 assigned[n - 1] = Some(t);
@@ -341,22 +366,45 @@ impl<'w> Engine<'w> {
         let taken = |a: &Vec<Option<usize>>, t: usize| a.contains(&Some(t));
         let used_letter =
             |a: &Vec<Option<usize>>, ch: char| a.iter().flatten().any(|&u| single[u] == Some(ch));
-        for &t in &order {
-            let ch = single[t].unwrap_or('?');
-            if taken(&assigned, t) || used_letter(&assigned, ch) {
-                continue;
-            }
-            if let Some(i) = (0..n - 1).find(|&i| slots[i] == ch && assigned[i].is_none()) {
-                assigned[i] = Some(t);
+        for pass in 0..2 {
+            for &t in &held {
+                let ch = single[t].unwrap_or('?');
+                if taken(&assigned, t) || used_letter(&assigned, ch) {
+                    continue;
+                }
+                if let Some(i) =
+                    (0..first).find(|&i| (pass == 1 || slots[i] == ch) && assigned[i].is_none())
+                {
+                    assigned[i] = Some(t);
+                }
             }
         }
         for &t in &order {
-            let ch = single[t].unwrap_or('?');
-            if taken(&assigned, t) || used_letter(&assigned, ch) {
+            let base = variant.pieces[t].demoted.map(usize::from);
+            let Some(i) = base.and_then(|b| assigned.iter().position(|&a| a == Some(b))) else {
                 continue;
+            };
+            let ch = single[t].unwrap_or('?');
+            if first > 0
+                && i + 11 < n - 1
+                && assigned[i + 11].is_none()
+                && !taken(&assigned, t)
+                && !used_letter(&assigned, ch)
+            {
+                assigned[i + 11] = Some(t);
             }
-            if let Some(i) = (0..n - 1).find(|&i| assigned[i].is_none()) {
-                assigned[i] = Some(t);
+        }
+        for pass in 0..2 {
+            for &t in &order {
+                let ch = single[t].unwrap_or('?');
+                if taken(&assigned, t) || used_letter(&assigned, ch) {
+                    continue;
+                }
+                if let Some(i) =
+                    (first..n - 1).find(|&i| (pass == 1 || slots[i] == ch) && assigned[i].is_none())
+                {
+                    assigned[i] = Some(t);
+                }
             }
         }
         let half = |upper: bool| -> String {
@@ -375,16 +423,10 @@ impl<'w> Engine<'w> {
                 })
                 .collect()
         };
-        let holdings = if variant.drops && variant.has_holdings() {
-            variant.type_count()
-        } else {
-            0
-        };
-        let xname = xboard_name(name);
-        let parent = if KNOWN_PARENTS.contains(&xname) {
-            xname
-        } else {
-            "fairy"
+        let holdings = match (drops, first) {
+            (false, _) => 0,
+            (true, 0) => variant.type_count(),
+            (true, held) => held,
         };
         let fen = shift_fen(
             &Position::start(Arc::new(variant.clone())).to_fen(),
