@@ -154,6 +154,23 @@ fn self_play_smoke_match() {
     assert_eq!(text.matches("game 2:").count(), 1, "{text}");
 }
 
+/// Xiangqi between two XBoard engines: both count the ten ranks from 0 as XBoard's
+/// protocol says, and the referee reads and writes their moves so; with the referee
+/// reading them as its own ranks, the first cannon move (`h2e2`: our h3-e3) is illegal.
+#[test]
+fn a_ten_rank_game_between_xboard_engines_has_no_illegal_move() {
+    let pgn = scratch("xiangqi.pgn");
+    let out = Command::new(bin())
+        .args(["match", "--engine1", &format!("{} xboard", bin())])
+        .args(["--engine2", &format!("{} xboard --seed 3", bin())])
+        .args(["--variant", "xiangqi", "--games", "2", "--tc", "2+0.05"])
+        .args(["--max-plies", "16", "--pgn", pgn.to_str().unwrap()])
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .output()
+        .expect("runs");
+    check(out, &pgn, "xiangqi");
+}
+
 /// A UCI engine (our own `uci` command) at time odds: the games finish with no forfeit,
 /// replay legally, and the PGN names each side's clock.
 #[test]

@@ -28,6 +28,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::engine::shift_ranks;
 use fairyboard_core::game::Game;
 use fairyboard_core::{catalogue, pgn, Color, Move, Position, Variant};
 
@@ -356,6 +357,7 @@ fn play_game(
     game_no: u32,
 ) -> Result<Finished, String> {
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
+    let ranks = variant.geometry.ranks;
     let mut game = Game::new(variant.clone());
     for (i, e) in engines.iter_mut().enumerate() {
         if e.protocol == Protocol::Uci {
@@ -461,11 +463,11 @@ fn play_game(
                 e.send(l)?;
             }
             if let Some(m) = last_move[mover].take() {
-                e.send_move(&m)?;
+                e.send_move(&shift_ranks(&m, ranks, -1))?;
             }
         } else {
             if let Some(m) = last_move[mover].take() {
-                e.send_move(&m)?;
+                e.send_move(&shift_ranks(&m, ranks, -1))?;
             }
             for l in &clock_lines {
                 e.send(l)?;
@@ -477,6 +479,12 @@ fn play_game(
         let reply = await_move(e, budget);
         match reply {
             Reply::Move(text, spent) => {
+                // An XBoard engine counts a ten-rank board's ranks from 0 ([`shift_ranks`]).
+                let text = if e.protocol == Protocol::Uci {
+                    text
+                } else {
+                    shift_ranks(&text, ranks, 1)
+                };
                 if spent > clocks[ci] + Duration::from_millis(args.grace_ms) {
                     return Ok(forfeit(loses, mover, format!("{who} lost on time"), moves));
                 }

@@ -45,7 +45,7 @@ use fairyboard_core::game::{Game, PlayError};
 use fairyboard_core::geometry::Square;
 use fairyboard_core::{catalogue, limits, Color, MarkKind, Marks, Position, Variant};
 
-use super::engine::{play_text, result_text, Commands, Input};
+use super::engine::{play_text, result_text, shift_fen, shift_ranks, Commands, Input};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -143,44 +143,6 @@ fn interrupts(cmd: &str) -> bool {
             | "variant"
             | "exit"
     )
-}
-
-/// XBoard numbers the ranks of a board with exactly ten of them from 0 (its protocol
-/// says so: such a board's first rank is `a0`), every other board from 1 as we do. This
-/// rewrites every square of a move or PV text (a lower-case file letter and its rank
-/// digits) by `delta` ranks: −1 on the way to XBoard, +1 on the way back. Other boards
-/// pass unchanged.
-fn shift_ranks(text: &str, ranks: u8, delta: i32) -> String {
-    if ranks != 10 {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        out.push(c);
-        rest = &rest[c.len_utf8()..];
-        if !c.is_ascii_lowercase() {
-            continue;
-        }
-        let digits = rest.len() - rest.trim_start_matches(|d: char| d.is_ascii_digit()).len();
-        if digits > 0 {
-            match rest[..digits].parse::<i32>() {
-                Ok(r) => out.push_str(&(r + delta).to_string()),
-                Err(_) => out.push_str(&rest[..digits]),
-            }
-            rest = &rest[digits..];
-        }
-    }
-    out
-}
-
-/// A FEN with its e.p. square (the fourth field) moved by `delta` ranks ([`shift_ranks`]).
-fn shift_fen(fen: &str, ranks: u8, delta: i32) -> String {
-    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    if let Some(ep) = fields.get_mut(3) {
-        *ep = shift_ranks(ep, ranks, delta);
-    }
-    fields.join(" ")
 }
 
 struct Clock {
