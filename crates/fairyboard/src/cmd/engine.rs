@@ -230,38 +230,6 @@ impl Input {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(input: &[u8], max: usize) -> Vec<Result<String, LineTooLong>> {
-        // A 3-byte buffer: lines and their ends straddle the reads.
-        let mut r = std::io::BufReader::with_capacity(3, input);
-        std::iter::from_fn(|| read_line(&mut r, max).unwrap()).collect()
-    }
-
-    #[test]
-    fn lines_over_the_limit_are_skipped_whole_and_reading_goes_on() {
-        let got = lines(b"go\r\nposition fen x\nisready\n\nquit", 10);
-        assert_eq!(
-            got,
-            [
-                Ok("go".to_string()),
-                Err(LineTooLong { bytes: 14 }),
-                Ok("isready".to_string()),
-                Ok(String::new()),
-                Ok("quit".to_string()),
-            ]
-        );
-        // Exactly the limit is fine; a stray byte is replaced, not the end.
-        assert_eq!(
-            lines(b"0123456789\n\xffok\n", 10),
-            [Ok("0123456789".to_string()), Ok("\u{fffd}ok".to_string())]
-        );
-        assert_eq!(lines(b"", 10), []);
-    }
-}
-
 /// XBoard numbers the ranks of a board with exactly ten of them from 0 (its protocol
 /// says so: such a board's first rank is `a0`), every other board from 1 as we do. This
 /// rewrites every square of a move or PV text (a lower-case file letter and its rank
@@ -298,4 +266,36 @@ pub(crate) fn shift_fen(fen: &str, ranks: u8, delta: i32) -> String {
         *ep = shift_ranks(ep, ranks, delta);
     }
     fields.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<Result<String, LineTooLong>> {
+        // A 3-byte buffer: lines and their ends straddle the reads.
+        let mut r = std::io::BufReader::with_capacity(3, input);
+        std::iter::from_fn(|| read_line(&mut r, max).unwrap()).collect()
+    }
+
+    #[test]
+    fn lines_over_the_limit_are_skipped_whole_and_reading_goes_on() {
+        let got = lines(b"go\r\nposition fen x\nisready\n\nquit", 10);
+        assert_eq!(
+            got,
+            [
+                Ok("go".to_string()),
+                Err(LineTooLong { bytes: 14 }),
+                Ok("isready".to_string()),
+                Ok(String::new()),
+                Ok("quit".to_string()),
+            ]
+        );
+        // Exactly the limit is fine; a stray byte is replaced, not the end.
+        assert_eq!(
+            lines(b"0123456789\n\xffok\n", 10),
+            [Ok("0123456789".to_string()), Ok("\u{fffd}ok".to_string())]
+        );
+        assert_eq!(lines(b"", 10), []);
+    }
 }
