@@ -18,6 +18,16 @@ fn has(lines: &[String], want: &str) -> bool {
     lines.iter().any(|l| l == want)
 }
 
+/// The `setup (TABLE) REST` line of a session: the piece table and what follows it.
+fn setup_line(out: &[String]) -> (String, String) {
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .expect("setup");
+    let close = setup.find(") ").expect("a closing parenthesis");
+    (setup[7..close].to_string(), setup[close + 2..].to_string())
+}
+
 #[test]
 fn protover_announces_the_features_and_the_catalogue() {
     let out = session("xboard\nprotover 2\n");
@@ -82,13 +92,10 @@ fn variant_sends_setup_and_piece_lines_from_the_definition() {
         ),
     ] {
         let out = session(&format!("xboard\nprotover 2\nvariant {name}\nping 3\n"));
-        let setup = out
-            .iter()
-            .find(|l| l.starts_with("setup ("))
-            .expect("setup");
-        let close = setup.find(") ").unwrap();
-        let chars = &setup[7..close];
-        let rest: Vec<&str> = setup[close + 2..].splitn(2, ' ').collect();
+        let (chars, rest) = setup_line(&out);
+        let setup = format!("({chars}) {rest}");
+        let chars = chars.as_str();
+        let rest: Vec<&str> = rest.splitn(2, ' ').collect();
         assert_eq!(rest[0], size, "{setup}");
         assert_eq!(rest[1], fen, "{setup}");
         // White half upper case, Black half the same letters in lower case, king last.
@@ -341,10 +348,7 @@ fn option_variant_fairy_selects_an_army_pairing() {
     let out = session(
         "xboard\nprotover 2\noption Variant fairy selects=FIDE-Nutters\nvariant fairy\nping 1\n",
     );
-    let setup = out
-        .iter()
-        .find(|l| l.starts_with("setup ("))
-        .expect("setup");
+    let (_, setup) = setup_line(&out);
     assert!(
         setup.ends_with("thuckuht/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         "{setup}"
@@ -466,14 +470,11 @@ fn a_drop_game_xboard_does_not_know_puts_the_held_types_first() {
     // maxPromote=4 promotes P, S, B, R to T, X, H, D. Laid out by letter, real XBoard
     // refused the first silver move.
     let out = session("xboard\nprotover 2\nvariant minishogi\n");
-    let setup = out
-        .iter()
-        .find(|l| l.starts_with("setup ("))
-        .expect("setup");
-    let close = setup.find(") ").unwrap();
-    let chars: Vec<char> = setup[7..close].chars().collect();
+    let (table, rest) = setup_line(&out);
+    let setup = format!("({table}) {rest}");
+    let chars: Vec<char> = table.chars().collect();
     let white = &chars[..chars.len() / 2];
-    assert!(setup[close + 2..].starts_with("5x5+5_fairy "), "{setup}");
+    assert!(rest.starts_with("5x5+5_fairy "), "{setup}");
     let mut held: Vec<char> = white[..5].to_vec();
     held.sort_unstable();
     assert_eq!(held, ['B', 'G', 'P', 'R', 'S'], "{setup}");

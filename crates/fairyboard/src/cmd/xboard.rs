@@ -37,6 +37,7 @@
 //! ```
 
 use std::io::Write;
+use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -328,19 +329,26 @@ impl<'w> Engine<'w> {
         let taken = |a: &Vec<Option<usize>>, t: usize| a.contains(&Some(t));
         let used_letter =
             |a: &Vec<Option<usize>>, ch: char| a.iter().flatten().any(|&u| single[u] == Some(ch));
-        for pass in 0..2 {
-            for &t in &held {
-                let ch = single[t].unwrap_or('?');
-                if taken(&assigned, t) || used_letter(&assigned, ch) {
-                    continue;
-                }
-                if let Some(i) =
-                    (0..first).find(|&i| (pass == 1 || slots[i] == ch) && assigned[i].is_none())
-                {
-                    assigned[i] = Some(t);
+        // Types into free slots of `range`: first each into the slot of its own letter,
+        // then into any. A letter already placed is not placed again (types sharing it are
+        // one piece to XBoard).
+        let fill = |assigned: &mut Vec<Option<usize>>, types: &[usize], range: Range<usize>| {
+            for pass in 0..2 {
+                for &t in types {
+                    let ch = single[t].unwrap_or('?');
+                    if taken(assigned, t) || used_letter(assigned, ch) {
+                        continue;
+                    }
+                    if let Some(i) = range
+                        .clone()
+                        .find(|&i| (pass == 1 || slots[i] == ch) && assigned[i].is_none())
+                    {
+                        assigned[i] = Some(t);
+                    }
                 }
             }
-        }
+        };
+        fill(&mut assigned, &held, 0..first);
         for &t in &order {
             let base = variant.pieces[t].demoted.map(usize::from);
             let Some(i) = base.and_then(|b| assigned.iter().position(|&a| a == Some(b))) else {
@@ -356,19 +364,7 @@ impl<'w> Engine<'w> {
                 assigned[i + 11] = Some(t);
             }
         }
-        for pass in 0..2 {
-            for &t in &order {
-                let ch = single[t].unwrap_or('?');
-                if taken(&assigned, t) || used_letter(&assigned, ch) {
-                    continue;
-                }
-                if let Some(i) =
-                    (first..n - 1).find(|&i| (pass == 1 || slots[i] == ch) && assigned[i].is_none())
-                {
-                    assigned[i] = Some(t);
-                }
-            }
-        }
+        fill(&mut assigned, &order, first..n - 1);
         let half = |upper: bool| -> String {
             assigned
                 .iter()
