@@ -19,6 +19,17 @@ fn setup_env() {
     );
 }
 
+/// A file of the compatibility corpus (`tests/compat/corpus/`), compiled.
+fn corpus(file: &str) -> std::sync::Arc<fairyboard_core::Variant> {
+    setup_env();
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/compat/corpus"
+    ))
+    .join(file);
+    catalogue::load(path.to_str().expect("a UTF-8 path")).expect("compiles")
+}
+
 fn analyse(name: &str) -> Rules {
     setup_env();
     rules_page::analyse(&catalogue::load(name).expect("compiles"))
@@ -701,12 +712,7 @@ fn every_moving_piece_has_marks_in_its_diagram() {
 /// "moves 1 squares towards it, the Rook landing on the square it passed" (there is none).
 #[test]
 fn castling_next_to_the_rook_lands_the_rook_where_the_king_was() {
-    setup_env();
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/compat/corpus/005_wildebeest-hgm-2017.txt"
-    );
-    let v = catalogue::load(file).expect("compiles");
+    let v = corpus("005_wildebeest-hgm-2017.txt");
     let words = rules_page::analyse(&v).castling.join("\n");
     assert!(
         words.contains(
@@ -746,12 +752,7 @@ fn castling_next_to_the_rook_lands_the_rook_where_the_king_was() {
 /// no mark on an empty board, and the page once said so.
 #[test]
 fn a_queen_that_relocates_friends_is_not_the_fide_queen() {
-    setup_env();
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/compat/corpus/016_odins-rune-chess-hgm-2020.txt"
-    );
-    let v = catalogue::load(file).expect("compiles");
+    let v = corpus("016_odins-rune-chess-hgm-2020.txt");
     let d = rules_page::analyse(&v)
         .differences
         .expect("compared with chess")
