@@ -450,3 +450,29 @@ fn a_lone_swap_may_be_entered_without_its_unload_square() {
     let swap = both_ways(&mut pos, "b1b5@b1", "Sb5@b1");
     assert_eq!(pos.parse_uci("b1b5"), Ok(swap));
 }
+
+/// A pawn with a lame double step that creates e.p. rights (`ifmnD`) and a plain one
+/// beside it (`ifmD`).
+const TWO_DOUBLE_STEPS: &str = "files=8\nranks=8\nsymmetry=mirror\nroyal=2\n\
+         pawn:P:fmWfceFifmnDifmD::d2,,e4\nking:K:K::e1\n";
+
+#[test]
+fn a_lame_double_step_beside_a_plain_one_is_one_move_without_rights() {
+    // By hand: the pawn on d2 goes to d3 or d4, the king to d1, e2, f1 or f2 — six moves.
+    // The two double steps reach d4 alike; no notation tells them apart, so there is one
+    // move, and it is the plain one: Black's pawn on e4 then has no e.p. capture on d3.
+    let mut pos = build(TWO_DOUBLE_STEPS);
+    let texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+    assert_eq!(
+        texts.iter().filter(|t| *t == "d2d4").count(),
+        1,
+        "{texts:?}"
+    );
+    assert_eq!(texts.len(), 6, "{texts:?}");
+    let m = both_ways(&mut pos, "d2d4", "d4");
+    assert_eq!(m.ep_square, 0);
+    pos.make(&m);
+    assert!(pos.to_fen().contains(" b - "), "{}", pos.to_fen());
+    let black: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+    assert!(!black.contains(&"e4d3".to_string()), "{black:?}");
+}

@@ -262,11 +262,16 @@ impl Position {
         let start = out.len();
         self.piece_moves_with_repeats(sq, t, color, out);
         if linked.dedupe && out.len() - start > 1 {
+            // Two paths to the same result are one move. So are a lame leap that creates
+            // e.p. rights and a plain leap beside it (`ifmnDifmD`): no notation can tell
+            // them apart, and the mover, free to take the plain path, keeps the one without
+            // rights (sorted first: the e.p. square is compared last, 0 for none).
             let tail = &mut out[start..];
-            tail.sort_unstable();
+            let without_ep = |m: &Move| Move { ep_square: 0, ..*m };
+            tail.sort_unstable_by_key(|m| (without_ep(m), m.ep_square));
             let mut w = 1;
             for r in 1..tail.len() {
-                if tail[r] != tail[w - 1] {
+                if without_ep(&tail[r]) != without_ep(&tail[w - 1]) {
                     tail[w] = tail[r];
                     w += 1;
                 }
