@@ -460,30 +460,35 @@ impl Evaluator {
     /// counted, nor moves only the generator can judge (the attack table's `Complex`).
     fn royal_danger(&self, pos: &Position, royal: usize, c: Color) -> i32 {
         let them = c.flip();
+        // The royal's square and its neighbours on the board, found once rather than for
+        // each attacker (the evaluation's largest term after mobility: BENCHMARKS.md, run 13).
+        let mut targets = [Square::new(0); 9];
+        let mut n = 0;
+        for target in std::iter::once(royal as isize)
+            .chain(self.neighbours.iter().map(|d| royal as isize + d))
+        {
+            if target >= 0
+                && (target as usize) < self.file_rank.len()
+                && self.file_rank[target as usize].0 >= 0
+            {
+                targets[n] = Square::new(target as usize);
+                n += 1;
+            }
+        }
+        let targets = &targets[..n];
         let mut attackers = 0;
         let mut units = 0;
         for &sq in pos.pieces(them) {
-            let sq = sq.index();
-            let Some((t, _)) = pos.piece_at(Square::new(sq)) else {
+            let Some((t, _)) = pos.piece_at(sq) else {
                 continue;
             };
             if self.royal[t] || self.pawn[t] {
                 continue;
             }
-            let mut hits = 0;
-            for target in std::iter::once(royal as isize)
-                .chain(self.neighbours.iter().map(|d| royal as isize + d))
-            {
-                if target < 0 || target as usize >= self.file_rank.len() {
-                    continue;
-                }
-                let target = target as usize;
-                if self.file_rank[target].0 >= 0
-                    && pos.table_attack(Square::new(sq), them, Square::new(target)) == Some(true)
-                {
-                    hits += 1;
-                }
-            }
+            let hits = targets
+                .iter()
+                .filter(|&&target| pos.table_attack(sq, them, target) == Some(true))
+                .count() as i32;
             if hits > 0 {
                 attackers += 1;
                 units += hits * self.values[t] / 100;
