@@ -563,7 +563,7 @@ impl Evaluator {
                         material += Self::weight(v);
                         pieces[ci] += v;
                     }
-                    if t < 128 && self.baring >> t & 1 == 1 {
+                    if self.baring != 0 && t < 128 && self.baring >> t & 1 == 1 {
                         baring_pieces += 1;
                     }
                     let (w, avg) = self.mobility[t];
@@ -584,16 +584,18 @@ impl Evaluator {
             }
             // Only in a drop game is a piece in hand material: with `holdingsType=1` the
             // hand is a promotion reserve, where a captured piece is as lost as elsewhere.
-            for (t, &v) in self.values.iter().enumerate().filter(|_| self.drops) {
-                let n = pos.hand(c, t) as i32;
-                if n > 0 {
-                    // A piece in hand can go anywhere: a little more.
-                    let v = v + v / 8;
-                    mg[ci] += v * n;
-                    eg[ci] += v * n;
-                    if !self.pawn[t] && !self.royal[t] {
-                        material += Self::weight(self.values[t]) * n as i64;
-                        pieces[ci] += v * n;
+            if self.drops {
+                for (t, &v) in self.values.iter().enumerate() {
+                    let n = pos.hand(c, t) as i32;
+                    if n > 0 {
+                        // A piece in hand can go anywhere: a little more.
+                        let v = v + v / 8;
+                        mg[ci] += v * n;
+                        eg[ci] += v * n;
+                        if !self.pawn[t] && !self.royal[t] {
+                            material += Self::weight(self.values[t]) * n as i64;
+                            pieces[ci] += v * n;
+                        }
                     }
                 }
             }
