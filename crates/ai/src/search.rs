@@ -120,6 +120,9 @@ pub struct Searcher {
     quiets: Vec<Vec<Move>>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
+    /// Per ply, per move: a capture whose score is still its optimistic bound (see
+    /// [`Searcher::score_moves`]).
+    pending: Vec<Vec<bool>>,
     /// Hashes of the game before the root and of the search path.
     path: Vec<u64>,
     nodes: u64,
@@ -155,6 +158,7 @@ impl Searcher {
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            pending: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             path: Vec::new(),
             nodes: 0,
             stopped: false,
@@ -565,25 +569,28 @@ impl Searcher {
     /// Order the moves of ply's list: the TT move, captures that win or keep material
     /// (most valuable victim first, then least valuable attacker), promotions, killers,
     /// the counter move, quiet moves by history, and captures that lose material last.
+    ///
+    /// A capture's static exchange (the costliest part) waits until [`Searcher::pick`]
+    /// would take it: meanwhile it stands at the score it has if the exchange keeps
+    /// material, which is at least its real score; so picking gives the same order, and
+    /// when an earlier move cuts, the rest are never computed.
     fn score_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<Move>) {
         let list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut pending = std::mem::take(&mut self.pending[ply]);
         scores.clear();
+        pending.clear();
         let counter = match ply.checked_sub(1).and_then(|p| self.played[p]) {
             Some(prev) => self.counter[self.counter_index(&prev)],
             None => None,
         };
         for m in &list {
+            let mut capture = false;
             let s = if Some(*m) == tt_move {
                 2_000_000
             } else if let Some(v) = self.eval.captured(pos, m) {
-                let attacker = self.eval.value(m.piece as usize);
-                let balance = self.exchange(pos, m, v);
-                if balance >= 0 {
-                    1_000_000 + v * 16 - attacker / 16
-                } else {
-                    -1_000_000 + balance
-                }
+                capture = true;
+                Self::keeping_score(self.eval.value(m.piece as usize), v)
             } else if m.is_promotion() {
                 900_000
             } else if self.killers[ply][0] == Some(*m) {
@@ -596,9 +603,29 @@ impl Searcher {
                 self.history[self.hist_index(pos, m)]
             };
             scores.push(s);
+            pending.push(capture);
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
+        self.pending[ply] = pending;
+    }
+
+    /// The score of a capture of `gained` by a piece worth `attacker` whose static
+    /// exchange keeps material: by victim, then attacker.
+    fn keeping_score(attacker: i32, gained: i32) -> i32 {
+        1_000_000 + gained * 16 - attacker / 16
+    }
+
+    /// The real score of the pending capture at `j` of ply's list: unchanged when its
+    /// static exchange keeps material, else last, by the exchange.
+    fn resolve(&mut self, pos: &Position, ply: usize, j: usize) {
+        let m = self.lists[ply][j];
+        let gained = self.eval.captured(pos, &m).unwrap_or(0);
+        let balance = self.exchange(pos, &m, gained);
+        if balance < 0 {
+            self.scores[ply][j] = -1_000_000 + balance;
+        }
+        self.pending[ply][j] = false;
     }
 
     fn counter_index(&self, m: &Move) -> usize {
@@ -624,20 +651,29 @@ impl Searcher {
         }
     }
 
-    /// The next best move of ply's list (selection sort step).
+    /// The next best move of ply's list (selection sort step). A pending capture that
+    /// comes out best is resolved and the search repeated: the first best by real scores
+    /// is then the same as if every score had been real from the start (the others'
+    /// bounds are at least their real scores).
     #[inline]
-    fn pick(&mut self, ply: usize, i: usize) -> Move {
-        let scores = &mut self.scores[ply];
-        let list = &mut self.lists[ply];
-        let mut best = i;
-        for j in i + 1..list.len() {
-            if scores[j] > scores[best] {
-                best = j;
+    fn pick(&mut self, pos: &Position, ply: usize, i: usize) -> Move {
+        loop {
+            let scores = &self.scores[ply];
+            let mut best = i;
+            for j in i + 1..scores.len() {
+                if scores[j] > scores[best] {
+                    best = j;
+                }
             }
+            if self.pending[ply][best] {
+                self.resolve(pos, ply, best);
+                continue;
+            }
+            self.lists[ply].swap(i, best);
+            self.scores[ply].swap(i, best);
+            self.pending[ply].swap(i, best);
+            return self.lists[ply][i];
         }
-        list.swap(i, best);
-        scores.swap(i, best);
-        list[i]
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -768,7 +804,7 @@ impl Searcher {
         let mut searched = 0;
         self.quiets[ply].clear();
         for i in 0..n {
-            let m = self.pick(ply, i);
+            let m = self.pick(pos, ply, i);
             let order = self.scores[ply][i];
             let capture = self.eval.captured(pos, &m).is_some();
             let quiet = !capture && !m.is_promotion();
@@ -974,7 +1010,7 @@ impl Searcher {
         self.score_moves(pos, ply, tt_move);
         let n = self.lists[ply].len();
         for i in 0..n {
-            let m = self.pick(ply, i);
+            let m = self.pick(pos, ply, i);
             // Captures that lose material (ordered last): not worth a look here.
             if !forced && self.scores[ply][i] < 0 && !m.is_promotion() {
                 continue;
@@ -1191,7 +1227,7 @@ mod tests {
         pos.legal_moves_into(&mut s.lists[1]);
         s.score_moves(&pos, 1, None);
         let n = s.lists[1].len();
-        let order: Vec<Move> = (0..n).map(|i| s.pick(1, i)).collect();
+        let order: Vec<Move> = (0..n).map(|i| s.pick(&pos, 1, i)).collect();
         assert_eq!(order.last(), Some(&losing));
         assert_eq!(order[0], find(&mut pos, "c4b5"), "the knight first");
     }
