@@ -47,6 +47,10 @@ const SEE_ROYAL: i32 = 100_000;
 const SEE_MAX: usize = 16;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
+/// A move's flag: it captures material ([`Evaluator::captured`]).
+const CAPTURE: u8 = 1;
+/// A move's flag: a capture whose static exchange is not yet in its score.
+const PENDING: u8 = 2;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -120,9 +124,9 @@ pub struct Searcher {
     quiets: Vec<Vec<Move>>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
-    /// Per ply, per move: a capture whose score is still its optimistic bound (see
-    /// [`Searcher::score_moves`]).
-    pending: Vec<Vec<bool>>,
+    /// Per ply, per move: [`CAPTURE`], and [`PENDING`] while a capture's score is still
+    /// its optimistic bound (see [`Searcher::score_moves`]).
+    flags: Vec<Vec<u8>>,
     /// Hashes of the game before the root and of the search path.
     path: Vec<u64>,
     nodes: u64,
@@ -158,7 +162,7 @@ impl Searcher {
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
-            pending: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            flags: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             path: Vec::new(),
             nodes: 0,
             stopped: false,
@@ -577,19 +581,22 @@ impl Searcher {
     fn score_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<Move>) {
         let list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        let mut pending = std::mem::take(&mut self.pending[ply]);
+        let mut flags = std::mem::take(&mut self.flags[ply]);
         scores.clear();
-        pending.clear();
+        flags.clear();
         let counter = match ply.checked_sub(1).and_then(|p| self.played[p]) {
             Some(prev) => self.counter[self.counter_index(&prev)],
             None => None,
         };
         for m in &list {
-            let mut capture = false;
+            let mut flag = 0;
             let s = if Some(*m) == tt_move {
+                if self.eval.captured(pos, m).is_some() {
+                    flag = CAPTURE;
+                }
                 2_000_000
             } else if let Some(v) = self.eval.captured(pos, m) {
-                capture = true;
+                flag = CAPTURE | PENDING;
                 Self::keeping_score(self.eval.value(m.piece as usize), v)
             } else if m.is_promotion() {
                 900_000
@@ -603,11 +610,11 @@ impl Searcher {
                 self.history[self.hist_index(pos, m)]
             };
             scores.push(s);
-            pending.push(capture);
+            flags.push(flag);
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
-        self.pending[ply] = pending;
+        self.flags[ply] = flags;
     }
 
     /// The score of a capture of `gained` by a piece worth `attacker` whose static
@@ -625,7 +632,7 @@ impl Searcher {
         if balance < 0 {
             self.scores[ply][j] = -1_000_000 + balance;
         }
-        self.pending[ply][j] = false;
+        self.flags[ply][j] &= !PENDING;
     }
 
     fn counter_index(&self, m: &Move) -> usize {
@@ -665,13 +672,13 @@ impl Searcher {
                     best = j;
                 }
             }
-            if self.pending[ply][best] {
+            if self.flags[ply][best] & PENDING != 0 {
                 self.resolve(pos, ply, best);
                 continue;
             }
             self.lists[ply].swap(i, best);
             self.scores[ply].swap(i, best);
-            self.pending[ply].swap(i, best);
+            self.flags[ply].swap(i, best);
             return self.lists[ply][i];
         }
     }
@@ -806,7 +813,7 @@ impl Searcher {
         for i in 0..n {
             let m = self.pick(pos, ply, i);
             let order = self.scores[ply][i];
-            let capture = self.eval.captured(pos, &m).is_some();
+            let capture = self.flags[ply][i] & CAPTURE != 0;
             let quiet = !capture && !m.is_promotion();
             self.path.push(key);
             self.played[ply] = Some(m);
