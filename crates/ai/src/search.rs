@@ -52,7 +52,7 @@ const CAPTURE: u8 = 1;
 /// A move's flag: a capture whose static exchange is not yet in its score.
 const PENDING: u8 = 2;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
-const EVAL_CACHE: usize = 1 << 16;
+const EVAL_CACHE: usize = 1 << 18;
 
 /// Progress after an iteration.
 #[derive(Clone, Debug)]
