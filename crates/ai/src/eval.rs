@@ -44,10 +44,14 @@ const OPEN_FILE: i32 = 10;
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     values: Vec<i32>,
-    /// `[colour][type]` → per padded square, middle game.
-    pst: [Vec<Vec<i16>>; 2],
-    /// Royals only: end-game table (centralisation).
-    pst_end: [Vec<Vec<i16>>; 2],
+    /// Middle game, `[colour][type][padded square]` in one table (see
+    /// [`Evaluator::pst_index`]: one look-up a piece instead of three).
+    pst: Vec<i16>,
+    /// Royals only: end-game table (centralisation), laid out as `pst`.
+    pst_end: Vec<i16>,
+    /// Padded squares and piece types (the tables' dimensions).
+    cells: usize,
+    types: usize,
     royal: Vec<bool>,
     /// Pawns by flag or by their moves ([`value::PieceStats::pawn_like`]).
     pawn: Vec<bool>,
@@ -254,8 +258,10 @@ impl Evaluator {
             start_balance: 0,
             scratch: RefCell::new(MoveList::with_capacity(64)),
             values,
-            pst,
-            pst_end,
+            pst: pst.iter().flatten().flatten().copied().collect(),
+            pst_end: pst_end.iter().flatten().flatten().copied().collect(),
+            cells,
+            types,
             royal: variant.pieces.iter().map(|p| p.royal).collect(),
             pawn: pawn_like,
             spare_royal,
@@ -331,6 +337,12 @@ impl Evaluator {
     fn weight(value: i32) -> i64 {
         let v = value.max(0) as i64;
         v * v
+    }
+
+    /// Where the piece-square tables hold colour `ci`'s type `t` on padded square `sq`.
+    #[inline]
+    fn pst_index(&self, ci: usize, t: usize, sq: usize) -> usize {
+        (ci * self.types + t) * self.cells + sq
     }
 
     /// Replace a piece type's value (a definition or user override).
@@ -573,12 +585,13 @@ impl Evaluator {
                         mg[ci] += bonus;
                         eg[ci] += bonus;
                     }
+                    let at = self.pst_index(ci, t, sq);
                     if self.royal[t] {
-                        royal_mg += self.pst[ci][t][sq] as i32;
-                        royal_eg += self.pst_end[ci][t][sq] as i32;
+                        royal_mg += self.pst[at] as i32;
+                        royal_eg += self.pst_end[at] as i32;
                     } else {
-                        mg[ci] += v + self.pst[ci][t][sq] as i32;
-                        eg[ci] += v + self.pst[ci][t][sq] as i32;
+                        mg[ci] += v + self.pst[at] as i32;
+                        eg[ci] += v + self.pst[at] as i32;
                     }
                 }
             }
