@@ -665,13 +665,17 @@ impl Searcher {
     #[inline]
     fn pick(&mut self, pos: &Position, ply: usize, i: usize) -> Move {
         loop {
-            let scores = &self.scores[ply];
-            let mut best = i;
-            for j in i + 1..scores.len() {
-                if scores[j] > scores[best] {
+            // The first of the highest scores (ties keep the list's order).
+            let scores = &self.scores[ply][i..];
+            let mut best = 0;
+            let mut top = scores[0];
+            for (j, &s) in scores.iter().enumerate().skip(1) {
+                if s > top {
+                    top = s;
                     best = j;
                 }
             }
+            let best = i + best;
             if self.flags[ply][best] & PENDING != 0 {
                 self.resolve(pos, ply, best);
                 continue;
