@@ -44,10 +44,14 @@ const OPEN_FILE: i32 = 10;
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     values: Vec<i32>,
-    /// `[colour][type]` → per padded square, middle game.
-    pst: [Vec<Vec<i16>>; 2],
-    /// Royals only: end-game table (centralisation).
-    pst_end: [Vec<Vec<i16>>; 2],
+    /// Middle game, `[colour][type][padded square]` in one table (see
+    /// [`Evaluator::pst_index`]: one look-up a piece instead of three).
+    pst: Vec<i16>,
+    /// Royals only: end-game table (centralisation), laid out as `pst`.
+    pst_end: Vec<i16>,
+    /// Padded squares and piece types (the tables' dimensions).
+    cells: usize,
+    types: usize,
     royal: Vec<bool>,
     /// Pawns by flag or by their moves ([`value::PieceStats::pawn_like`]).
     pawn: Vec<bool>,
@@ -254,8 +258,10 @@ impl Evaluator {
             start_balance: 0,
             scratch: RefCell::new(MoveList::with_capacity(64)),
             values,
-            pst,
-            pst_end,
+            pst: pst.iter().flatten().flatten().copied().collect(),
+            pst_end: pst_end.iter().flatten().flatten().copied().collect(),
+            cells,
+            types,
             royal: variant.pieces.iter().map(|p| p.royal).collect(),
             pawn: pawn_like,
             spare_royal,
@@ -331,6 +337,12 @@ impl Evaluator {
     fn weight(value: i32) -> i64 {
         let v = value.max(0) as i64;
         v * v
+    }
+
+    /// Where the piece-square tables hold colour `ci`'s type `t` on padded square `sq`.
+    #[inline]
+    fn pst_index(&self, ci: usize, t: usize, sq: usize) -> usize {
+        (ci * self.types + t) * self.cells + sq
     }
 
     /// Replace a piece type's value (a definition or user override).
@@ -460,30 +472,35 @@ impl Evaluator {
     /// counted, nor moves only the generator can judge (the attack table's `Complex`).
     fn royal_danger(&self, pos: &Position, royal: usize, c: Color) -> i32 {
         let them = c.flip();
+        // The royal's square and its neighbours on the board, found once rather than for
+        // each attacker (the evaluation's largest term after mobility: BENCHMARKS.md, run 13).
+        let mut targets = [Square::new(0); 9];
+        let mut n = 0;
+        for target in std::iter::once(royal as isize)
+            .chain(self.neighbours.iter().map(|d| royal as isize + d))
+        {
+            if target >= 0
+                && (target as usize) < self.file_rank.len()
+                && self.file_rank[target as usize].0 >= 0
+            {
+                targets[n] = Square::new(target as usize);
+                n += 1;
+            }
+        }
+        let targets = &targets[..n];
         let mut attackers = 0;
         let mut units = 0;
         for &sq in pos.pieces(them) {
-            let sq = sq.index();
-            let Some((t, _)) = pos.piece_at(Square::new(sq)) else {
+            let Some((t, _)) = pos.piece_at(sq) else {
                 continue;
             };
             if self.royal[t] || self.pawn[t] {
                 continue;
             }
-            let mut hits = 0;
-            for target in std::iter::once(royal as isize)
-                .chain(self.neighbours.iter().map(|d| royal as isize + d))
-            {
-                if target < 0 || target as usize >= self.file_rank.len() {
-                    continue;
-                }
-                let target = target as usize;
-                if self.file_rank[target].0 >= 0
-                    && pos.table_attack(Square::new(sq), them, Square::new(target)) == Some(true)
-                {
-                    hits += 1;
-                }
-            }
+            let hits = targets
+                .iter()
+                .filter(|&&target| pos.table_attack(sq, them, target) == Some(true))
+                .count() as i32;
             if hits > 0 {
                 attackers += 1;
                 units += hits * self.values[t] / 100;
@@ -558,7 +575,7 @@ impl Evaluator {
                         material += Self::weight(v);
                         pieces[ci] += v;
                     }
-                    if t < 128 && self.baring >> t & 1 == 1 {
+                    if self.baring != 0 && t < 128 && self.baring >> t & 1 == 1 {
                         baring_pieces += 1;
                     }
                     let (w, avg) = self.mobility[t];
@@ -568,27 +585,30 @@ impl Evaluator {
                         mg[ci] += bonus;
                         eg[ci] += bonus;
                     }
+                    let at = self.pst_index(ci, t, sq);
                     if self.royal[t] {
-                        royal_mg += self.pst[ci][t][sq] as i32;
-                        royal_eg += self.pst_end[ci][t][sq] as i32;
+                        royal_mg += self.pst[at] as i32;
+                        royal_eg += self.pst_end[at] as i32;
                     } else {
-                        mg[ci] += v + self.pst[ci][t][sq] as i32;
-                        eg[ci] += v + self.pst[ci][t][sq] as i32;
+                        mg[ci] += v + self.pst[at] as i32;
+                        eg[ci] += v + self.pst[at] as i32;
                     }
                 }
             }
             // Only in a drop game is a piece in hand material: with `holdingsType=1` the
             // hand is a promotion reserve, where a captured piece is as lost as elsewhere.
-            for (t, &v) in self.values.iter().enumerate().filter(|_| self.drops) {
-                let n = pos.hand(c, t) as i32;
-                if n > 0 {
-                    // A piece in hand can go anywhere: a little more.
-                    let v = v + v / 8;
-                    mg[ci] += v * n;
-                    eg[ci] += v * n;
-                    if !self.pawn[t] && !self.royal[t] {
-                        material += Self::weight(self.values[t]) * n as i64;
-                        pieces[ci] += v * n;
+            if self.drops {
+                for (t, &v) in self.values.iter().enumerate() {
+                    let n = pos.hand(c, t) as i32;
+                    if n > 0 {
+                        // A piece in hand can go anywhere: a little more.
+                        let v = v + v / 8;
+                        mg[ci] += v * n;
+                        eg[ci] += v * n;
+                        if !self.pawn[t] && !self.royal[t] {
+                            material += Self::weight(self.values[t]) * n as i64;
+                            pieces[ci] += v * n;
+                        }
                     }
                 }
             }

@@ -47,8 +47,12 @@ const SEE_ROYAL: i32 = 100_000;
 const SEE_MAX: usize = 16;
 /// The bound of a history score (see [`Searcher::reward`]).
 const HISTORY_MAX: i32 = 16_384;
+/// A move's flag: it captures material ([`Evaluator::captured`]).
+const CAPTURE: u8 = 1;
+/// A move's flag: a capture whose static exchange is not yet in its score.
+const PENDING: u8 = 2;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
-const EVAL_CACHE: usize = 1 << 16;
+const EVAL_CACHE: usize = 1 << 18;
 
 /// Progress after an iteration.
 #[derive(Clone, Debug)]
@@ -120,6 +124,9 @@ pub struct Searcher {
     quiets: Vec<Vec<Move>>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
+    /// Per ply, per move: [`CAPTURE`], and [`PENDING`] while a capture's score is still
+    /// its optimistic bound (see [`Searcher::score_moves`]).
+    flags: Vec<Vec<u8>>,
     /// Hashes of the game before the root and of the search path.
     path: Vec<u64>,
     nodes: u64,
@@ -155,6 +162,7 @@ impl Searcher {
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            flags: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             path: Vec::new(),
             nodes: 0,
             stopped: false,
@@ -565,25 +573,31 @@ impl Searcher {
     /// Order the moves of ply's list: the TT move, captures that win or keep material
     /// (most valuable victim first, then least valuable attacker), promotions, killers,
     /// the counter move, quiet moves by history, and captures that lose material last.
+    ///
+    /// A capture's static exchange (the costliest part) waits until [`Searcher::pick`]
+    /// would take it: meanwhile it stands at the score it has if the exchange keeps
+    /// material, which is at least its real score; so picking gives the same order, and
+    /// when an earlier move cuts, the rest are never computed.
     fn score_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<Move>) {
         let list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut flags = std::mem::take(&mut self.flags[ply]);
         scores.clear();
+        flags.clear();
         let counter = match ply.checked_sub(1).and_then(|p| self.played[p]) {
             Some(prev) => self.counter[self.counter_index(&prev)],
             None => None,
         };
         for m in &list {
+            let mut flag = 0;
             let s = if Some(*m) == tt_move {
+                if self.eval.captured(pos, m).is_some() {
+                    flag = CAPTURE;
+                }
                 2_000_000
             } else if let Some(v) = self.eval.captured(pos, m) {
-                let attacker = self.eval.value(m.piece as usize);
-                let balance = self.exchange(pos, m, v);
-                if balance >= 0 {
-                    1_000_000 + v * 16 - attacker / 16
-                } else {
-                    -1_000_000 + balance
-                }
+                flag = CAPTURE | PENDING;
+                Self::keeping_score(self.eval.value(m.piece as usize), v)
             } else if m.is_promotion() {
                 900_000
             } else if self.killers[ply][0] == Some(*m) {
@@ -596,9 +610,29 @@ impl Searcher {
                 self.history[self.hist_index(pos, m)]
             };
             scores.push(s);
+            flags.push(flag);
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
+        self.flags[ply] = flags;
+    }
+
+    /// The score of a capture of `gained` by a piece worth `attacker` whose static
+    /// exchange keeps material: by victim, then attacker.
+    fn keeping_score(attacker: i32, gained: i32) -> i32 {
+        1_000_000 + gained * 16 - attacker / 16
+    }
+
+    /// The real score of the pending capture at `j` of ply's list: unchanged when its
+    /// static exchange keeps material, else last, by the exchange.
+    fn resolve(&mut self, pos: &Position, ply: usize, j: usize) {
+        let m = self.lists[ply][j];
+        let gained = self.eval.captured(pos, &m).unwrap_or(0);
+        let balance = self.exchange(pos, &m, gained);
+        if balance < 0 {
+            self.scores[ply][j] = -1_000_000 + balance;
+        }
+        self.flags[ply][j] &= !PENDING;
     }
 
     fn counter_index(&self, m: &Move) -> usize {
@@ -624,20 +658,33 @@ impl Searcher {
         }
     }
 
-    /// The next best move of ply's list (selection sort step).
+    /// The next best move of ply's list (selection sort step). A pending capture that
+    /// comes out best is resolved and the search repeated: the first best by real scores
+    /// is then the same as if every score had been real from the start (the others'
+    /// bounds are at least their real scores).
     #[inline]
-    fn pick(&mut self, ply: usize, i: usize) -> Move {
-        let scores = &mut self.scores[ply];
-        let list = &mut self.lists[ply];
-        let mut best = i;
-        for j in i + 1..list.len() {
-            if scores[j] > scores[best] {
-                best = j;
+    fn pick(&mut self, pos: &Position, ply: usize, i: usize) -> Move {
+        loop {
+            // The first of the highest scores (ties keep the list's order).
+            let scores = &self.scores[ply][i..];
+            let mut best = 0;
+            let mut top = scores[0];
+            for (j, &s) in scores.iter().enumerate().skip(1) {
+                if s > top {
+                    top = s;
+                    best = j;
+                }
             }
+            let best = i + best;
+            if self.flags[ply][best] & PENDING != 0 {
+                self.resolve(pos, ply, best);
+                continue;
+            }
+            self.lists[ply].swap(i, best);
+            self.scores[ply].swap(i, best);
+            self.flags[ply].swap(i, best);
+            return self.lists[ply][i];
         }
-        list.swap(i, best);
-        scores.swap(i, best);
-        list[i]
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -768,9 +815,9 @@ impl Searcher {
         let mut searched = 0;
         self.quiets[ply].clear();
         for i in 0..n {
-            let m = self.pick(ply, i);
+            let m = self.pick(pos, ply, i);
             let order = self.scores[ply][i];
-            let capture = self.eval.captured(pos, &m).is_some();
+            let capture = self.flags[ply][i] & CAPTURE != 0;
             let quiet = !capture && !m.is_promotion();
             self.path.push(key);
             self.played[ply] = Some(m);
@@ -974,7 +1021,7 @@ impl Searcher {
         self.score_moves(pos, ply, tt_move);
         let n = self.lists[ply].len();
         for i in 0..n {
-            let m = self.pick(ply, i);
+            let m = self.pick(pos, ply, i);
             // Captures that lose material (ordered last): not worth a look here.
             if !forced && self.scores[ply][i] < 0 && !m.is_promotion() {
                 continue;
@@ -1191,7 +1238,7 @@ mod tests {
         pos.legal_moves_into(&mut s.lists[1]);
         s.score_moves(&pos, 1, None);
         let n = s.lists[1].len();
-        let order: Vec<Move> = (0..n).map(|i| s.pick(1, i)).collect();
+        let order: Vec<Move> = (0..n).map(|i| s.pick(&pos, 1, i)).collect();
         assert_eq!(order.last(), Some(&losing));
         assert_eq!(order[0], find(&mut pos, "c4b5"), "the knight first");
     }

@@ -125,3 +125,20 @@ proptest! {
         }
     }
 }
+
+/// The mobility count of pieces that mix slides and leaps (counted landing by landing
+/// since BENCHMARKS.md's run 13), against hand counts on Capablanca's 10×8 board.
+#[test]
+fn mixed_slides_and_leaps_count_their_moves() {
+    let v = catalogue::load("capablanca").unwrap();
+    let mut scratch = MoveList::new();
+    let e4 = v.square(fairyboard_core::coord::Coord::new(4, 3));
+    // Chancellor (rook + knight) on e4, kings on e1 and e8: up to e8's king (4, the last
+    // a capture), down to e2 (2), four squares to the left and five to the right (9),
+    // and eight knight leaps: 23.
+    let pos = Position::from_fen(v.clone(), "4k5/10/10/10/4C5/10/10/4K5 w - - 0 1").unwrap();
+    assert_eq!(pos.mobility(e4, &mut scratch), 23);
+    // Archbishop (bishop + knight): diagonals of 4, 4, 3 and 3 squares, and eight leaps.
+    let pos = Position::from_fen(v, "4k5/10/10/10/4A5/10/10/4K5 w - - 0 1").unwrap();
+    assert_eq!(pos.mobility(e4, &mut scratch), 22);
+}

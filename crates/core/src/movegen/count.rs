@@ -123,8 +123,15 @@ impl Sink for Counter<'_> {
 
 /// Counts destinations of a piece whose landings are all plain; e.p. captures deferred.
 pub(super) struct PlainCounter<'a> {
-    n: usize,
+    pub(super) n: usize,
     deferred: &'a mut MoveList,
+}
+
+impl<'a> PlainCounter<'a> {
+    /// A count from zero that defers into `deferred` (left as it is).
+    pub(super) fn new(deferred: &'a mut MoveList) -> PlainCounter<'a> {
+        PlainCounter { n: 0, deferred }
+    }
 }
 
 impl Sink for PlainCounter<'_> {

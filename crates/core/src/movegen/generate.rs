@@ -143,8 +143,8 @@ impl Position {
     }
 
     /// How many pseudo-legal moves the piece on `sq` (any colour) has — its mobility, as an
-    /// evaluation counts it. Plain leapers and sliders are counted on the board without
-    /// building moves; anything else is generated into `scratch` and counted (promotion
+    /// evaluation counts it. Pieces whose moves are all plain leaps and slides are counted
+    /// on the board without building moves; anything else is generated into `scratch` and counted (promotion
     /// choices count once each, as in [`Position::moves_from`]).
     pub fn mobility(&self, sq: Square, scratch: &mut MoveList) -> usize {
         let c = self.board[sq];
@@ -154,12 +154,20 @@ impl Position {
         let (t, us) = (cell_type(c), cell_color(c));
         let piece = &self.variant.pieces[t];
         let linked = &piece.linked[us.index()];
+        scratch.clear();
         if linked.fast && piece.plain_landing[us.index()] && !linked.dedupe {
             if let Some(n) = self.uniform_targets(sq, us, linked) {
                 return n;
             }
+            // Mixed fast links (a chancellor's rook slides and knight leaps): each landing
+            // is one move, counted without building it; e.p. captures land in `scratch`.
+            // Bulk counting ([`Position::count_legal_generic`]) counts the same way.
+            let mut plain = super::count::PlainCounter::new(scratch);
+            for l in &linked.links {
+                self.walk_fast(l, sq, t, us, &mut plain);
+            }
+            return plain.n + scratch.len();
         }
-        scratch.clear();
         self.piece_moves(sq, t, us, scratch);
         scratch.len()
     }
