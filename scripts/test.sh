@@ -17,7 +17,7 @@ echo "== cargo test"
 cargo test --workspace -q 2>&1 | tee /tmp/fairyboard-test.log
 echo "== fuzz smoke (every target 5 s, libFuzzer on the stable toolchain)"
 ./scripts/fuzz.sh 5
-echo "== real XBoard (Debian's xboard under Xvfb runs fairyboard in Mighty-Lion Chess)"
+echo "== real XBoard (Debian's xboard under Xvfb runs fairyboard in Mighty-Lion Chess, nightrider and xiangqi)"
 XBOARD_CHECK_OUT=${TMPDIR:-/tmp}/fairyboard-xboard-check ./scripts/xboard-check.sh || {
     rc=$?
     [ "$rc" = 77 ] || exit "$rc"
