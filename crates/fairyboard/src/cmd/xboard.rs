@@ -2,9 +2,12 @@
 //!
 //! Any catalogue variant can be played, also in GUIs that never heard of it: on
 //! `variant NAME` the engine sends `setup (PIECETOCHAR) WxH+S_PARENT FEN` and one
-//! `piece LETTER BETZA` line per piece type, so XBoard learns the board, the start
-//! position and every piece's moves. Multi-leg moves travel as comma-separated legs
-//! (`e4f5,f5e6`), as in the core's notation.
+//! `piece LETTER& BETZA` line per piece type (both colours, in the Betza dialect XBoard
+//! reads), so XBoard learns the board, the start position and every piece's moves.
+//! Multi-leg moves travel as comma-separated legs (`e4f5,f5e6`), as in the core's
+//! notation. On a board of exactly ten ranks squares are written as XBoard's protocol
+//! counts them, from rank 0 (xiangqi's `h2e2` is our h3-e3). A game XBoard knows by name
+//! but starts from another array goes by another name (`courier-traditional`).
 //!
 //! When the user picks up a piece, `lift SQ` is answered with a `highlight` colour FEN
 //! of its targets (yellow quiet, red capture, magenta promotion, cyan a square where a
