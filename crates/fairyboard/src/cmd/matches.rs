@@ -202,11 +202,14 @@ impl Engine {
             .map_err(|e| format!("{}: {e}", self.name))
     }
 
-    fn send_move(&mut self, m: &str) -> Result<(), String> {
+    /// Our coordinate move to an XBoard engine, its squares as XBoard counts them on a
+    /// board of `ranks` ranks ([`shift_ranks`]).
+    fn send_move(&mut self, m: &str, ranks: u8) -> Result<(), String> {
+        let m = shift_ranks(m, ranks, -1);
         if self.usermove {
             self.send(&format!("usermove {m}"))
         } else {
-            self.send(m)
+            self.send(&m)
         }
     }
 
@@ -463,11 +466,11 @@ fn play_game(
                 e.send(l)?;
             }
             if let Some(m) = last_move[mover].take() {
-                e.send_move(&shift_ranks(&m, ranks, -1))?;
+                e.send_move(&m, ranks)?;
             }
         } else {
             if let Some(m) = last_move[mover].take() {
-                e.send_move(&shift_ranks(&m, ranks, -1))?;
+                e.send_move(&m, ranks)?;
             }
             for l in &clock_lines {
                 e.send(l)?;
