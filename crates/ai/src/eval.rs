@@ -39,6 +39,10 @@ use fairyboard_core::{Color, Move, MoveList, Position, Variant};
 const SHIELD: i32 = 20;
 /// Centipawns (middle game) a file next to a royal with no friendly pawn ahead costs.
 const OPEN_FILE: i32 = 10;
+/// Average move count up to which a piece's square term is a full fifth of its value
+/// times its relative mobility there; a piece with more moves on average gets this share
+/// of it ([`Evaluator::new`]).
+const SQUARE_TERM_MOVES: f64 = 6.0;
 
 /// Per piece type: value and piece-square table per colour (indexed by padded square).
 #[derive(Clone, Debug)]
@@ -169,8 +173,16 @@ impl Evaluator {
                     }
                     (v, v)
                 } else {
+                    // A square is worth the moves the piece would have there. For pieces
+                    // with many moves (queen, archbishop, chancellor) that term, a fifth of
+                    // a large value, outweighed development and drew them out early, to be
+                    // chased by pawns (1. Ad3, 4. Af4, 5. Ae3 in capablanca cost 3 pawns by
+                    // Fairy-Stockfish's count); what they actually reach counts anyway, in
+                    // the mobility term. So their square term shrinks with their average
+                    // move count (BENCHMARKS.md, run 14).
                     let rel = (mob[t][i] / avg - 1.0).clamp(-0.8, 0.8);
-                    let mut v = rel * 0.2 * values[t] as f64 + centrality * 5.0;
+                    let share = (SQUARE_TERM_MOVES / avg).min(1.0);
+                    let mut v = rel * 0.2 * values[t] as f64 * share + centrality * 5.0;
                     if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
                         let gain = (best_promotion[t] - values[t]).clamp(0, 600) as f64;
                         v += gain * 0.3 / ((d + 1) * (d + 1)) as f64;
@@ -763,6 +775,28 @@ mod tests {
             e.pawn_shield(&pos, king, Color::Black),
             SHIELD + SHIELD / 2 - OPEN_FILE
         );
+    }
+
+    #[test]
+    fn a_heavy_piece_sortie_does_not_outscore_the_centre_pawn() {
+        // Capablanca's first move: Fairy-Stockfish (depth 16) scores 1. e4 at +0.60 and
+        // 1. Ad3 (the archbishop before its own d-pawn) at -0.10 for White. Statically
+        // the sortie still looks better here (the search must show the pawns chasing
+        // it), but by less than a pawn: with the full square term it led by 1.17.
+        let v = catalogue::load("capablanca").unwrap();
+        let eval = Evaluator::new(&v);
+        let white_after = |uci: &str| {
+            let mut pos = Position::start(v.clone());
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| v.uci(m) == uci)
+                .unwrap();
+            pos.make(&m);
+            -eval.evaluate(&pos)
+        };
+        let (pawn, sortie) = (white_after("e2e4"), white_after("c1d3"));
+        assert!(sortie - pawn < 100, "1. e4 {pawn} against 1. Ad3 {sortie}");
     }
 
     #[test]

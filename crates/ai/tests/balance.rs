@@ -65,5 +65,8 @@ fn royals_are_at_home_where_they_start_even_on_the_same_ranks() {
     let e = Evaluator::new(&v);
     assert_eq!(e.start_balance(), 0, "alike armies");
     let score = e.evaluate(&Position::start(v));
-    assert!((0..=30).contains(&score), "racing kings start: {score}");
+    // The move's 10 cp, and up to 30 for what is not exactly mirrored (32 since the
+    // square terms of many-move pieces shrank, BENCHMARKS.md run 14; a misplaced home
+    // rank costs far more).
+    assert!((0..=40).contains(&score), "racing kings start: {score}");
 }
