@@ -144,6 +144,14 @@ impl Evaluator {
         for t in 0..types {
             let p = &variant.pieces[t];
             let avg = stats[t].mobility.max(0.1);
+            // A square is worth the moves the piece would have there. For pieces with
+            // many moves (queen, archbishop, chancellor) that term, a fifth of a large
+            // value, outweighed development and drew them out early, to be chased by
+            // pawns (1. Ad3, 4. Af4, 5. Ae3 in capablanca cost 3 pawns by Fairy-Stockfish's
+            // count); what they actually reach counts anyway, in the mobility term. So
+            // their square term shrinks with their average move count (BENCHMARKS.md,
+            // run 14).
+            let share = (SQUARE_TERM_MOVES / avg).min(1.0);
             for (i, &sq) in squares.iter().enumerate() {
                 let c = variant.coord(sq);
                 let centrality = 1.0
@@ -173,15 +181,7 @@ impl Evaluator {
                     }
                     (v, v)
                 } else {
-                    // A square is worth the moves the piece would have there. For pieces
-                    // with many moves (queen, archbishop, chancellor) that term, a fifth of
-                    // a large value, outweighed development and drew them out early, to be
-                    // chased by pawns (1. Ad3, 4. Af4, 5. Ae3 in capablanca cost 3 pawns by
-                    // Fairy-Stockfish's count); what they actually reach counts anyway, in
-                    // the mobility term. So their square term shrinks with their average
-                    // move count (BENCHMARKS.md, run 14).
                     let rel = (mob[t][i] / avg - 1.0).clamp(-0.8, 0.8);
-                    let share = (SQUARE_TERM_MOVES / avg).min(1.0);
                     let mut v = rel * 0.2 * values[t] as f64 * share + centrality * 5.0;
                     if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
                         let gain = (best_promotion[t] - values[t]).clamp(0, 600) as f64;
