@@ -7,9 +7,12 @@
 //! a knight learns to avoid the rim and a cannon what it likes, from the same measurement;
 //! during play each piece's actual move count against that average adds a mobility term.
 //! Pawns are the unit (100); a passed pawn gains with its nearness to promotion, mostly
-//! in the end game; royals get shelter in the middle game (and a penalty that grows with
-//! the square of the enemy force bearing on their surroundings) and centralisation in the
-//! end game; a definition's `pieceValue` replaces an estimate.
+//! in the end game; central pawns that have advanced hold the centre, doubled and isolated
+//! pawns cost; a piece an enemy pawn attacks is worth less; royals get shelter in the
+//! middle game (and a penalty that grows with the square of the enemy force bearing on
+//! their surroundings) and centralisation in the end game; a definition's `pieceValue`
+//! replaces an estimate. The weights of these terms were fitted to a strong engine's
+//! scores of positions from real games (the constants below say which and how).
 //! Under a baring rule a side's last pieces cost extra; a lead in pieces counts more as
 //! pieces come off (trade down when ahead); and every score shrinks as the move-rule
 //! count runs out (draw distance), so the side ahead makes progress in time.
@@ -39,9 +42,50 @@ use fairyboard_core::{Color, Move, MoveList, Position, Variant};
 const SHIELD: i32 = 20;
 /// Centipawns (middle game) a file next to a royal with no friendly pawn ahead costs.
 const OPEN_FILE: i32 = 10;
-/// Average move count up to which a piece's square term is a full fifth of its value
-/// times its relative mobility there; a piece with more moves on average gets this share
-/// of it ([`Evaluator::new`]).
+/// The weights below were fitted (BENCHMARKS.md, run 15) by least squares on the win
+/// probability against Fairy-Stockfish's depth-9 scores of 3,610 capablanca positions
+/// from our own games against it and Fairy-Max (`examples/score_error.rs` measures it:
+/// 565 before, 340 after, in 10⁻⁴). The old hand-set weights had mobility at 40% and
+/// royal danger at a sixth of what that fit says, and paid every pawn push alike on any
+/// file, so 1. Ad3 and wing-pawn pushes looked as good as 1. e4.
+///
+/// Mobility: centipawns per move above a piece's average, times this, over 24/average.
+const MOBILITY_SCALE: f64 = 2.5;
+/// A piece's static square term: this fraction of its value times its relative move
+/// count on the square, counted from the type's start squares (0 there, so that armies
+/// balanced by design start even: FIDE v Rookies started at +1.18 without that).
+/// Slightly negative: the mobility term already pays for the moves a piece actually has,
+/// and a square's average count paid twice drew pieces out early.
+const SQUARE_TERM: f64 = -0.075;
+/// Centipawns for a piece on the centre square (0 at the corners).
+const PIECE_CENTRE: f64 = 33.0;
+/// Pawns, middle game: a pawn two or more steps from its start on the centre file earns
+/// this (half after one step, nothing on the edge files) ...
+const PAWN_CENTRE_FILE: f64 = 130.0;
+/// ... while centrality as such (file and rank) costs this much at the centre, and
+/// every step forward [`PAWN_STEP`]: central pawns that have advanced hold the centre,
+/// wing pawns pushed weaken it.
+const PAWN_CENTRALITY: f64 = -75.0;
+const PAWN_STEP: f64 = 10.0;
+/// End game: pawn centrality (the passed-pawn term does the rest).
+const PAWN_CENTRALITY_END: f64 = 10.0;
+/// (Middle game, end game) percent of the passed-pawn bonus table.
+const PASSED_PERCENT: (i32, i32) = (50, 125);
+/// (Middle game, end game) per extra pawn on a file, and per pawn with no friendly
+/// pawn on a neighbouring file.
+const DOUBLED: (i32, i32) = (50, 0);
+const ISOLATED: (i32, i32) = (0, 30);
+/// (Middle game, end game) for a piece (not a pawn or royal) an enemy pawn attacks.
+const PAWN_THREAT: (i32, i32) = (40, 70);
+/// Royal danger (the square of the attack units over 20, capped at 500) times this.
+const DANGER_WEIGHT: i32 = 6;
+/// Percent of the royal's shelter terms (friends around it, pawn shield).
+const SHELTER_PERCENT: i32 = 75;
+/// Centipawns for the side to move.
+const TEMPO: i32 = 20;
+
+/// Average move count up to which a piece's square term ([`SQUARE_TERM`]) counts in full;
+/// a piece with more moves on average gets this share of it ([`Evaluator::new`]).
 const SQUARE_TERM_MOVES: f64 = 6.0;
 
 /// Per piece type: value and piece-square table per colour (indexed by padded square).
@@ -87,7 +131,17 @@ pub struct Evaluator {
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
     seed: u64,
+    /// Scratch per padded square: bit 0 White's pawns attack it, bit 1 Black's.
+    pawn_attacks: RefCell<Vec<u8>>,
+    /// Offsets (padded) a pawn-like piece might capture to: the box of three files and
+    /// five ranks around it (the attack table tells which it does).
+    pawn_reach: Vec<isize>,
 }
+
+/// Files the pawn-structure terms look at (wider boards go without them).
+const FILES: usize = 32;
+/// Per colour, pawns per file, with an empty file either side (index = file + 1).
+type PawnFiles = [[i32; FILES + 2]; 2];
 
 /// A White square seen from Black (the variant's symmetry).
 fn mirror(variant: &Variant, sq: Square) -> Square {
@@ -141,6 +195,19 @@ impl Evaluator {
                 (true, Color::Black) => vec![g.ranks as i32 - 1],
             }
         });
+        // Each type's rearmost rank in White's start: pawns count their steps from there
+        // (makruk's start on the third rank).
+        let pawn_start: Vec<usize> = (0..types)
+            .map(|t| {
+                start
+                    .pieces(Color::White)
+                    .iter()
+                    .filter(|&&sq| start.piece_at(sq).is_some_and(|(u, _)| u == t))
+                    .map(|&sq| variant.coord(sq).rank as usize)
+                    .min()
+                    .unwrap_or(1)
+            })
+            .collect();
         for t in 0..types {
             let p = &variant.pieces[t];
             let avg = stats[t].mobility.max(0.1);
@@ -152,6 +219,19 @@ impl Evaluator {
             // their square term shrinks with their average move count (BENCHMARKS.md,
             // run 14).
             let share = (SQUARE_TERM_MOVES / avg).min(1.0);
+            let rel = |i: usize| (mob[t][i] / avg - 1.0).clamp(-0.8, 0.8);
+            // The relative move count on the type's start squares (White's view; Black's
+            // mirrored), which the square term counts from.
+            let homes: Vec<f64> = squares
+                .iter()
+                .enumerate()
+                .filter(|&(_, &sq)| {
+                    start.piece_at(sq) == Some((t, Color::White))
+                        || start.piece_at(mirror(variant, sq)) == Some((t, Color::Black))
+                })
+                .map(|(i, _)| rel(i))
+                .collect();
+            let home = homes.iter().sum::<f64>() / homes.len().max(1) as f64;
             for (i, &sq) in squares.iter().enumerate() {
                 let c = variant.coord(sq);
                 let centrality = 1.0
@@ -174,15 +254,15 @@ impl Evaluator {
                     continue;
                 }
                 let (mg, eg) = if pawn_like[t] {
-                    let mut v = centrality * 10.0;
-                    if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
-                        let gain = (best_promotion[t] - PAWN).clamp(0, 600) as f64;
-                        v += gain * 0.5 / ((d + 1) * (d + 1)) as f64;
-                    }
-                    (v, v)
+                    let file_centre = 1.0 - (c.file as f64 - cf).abs() / cf.max(1.0);
+                    let steps = (c.rank as f64 - pawn_start[t] as f64).max(0.0);
+                    let mg = centrality * PAWN_CENTRALITY
+                        + PAWN_CENTRE_FILE * file_centre * steps.min(2.0) / 2.0
+                        - PAWN_STEP * steps;
+                    (mg, centrality * PAWN_CENTRALITY_END)
                 } else {
-                    let rel = (mob[t][i] / avg - 1.0).clamp(-0.8, 0.8);
-                    let mut v = rel * 0.2 * values[t] as f64 * share + centrality * 5.0;
+                    let mut v = (rel(i) - home) * SQUARE_TERM * values[t] as f64 * share
+                        + centrality * PIECE_CENTRE;
                     if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
                         let gain = (best_promotion[t] - values[t]).clamp(0, 600) as f64;
                         v += gain * 0.3 / ((d + 1) * (d + 1)) as f64;
@@ -257,7 +337,7 @@ impl Evaluator {
                 } else {
                     let avg = stats[t].mobility;
                     (
-                        (24.0 / avg).clamp(1.0, 6.0).round() as i32,
+                        ((24.0 / avg).clamp(1.0, 6.0) * MOBILITY_SCALE * 16.0).round() as i32,
                         avg.round() as i32,
                     )
                 }
@@ -284,6 +364,11 @@ impl Evaluator {
             forward: Color::BOTH.map(|c| variant.forward(c)),
             noise: 0,
             seed: 0,
+            pawn_attacks: RefCell::new(vec![0; cells]),
+            pawn_reach: (-2..=2)
+                .flat_map(|r| (-1..=1).map(move |f| r * s + f))
+                .filter(|&d| d != 0)
+                .collect(),
         };
         e.start_balance = e.material(&start, Color::White) - e.material(&start, Color::Black);
         e
@@ -420,12 +505,18 @@ impl Evaluator {
 
     /// Add the passed-pawn bonuses: a pawn is passed when no enemy pawn stands ahead of it
     /// on its own or a neighbouring file (ahead: towards its promotion ranks).
-    fn passed_pawns(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
-        const FILES: usize = 32;
+    /// Returns each side's pawn count per file (None: no pawns, or a board too wide).
+    fn passed_pawns(
+        &self,
+        pos: &Position,
+        mg: &mut [i32; 2],
+        eg: &mut [i32; 2],
+    ) -> Option<PawnFiles> {
         // Per file: White's rearmost pawn rank, Black's rearmost (from White's view, the
         // highest) pawn rank.
         let mut white_low = [i8::MAX; FILES + 2];
         let mut black_high = [-1i8; FILES + 2];
+        let mut count: PawnFiles = [[0; FILES + 2]; 2];
         let mut any = false;
         for c in Color::BOTH {
             for &sq in pos.pieces(c) {
@@ -434,9 +525,10 @@ impl Evaluator {
                     if self.pawn[t] {
                         let (f, r) = self.file_rank[sq];
                         if f < 0 || f as usize >= FILES {
-                            return;
+                            return None;
                         }
                         let f = f as usize + 1;
+                        count[c.index()][f] += 1;
                         if c == Color::White {
                             white_low[f] = white_low[f].min(r);
                         } else {
@@ -448,7 +540,7 @@ impl Evaluator {
             }
         }
         if !any {
-            return;
+            return None;
         }
         for c in Color::BOTH {
             let ci = c.index();
@@ -470,8 +562,31 @@ impl Evaluator {
                 };
                 if free {
                     let (m, e) = table[sq];
-                    mg[ci] += m as i32;
-                    eg[ci] += e as i32;
+                    mg[ci] += m as i32 * PASSED_PERCENT.0 / 100;
+                    eg[ci] += e as i32 * PASSED_PERCENT.1 / 100;
+                }
+            }
+        }
+        Some(count)
+    }
+
+    /// Doubled and isolated pawns from the per-file pawn counts of
+    /// [`Evaluator::passed_pawns`]: each pawn beyond the first on a file costs
+    /// [`DOUBLED`], each pawn with no friendly pawn on a neighbouring file [`ISOLATED`].
+    fn pawn_files(count: &PawnFiles, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+        for ci in 0..2 {
+            let n = &count[ci];
+            for f in 1..n.len() - 1 {
+                if n[f] == 0 {
+                    continue;
+                }
+                if n[f] > 1 {
+                    mg[ci] -= DOUBLED.0 * (n[f] - 1);
+                    eg[ci] -= DOUBLED.1 * (n[f] - 1);
+                }
+                if n[f - 1] == 0 && n[f + 1] == 0 {
+                    mg[ci] -= ISOLATED.0 * n[f];
+                    eg[ci] -= ISOLATED.1 * n[f];
                 }
             }
         }
@@ -570,6 +685,31 @@ impl Evaluator {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
+        // Where each side's pawns attack (for the pawn-threat term below).
+        {
+            let mut map = self.pawn_attacks.borrow_mut();
+            map.iter_mut().for_each(|b| *b = 0);
+            for c in Color::BOTH {
+                for &sq in pos.pieces(c) {
+                    if let Some((t, _)) = pos.piece_at(sq) {
+                        if self.pawn[t] {
+                            for &d in &self.pawn_reach {
+                                let to = sq.index() as isize + d;
+                                if to >= 0
+                                    && (to as usize) < self.file_rank.len()
+                                    && self.file_rank[to as usize].0 >= 0
+                                    && pos.table_attack(sq, c, Square::new(to as usize))
+                                        == Some(true)
+                                {
+                                    map[to as usize] |= 1 << c.index();
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let map = self.pawn_attacks.borrow();
         let mut material = 0i64;
         // Per colour: non-royal, non-pawn material (board and hand).
         let mut pieces = [0i32; 2];
@@ -590,10 +730,15 @@ impl Evaluator {
                     if self.baring != 0 && t < 128 && self.baring >> t & 1 == 1 {
                         baring_pieces += 1;
                     }
+                    // A piece a pawn attacks must move or be lost: worth less.
+                    if !self.royal[t] && !self.pawn[t] && map[sq] & (1 << c.flip().index()) != 0 {
+                        mg[ci] -= PAWN_THREAT.0;
+                        eg[ci] -= PAWN_THREAT.1;
+                    }
                     let (w, avg) = self.mobility[t];
                     if w != 0 {
                         let n = pos.mobility(Square::new(sq), &mut self.scratch.borrow_mut());
-                        let bonus = w * (n as i32 - avg);
+                        let bonus = w * (n as i32 - avg) / 16;
                         mg[ci] += bonus;
                         eg[ci] += bonus;
                     }
@@ -603,7 +748,7 @@ impl Evaluator {
                         royal_eg += self.pst_end[at] as i32;
                     } else {
                         mg[ci] += v + self.pst[at] as i32;
-                        eg[ci] += v + self.pst[at] as i32;
+                        eg[ci] += v + self.pst_end[at] as i32;
                     }
                 }
             }
@@ -644,15 +789,19 @@ impl Evaluator {
                         }
                     }
                 }
-                royal_mg += 6 * friends.min(4) + self.pawn_shield(pos, r.index(), c);
-                royal_mg -= self.royal_danger(pos, r.index(), c);
+                royal_mg += (6 * friends.min(4) + self.pawn_shield(pos, r.index(), c))
+                    * SHELTER_PERCENT
+                    / 100;
+                royal_mg -= self.royal_danger(pos, r.index(), c) * DANGER_WEIGHT;
             }
             let royals = pos.royals(c).len().max(1) as i32;
             let spare = self.spare_royals(pos, c);
             mg[ci] += royal_mg / royals + spare;
             eg[ci] += royal_eg / royals + spare;
         }
-        self.passed_pawns(pos, &mut mg, &mut eg);
+        if let Some(count) = self.passed_pawns(pos, &mut mg, &mut eg) {
+            Self::pawn_files(&count, &mut mg, &mut eg);
+        }
         let phase = (material * 256 / self.start_material).clamp(0, 256) as i32;
         let mut white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
         // Ahead in pieces, trade them: the fewer are left, the more a lead decides (and
@@ -665,7 +814,7 @@ impl Evaluator {
             -white
         };
         // The move.
-        score += 10;
+        score += TEMPO;
         // Draw distance: as the move-rule count runs out without a capture or pawn move,
         // any advantage is worth less (the game is heading for a draw), so the side ahead
         // makes progress while it can and the side behind is content to wait.
@@ -712,6 +861,30 @@ mod tests {
         // Closer to promotion is worth more.
         let e7 = passed_eg("4k3/4P3/8/8/8/8/8/4K3 w - - 0 1")[0];
         assert!(e7 > w, "{e7} {w}");
+    }
+
+    /// The doubled- and isolated-pawn terms (White, Black; middle game, end game).
+    fn pawn_files(fen: &str) -> ([i32; 2], [i32; 2]) {
+        let v = catalogue::load("chess").unwrap();
+        let e = Evaluator::new(&v);
+        let pos = Position::from_fen(v, fen).unwrap();
+        let count = e.passed_pawns(&pos, &mut [0; 2], &mut [0; 2]).unwrap();
+        let (mut mg, mut eg) = ([0; 2], [0; 2]);
+        Evaluator::pawn_files(&count, &mut mg, &mut eg);
+        (mg, eg)
+    }
+
+    #[test]
+    fn doubled_and_isolated_pawns_are_counted_per_file() {
+        // White: c2 c3 (doubled, and isolated: nothing on b or d) and g2 h2 (neither);
+        // Black: a7 b7 c7, none doubled or isolated.
+        let (mg, eg) = pawn_files("4k3/ppp5/8/8/8/2P5/2P3PP/4K3 w - - 0 1");
+        assert_eq!(mg, [-DOUBLED.0 - 2 * ISOLATED.0, 0]);
+        assert_eq!(eg, [-DOUBLED.1 - 2 * ISOLATED.1, 0]);
+        // Black's a-pawn alone on the a file, twice: doubled once, both isolated.
+        let (mg, eg) = pawn_files("4k3/p7/p7/8/8/8/6PP/4K3 w - - 0 1");
+        assert_eq!(mg, [0, -DOUBLED.0 - 2 * ISOLATED.0]);
+        assert_eq!(eg, [0, -DOUBLED.1 - 2 * ISOLATED.1]);
     }
 
     /// An evaluator and position of a chess FEN, and White's king square.
