@@ -45,7 +45,8 @@ const OPEN_FILE: i32 = 10;
 /// The weights below were fitted (BENCHMARKS.md, run 15) by least squares on the win
 /// probability against Fairy-Stockfish's depth-9 scores of 3,610 capablanca positions
 /// from our own games against it and Fairy-Max (`examples/score_error.rs` measures it:
-/// 565 before, 340 after, in 10⁻⁴). The old hand-set weights had mobility at 40% and
+/// 565 before, 340 after, in 10⁻⁴; on 2,994 shatranj positions, not fitted there, 253
+/// before and 143 after). The old hand-set weights had mobility at 40% and
 /// royal danger at a sixth of what that fit says, and paid every pawn push alike on any
 /// file, so 1. Ad3 and wing-pawn pushes looked as good as 1. e4.
 ///
