@@ -49,6 +49,26 @@ def strip(san):
     return san.rstrip("+#!?")
 
 
+def matching_moves(variant, fen, legal, san):
+    """The moves of `legal` (UCI, in the position `fen`) that FSF writes as `san`: usually
+    one; two where an older fairyboard PGN left a pawn's file out."""
+    # FSF's SAN is asked only of moves to the square the SAN names (one SAN per legal
+    # move made long replays slow); castling and other square-less SANs ask all.
+    to = target(san)
+    candidates = [m for m in legal if to is None or target(m) == to]
+    sans_of = {m: strip(sf.get_san(variant, fen, m)) for m in candidates}
+    hits = [m for m in candidates if sans_of[m] == strip(san)]
+    if not hits and re.match(r"^[a-z]?x?[a-z][0-9]", strip(san)):
+        # Pawn moves compared without their file: older fairyboard PGNs wrote a Berolina
+        # pawn step without it even when two pawns reach the square (`f3` for ef3 or gf3:
+        # both readings are tried), and FSF writes a pawn's straight capture without it
+        # (`xb6` for bxb6).
+        def fileless(s):
+            return re.sub(r"^[a-wyz](?=x?[a-z][0-9])", "", s)
+        hits = [m for m in candidates if fileless(sans_of[m]) == fileless(strip(san))]
+    return hits
+
+
 def replay(tags, sans):
     name = tags.get("Variant", "chess")
     variant = FSF_NAME.get(name, name)
@@ -83,21 +103,7 @@ def replay(tags, sans):
                     break
                 failure = failure or "FSF ends the game at ply %d as %s, ours %s" % (i + 1, fsf, result)
                 break
-            # FSF's SAN is asked only of moves to the square the SAN names (one SAN per
-            # legal move made long replays slow); castling and other square-less SANs ask all.
-            to = target(sans[i])
-            candidates = [m for m in legal if to is None or target(m) == to]
-            sans_of = {m: strip(sf.get_san(variant, fen, m)) for m in candidates}
-            hits = [m for m in candidates if sans_of[m] == strip(sans[i])]
-            if not hits and re.match(r"^[a-z]?x?[a-z][0-9]", strip(sans[i])):
-                # Pawn moves compared without their file: older fairyboard PGNs wrote a
-                # Berolina pawn step without it even when two pawns reach the square (`f3`
-                # for ef3 or gf3: both readings are tried), and FSF writes a pawn's straight
-                # capture without it (`xb6` for bxb6).
-                def fileless(san):
-                    return re.sub(r"^[a-wyz](?=x?[a-z][0-9])", "", san)
-                hits = [m for m in candidates
-                        if fileless(sans_of[m]) == fileless(strip(sans[i]))]
+            hits = matching_moves(variant, fen, legal, sans[i])
             if not hits:
                 failure = failure or "ply %d: %s is not legal under FSF" % (i + 1, sans[i])
                 break

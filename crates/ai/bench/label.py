@@ -9,6 +9,7 @@ takes the position after every second ply from the fourth on (up to ply 100), ke
 them at random (seeded) and writes `FEN<TAB>centipawns` lines: FSF's score at DEPTH for
 the side to move. Mate scores and scores beyond 20 pawns are left out (decided games
 teach an evaluation nothing)."""
+import os
 import random
 import re
 import subprocess
@@ -16,34 +17,26 @@ import sys
 
 import pyffish as sf
 
+# The PGN reading and SAN matching of the independent replay (one implementation).
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..', '..', 'tools'))
+from replay_pgn import games, matching_moves  # noqa: E402
+
 fsf, variant, out, n, depth = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-games = []
+played = []
 for path in sys.argv[6:]:
-    games += [g for g in re.split(r'\n(?=\[Event)', open(path).read())
-              if f'[Variant "{variant}"]' in g]
+    played += [sans for tags, sans in games(open(path).read()) if tags.get('Variant') == variant]
 random.seed(3)
-random.shuffle(games)
+random.shuffle(played)
 fens = set()
-for game in games[:400]:
-    body = game.split('\n\n', 1)[1] if '\n\n' in game else ''
-    body = re.sub(r'\{[^}]*\}', '', re.sub(r'\d+\.', '', body))
-    sans = [x for x in body.split() if x not in ('1-0', '0-1', '1/2-1/2', '*')]
-    start = sf.start_fen(variant)
-    moves = []
+for sans in played[:400]:
+    fen = sf.start_fen(variant)
     for ply, san in enumerate(sans[:100]):
-        fen = sf.get_fen(variant, start, moves)
-        # pyffish is slow per call: only moves to the SAN's destination are tried.
-        dest = re.findall(r'[a-z]\d+', san)
-        legal = sf.legal_moves(variant, start, moves)
-        if dest and not san.startswith('O'):
-            d = dest[-1]
-            legal = [u for u in legal if re.match(r'[a-z]\d+' + d + r'(\D|$)', u)]
-        uci = next((u for u in legal if sf.get_san(variant, fen, u) == san), None)
-        if uci is None:
+        hits = matching_moves(variant, fen, sf.legal_moves(variant, fen, []), san)
+        if not hits:
             break
-        moves.append(uci)
+        fen = sf.get_fen(variant, fen, [hits[0]])
         if ply >= 3 and ply % 2 == 1:
-            fens.add(sf.get_fen(variant, start, moves))
+            fens.add(fen)
 fens = sorted(fens)
 random.seed(7)
 random.shuffle(fens)
