@@ -132,10 +132,8 @@ pub struct Evaluator {
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
     seed: u64,
-    /// Scratch per padded square: bit 0 White's pawns attack it, bit 1 Black's.
-    pawn_attacks: RefCell<Vec<u8>>,
-    /// Offsets (padded) a pawn-like piece might capture to: the box of three files and
-    /// five ranks around it (the attack table tells which it does).
+    /// Offsets (padded) between a pawn-like piece and a square it might capture on: the
+    /// box of three files and five ranks (symmetric; the attack table tells which it does).
     pawn_reach: Vec<isize>,
 }
 
@@ -365,7 +363,6 @@ impl Evaluator {
             forward: Color::BOTH.map(|c| variant.forward(c)),
             noise: 0,
             seed: 0,
-            pawn_attacks: RefCell::new(vec![0; cells]),
             pawn_reach: (-2..=2)
                 .flat_map(|r| (-1..=1).map(move |f| r * s + f))
                 .filter(|&d| d != 0)
@@ -593,6 +590,23 @@ impl Evaluator {
         }
     }
 
+    /// Whether a pawn-like piece of `by` attacks the padded square `sq`: one that stands
+    /// within [`Evaluator::pawn_reach`] of it and, by the attack table, captures there.
+    /// Asked of each piece rather than mapping every pawn's attacks: no board-sized
+    /// scratch to clear on every evaluation, and most squares around a piece are empty.
+    fn pawn_attacked(&self, pos: &Position, sq: usize, by: Color) -> bool {
+        self.pawn_reach.iter().any(|&d| {
+            let from = sq as isize + d;
+            from >= 0
+                && (from as usize) < self.file_rank.len()
+                && self.file_rank[from as usize].0 >= 0
+                && pos
+                    .piece_at(Square::new(from as usize))
+                    .is_some_and(|(t, c)| c == by && self.pawn[t])
+                && pos.table_attack(Square::new(from as usize), by, Square::new(sq)) == Some(true)
+        })
+    }
+
     /// Middle-game penalty for enemy pieces bearing on a royal's square and its eight
     /// neighbours: each attacking piece adds the squares it hits times its value in pawns,
     /// and the penalty grows with the square of the sum once two or more pieces take part
@@ -686,31 +700,6 @@ impl Evaluator {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
-        // Where each side's pawns attack (for the pawn-threat term below).
-        {
-            let mut map = self.pawn_attacks.borrow_mut();
-            map.iter_mut().for_each(|b| *b = 0);
-            for c in Color::BOTH {
-                for &sq in pos.pieces(c) {
-                    if let Some((t, _)) = pos.piece_at(sq) {
-                        if self.pawn[t] {
-                            for &d in &self.pawn_reach {
-                                let to = sq.index() as isize + d;
-                                if to >= 0
-                                    && (to as usize) < self.file_rank.len()
-                                    && self.file_rank[to as usize].0 >= 0
-                                    && pos.table_attack(sq, c, Square::new(to as usize))
-                                        == Some(true)
-                                {
-                                    map[to as usize] |= 1 << c.index();
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let map = self.pawn_attacks.borrow();
         let mut material = 0i64;
         // Per colour: non-royal, non-pawn material (board and hand).
         let mut pieces = [0i32; 2];
@@ -732,7 +721,7 @@ impl Evaluator {
                         baring_pieces += 1;
                     }
                     // A piece a pawn attacks must move or be lost: worth less.
-                    if !self.royal[t] && !self.pawn[t] && map[sq] & (1 << c.flip().index()) != 0 {
+                    if !self.royal[t] && !self.pawn[t] && self.pawn_attacked(pos, sq, c.flip()) {
                         mg[ci] -= PAWN_THREAT.0;
                         eg[ci] -= PAWN_THREAT.1;
                     }
