@@ -1,18 +1,19 @@
 //! Iterative-deepening principal-variation search.
 //!
 //! Alpha-beta with a null window after the first move and an aspiration window at the
-//! root, a transposition table, check extension, quiescence over every move that captures
-//! material (locust and multiple captures included) except captures that lose it, move
-//! ordering (TT move, MVV-LVA, killers, counter moves, history with a malus for moves that
-//! did not cut, losing captures last), internal iterative reduction, null move
-//! (never in check, in drop games or with little material: zugzwang; never while a
-//! result waits for the side to move's reply), late-move reductions and light futility
-//! pruning of quiet moves near the leaves. Quiescence nodes probe and fill the table
-//! too (as depth 0). (Deeper pruning — reverse futility to depth 6, a null-move
-//! reduction of 3 + depth/3, late-move pruning to depth 5, static-exchange pruning of
-//! losing captures, no extension for checks that lose the checker — reached a depth with
-//! 40% fewer nodes and won self-play at 4,000 nodes a move, but lost every game against
-//! Fairy-Stockfish, as a similar set did in run 10: BENCHMARKS.md, runs 10 and 12.)
+//! root, a transposition table, quiescence over every move that captures material
+//! (locust and multiple captures included) except captures that lose it, move ordering
+//! (TT move, MVV-LVA, killers, counter moves, history and continuation history with a
+//! malus for moves that did not cut, losing captures last), internal iterative
+//! reduction, and the pruning of the Stockfish family, scaled to centipawns: reverse
+//! futility to depth 7, null move (R = 3 + depth/3 + surplus; never in check, in drop
+//! games or with little material: zugzwang; never while a result waits for the side to
+//! move's reply), late-move pruning, futility and static-exchange pruning of quiet moves
+//! by their reduced depth, static-exchange pruning of losing captures, late-move
+//! reductions by history, and a check extension only for checks that keep material.
+//! ("Improving" — a better static evaluation than two plies before — makes pruning less
+//! eager.) Against the plain search of BENCHMARKS.md run 15 it reaches depth 11 of the
+//! Capablanca start with about half the nodes of depth 10 (run 16).
 //! Static evaluations are cached by position key.
 //!
 //! A bared side's one reply is searched in quiescence like a check evasion, so a capture
@@ -51,6 +52,8 @@ const HISTORY_MAX: i32 = 16_384;
 const CAPTURE: u8 = 1;
 /// A move's flag: a capture whose static exchange is not yet in its score.
 const PENDING: u8 = 2;
+/// The largest continuation-history table (entries of 2 bytes): 8 MB.
+const CONTINUATION_MAX: usize = 1 << 22;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 18;
 
@@ -118,6 +121,12 @@ pub struct Searcher {
     history: Vec<i32>,
     /// The reply that refuted a move last time, by `[type][square]` of the move.
     counter: Vec<Option<Move>>,
+    /// Continuation history: how often a quiet move (type, destination) cut after the
+    /// move one or two plies earlier (type, destination), `[earlier][move]` flattened;
+    /// empty where a variant's pieces and squares make the table too large.
+    continuation: Vec<i16>,
+    /// Per ply: the static evaluation (−INF in check), for "improving".
+    static_evals: Vec<i32>,
     /// The move made at each ply of the path (None: a null move), for counter moves.
     played: Vec<Option<Move>>,
     /// Per ply: the quiet moves tried so far (history malus when a later one cuts).
@@ -156,6 +165,12 @@ impl Searcher {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * types * cells],
             counter: vec![None; types * cells],
+            continuation: if (types * cells).pow(2) <= CONTINUATION_MAX {
+                vec![0; (types * cells).pow(2)]
+            } else {
+                Vec::new()
+            },
+            static_evals: vec![-INF; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             lists: (0..MAX_PLY + 2)
@@ -185,6 +200,7 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.counter.iter_mut().for_each(|c| *c = None);
+        self.continuation.iter_mut().for_each(|c| *c = 0);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 
@@ -386,21 +402,13 @@ impl Searcher {
             self.played[0] = Some(m);
             let undo = pos.make(&m);
             let gives_check = pos.in_check();
+            let child = depth - 1 + gives_check as i32;
             let mut score = -INF;
             if i > 0 {
-                score = -self.pvs(
-                    pos,
-                    depth - 1,
-                    -alpha - 1,
-                    -alpha,
-                    1,
-                    gives_check,
-                    true,
-                    ctl,
-                );
+                score = -self.pvs(pos, child, -alpha - 1, -alpha, 1, gives_check, true, ctl);
             }
             if (i == 0 || score > alpha) && !self.stopped {
-                score = -self.pvs(pos, depth - 1, -beta, -alpha, 1, gives_check, true, ctl);
+                score = -self.pvs(pos, child, -beta, -alpha, 1, gives_check, true, ctl);
             }
             pos.unmake(&m, undo);
             self.path.pop();
@@ -607,7 +615,7 @@ impl Searcher {
             } else if counter == Some(*m) {
                 780_000
             } else {
-                self.history[self.hist_index(pos, m)]
+                self.quiet_score(pos, ply, m)
             };
             scores.push(s);
             flags.push(flag);
@@ -639,17 +647,50 @@ impl Searcher {
         m.piece as usize * self.variant.geometry.cells + m.to().index()
     }
 
+    /// The continuation-history slots of a quiet move at `ply`: after the move one ply
+    /// and two plies before (None where there was none, a null move, or no table).
+    fn continuation_slots(&self, ply: usize, m: &Move) -> [Option<usize>; 2] {
+        if self.continuation.is_empty() {
+            return [None; 2];
+        }
+        let size = self.counter.len();
+        let this = self.counter_index(m);
+        let earlier = |back: usize| {
+            let p = ply.checked_sub(back)?;
+            let prev = self.played[p]?;
+            Some(self.counter_index(&prev) * size + this)
+        };
+        [earlier(1), earlier(2)]
+    }
+
+    /// A quiet move's ordering score: its history plus its continuation histories.
+    fn quiet_score(&self, pos: &Position, ply: usize, m: &Move) -> i32 {
+        let mut s = self.history[self.hist_index(pos, m)];
+        for slot in self.continuation_slots(ply, m).into_iter().flatten() {
+            s += self.continuation[slot] as i32;
+        }
+        s
+    }
+
     /// History with gravity: a bonus for the move that cut, a malus for the quiet moves
     /// tried before it; values stay within ±[`HISTORY_MAX`] so old lessons fade.
     fn reward(&mut self, pos: &Position, ply: usize, best: &Move, depth: i32) {
         let bonus = (depth * depth).min(400) * 16;
         let h = self.hist_index(pos, best);
         self.history[h] += bonus - self.history[h] * bonus / HISTORY_MAX;
+        for slot in self.continuation_slots(ply, best).into_iter().flatten() {
+            let c = self.continuation[slot] as i32;
+            self.continuation[slot] = (c + bonus - c * bonus / HISTORY_MAX) as i16;
+        }
         for i in 0..self.quiets[ply].len() {
             let m = self.quiets[ply][i];
             if m != *best {
                 let h = self.hist_index(pos, &m);
                 self.history[h] -= bonus + self.history[h] * bonus / HISTORY_MAX;
+                for slot in self.continuation_slots(ply, &m).into_iter().flatten() {
+                    let c = self.continuation[slot] as i32;
+                    self.continuation[slot] = (c - bonus - c * bonus / HISTORY_MAX) as i16;
+                }
             }
         }
         if let Some(prev) = ply.checked_sub(1).and_then(|p| self.played[p]) {
@@ -726,9 +767,6 @@ impl Searcher {
         if ply >= MAX_PLY {
             return self.evaluate(pos);
         }
-        if in_check {
-            depth += 1;
-        }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, ctl);
         }
@@ -754,12 +792,19 @@ impl Searcher {
             depth -= 1;
         }
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
-        // Reverse futility: far above beta near the leaves.
+        self.static_evals[ply] = static_eval;
+        // Improving: better than two plies ago, when this side last moved; pruning is
+        // then less eager (a position getting better is more likely to cut).
+        let improving = !in_check
+            && ply >= 2
+            && self.static_evals[ply - 2] != -INF
+            && static_eval > self.static_evals[ply - 2];
+        // Reverse futility: far enough above beta that no quiet try will fall below it.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= 7
             && beta.abs() < MATE_BOUND
-            && static_eval - 120 * depth >= beta
+            && static_eval - 100 * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -776,7 +821,7 @@ impl Searcher {
             && !pos.result_pending()
             && self.has_pieces(pos)
         {
-            let r = 2 + depth / 4;
+            let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
             self.played[ply] = None;
             let ep = pos.make_null();
             self.path.push(key);
@@ -807,11 +852,14 @@ impl Searcher {
             return rules::no_moves_score(pos, ply);
         }
         self.score_moves(pos, ply, tt_move);
+        let tt_capture = tt_move.is_some_and(|m| self.eval.captured(pos, &m).is_some());
         let n = self.lists[ply].len();
         let mut best = -INF;
         let mut best_move = None;
         let orig_alpha = alpha;
-        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 150 * depth <= alpha;
+        // Late quiet moves: after this many tries the rest are hopeless (they were
+        // ordered last for a reason).
+        let late_quiets = (3 + depth * depth) / (2 - improving as i32);
         let mut searched = 0;
         self.quiets[ply].clear();
         for i in 0..n {
@@ -819,48 +867,73 @@ impl Searcher {
             let order = self.scores[ply][i];
             let capture = self.flags[ply][i] & CAPTURE != 0;
             let quiet = !capture && !m.is_promotion();
+            // A quiet move's static exchange, before it is made (lazily: it costs a
+            // scan of both sides' attackers).
+            let prunable = best > -MATE_BOUND && searched > 0;
+            let base_reduction = late_move_reduction(depth, searched);
+            let lmr_depth = (depth - 1 - base_reduction).max(0);
+            let quiet_loss = if prunable && quiet && lmr_depth < 7 {
+                self.exchange(pos, &m, 0)
+            } else {
+                0
+            };
             self.path.push(key);
             self.played[ply] = Some(m);
             let undo = pos.make(&m);
             let gives_check = pos.in_check();
-            if futile && quiet && !gives_check && searched > 0 {
-                pos.unmake(&m, undo);
-                self.path.pop();
-                continue;
+            if prunable {
+                let skip = if quiet && !gives_check {
+                    (depth <= 8 && searched as i32 >= late_quiets)
+                        || (!in_check
+                            && lmr_depth < 7
+                            && static_eval + 120 + 110 * lmr_depth <= alpha)
+                        || quiet_loss < -25 * lmr_depth * lmr_depth - 20 * lmr_depth
+                } else {
+                    // A capture that loses material by its static exchange (its order
+                    // score says by how much), near the leaves.
+                    capture && depth <= 6 && order < 0 && order + 1_000_000 < -150 * depth
+                };
+                if skip {
+                    pos.unmake(&m, undo);
+                    self.path.pop();
+                    continue;
+                }
             }
-            // Late quiet moves at shallow depth: after enough tries the rest are
-            // hopeless (they were ordered last for a reason).
-            if !pv_node
-                && !in_check
-                && quiet
-                && !gives_check
-                && depth <= 3
-                && searched >= 3 + (depth * depth) as usize
-                && best > -MATE_BOUND
+            // A check is searched a ply deeper when it keeps material (a check that
+            // loses the checker is rarely more than a spite check).
+            let extension = if gives_check
+                && (pv_node || (if capture { order >= 0 } else { quiet_loss >= 0 }))
             {
-                pos.unmake(&m, undo);
-                self.path.pop();
-                continue;
-            }
+                1
+            } else {
+                0
+            };
+            let new_depth = depth - 1 + extension;
             let mut reduction = 0;
-            if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
-                reduction = late_move_reduction(depth, searched);
+            if depth >= 3 && searched >= 2 && !in_check && !gives_check && (quiet || order < 0) {
+                reduction = base_reduction;
                 if pv_node {
                     reduction -= 1;
                 }
-                // Killers and the counter move less, moves that often failed more.
-                if order >= 780_000 || order > HISTORY_MAX / 2 {
-                    reduction -= 1;
-                } else if order < -HISTORY_MAX / 2 {
+                if !improving {
                     reduction += 1;
                 }
-                reduction = reduction.clamp(0, depth - 2);
+                if tt_capture {
+                    reduction += 1;
+                }
+                // Killers and the counter move less; by history otherwise.
+                if order >= 780_000 {
+                    reduction -= 1;
+                } else if quiet {
+                    reduction -= (order / 12_000).clamp(-2, 2);
+                }
+                reduction = reduction.clamp(0, new_depth - 1);
             }
             let mut score;
             if searched == 0 {
                 score = -self.pvs(
                     pos,
-                    depth - 1,
+                    new_depth,
                     -beta,
                     -alpha,
                     ply + 1,
@@ -871,7 +944,7 @@ impl Searcher {
             } else {
                 score = -self.pvs(
                     pos,
-                    depth - 1 - reduction,
+                    new_depth - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -882,7 +955,7 @@ impl Searcher {
                 if score > alpha && reduction > 0 {
                     score = -self.pvs(
                         pos,
-                        depth - 1,
+                        new_depth,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
@@ -894,7 +967,7 @@ impl Searcher {
                 if score > alpha && score < beta {
                     score = -self.pvs(
                         pos,
-                        depth - 1,
+                        new_depth,
                         -beta,
                         -alpha,
                         ply + 1,
@@ -932,7 +1005,7 @@ impl Searcher {
             }
         }
         if searched == 0 {
-            // Every move was futile: the static estimate stands.
+            // Every move was pruned: the static estimate stands.
             return alpha;
         }
         let bound = bound_of(best, beta, alpha > orig_alpha);
