@@ -10,7 +10,9 @@
 //! games or with little material: zugzwang; never while a result waits for the side to
 //! move's reply), late-move pruning, futility and static-exchange pruning of quiet moves
 //! by their reduced depth, static-exchange pruning of losing captures, late-move
-//! reductions by history, and a check extension only for checks that keep material.
+//! reductions by history, razoring, a singular extension of the stored move (and a
+//! multi-cut when even without it the node reaches beta), and a check extension only
+//! for checks that keep material.
 //! ("Improving" — a better static evaluation than two plies before — makes pruning less
 //! eager.) Against the plain search of BENCHMARKS.md run 15 it reaches depth 11 of the
 //! Capablanca start with about half the nodes of depth 10 (run 16).
@@ -127,6 +129,8 @@ pub struct Searcher {
     continuation: Vec<i16>,
     /// Per ply: the static evaluation (−INF in check), for "improving".
     static_evals: Vec<i32>,
+    /// Per ply: the move a singular-extension search leaves out (see [`Searcher::pvs`]).
+    excluded: Vec<Option<Move>>,
     /// The move made at each ply of the path (None: a null move), for counter moves.
     played: Vec<Option<Move>>,
     /// Per ply: the quiet moves tried so far (history malus when a later one cuts).
@@ -171,6 +175,7 @@ impl Searcher {
                 Vec::new()
             },
             static_evals: vec![-INF; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             lists: (0..MAX_PLY + 2)
@@ -777,10 +782,11 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         let key = pos.hash();
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if !pv_node && e.depth as i32 >= depth {
+        let excluded = self.excluded[ply];
+        let tt_entry = self.tt.probe(key);
+        let tt_move = tt_entry.and_then(|e| e.mv);
+        if let Some(e) = tt_entry {
+            if excluded.is_none() && !pv_node && e.depth as i32 >= depth {
                 if let Some(s) = tt_cut(&e, ply, alpha, beta) {
                     return s;
                 }
@@ -808,11 +814,23 @@ impl Searcher {
         {
             return static_eval;
         }
+        // Razoring: far below alpha near the leaves, only a capture could help; when
+        // quiescence confirms the fail low, it stands.
+        if !pv_node && !in_check && depth <= 3 && static_eval + 200 + 250 * depth * depth <= alpha {
+            let q = self.quiesce(pos, alpha, alpha + 1, ply, ctl);
+            if self.stopped {
+                return 0;
+            }
+            if q <= alpha {
+                return q;
+            }
+        }
         // Null move: not in check, not in drop games, not with little material, and not
         // while a result waits for this side's reply (passing would skip the reply that
         // decides the game: a bared side would escape its loss).
         if allow_null
             && self.null_ok
+            && excluded.is_none()
             && !pv_node
             && !in_check
             && depth >= 3
@@ -845,6 +863,45 @@ impl Searcher {
             }
         }
 
+        // Singular extension: when every move but the stored one falls clearly short of
+        // its stored lower bound in a shallow search without it, the stored move is
+        // searched a ply deeper; when even without it the node reaches beta, it cuts
+        // (several moves do: multi-cut). The search without it runs at this ply before
+        // this node's own move list is made.
+        let mut singular = false;
+        if let Some(e) = tt_entry {
+            let tt_score = from_tt(e.score, ply);
+            if excluded.is_none()
+                && depth >= 7
+                && e.mv.is_some()
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth as i32 >= depth - 3
+                && tt_score.abs() < MATE_BOUND
+            {
+                let singular_beta = tt_score - 2 * depth;
+                self.excluded[ply] = e.mv;
+                let v = self.pvs(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    in_check,
+                    false,
+                    ctl,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+
         let mut list = std::mem::take(&mut self.lists[ply]);
         pos.legal_moves_into(&mut list);
         self.lists[ply] = list;
@@ -864,6 +921,9 @@ impl Searcher {
         self.quiets[ply].clear();
         for i in 0..n {
             let m = self.pick(pos, ply, i);
+            if Some(m) == excluded {
+                continue;
+            }
             let order = self.scores[ply][i];
             let capture = self.flags[ply][i] & CAPTURE != 0;
             let quiet = !capture && !m.is_promotion();
@@ -901,8 +961,9 @@ impl Searcher {
             }
             // A check is searched a ply deeper when it keeps material (a check that
             // loses the checker is rarely more than a spite check).
-            let extension = if gives_check
-                && (pv_node || (if capture { order >= 0 } else { quiet_loss >= 0 }))
+            let extension = if (singular && Some(m) == tt_move)
+                || (gives_check
+                    && (pv_node || (if capture { order >= 0 } else { quiet_loss >= 0 })))
             {
                 1
             } else {
@@ -1005,12 +1066,14 @@ impl Searcher {
             }
         }
         if searched == 0 {
-            // Every move was pruned: the static estimate stands.
+            // Every move was pruned (or left out): the static estimate stands.
             return alpha;
         }
-        let bound = bound_of(best, beta, alpha > orig_alpha);
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        if excluded.is_none() {
+            let bound = bound_of(best, beta, alpha > orig_alpha);
+            self.tt
+                .store(key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 
