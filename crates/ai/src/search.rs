@@ -3,7 +3,7 @@
 //! Alpha-beta with a null window after the first move and an aspiration window at the
 //! root, a transposition table, quiescence over every move that captures material
 //! (locust and multiple captures included) except captures that lose it, move ordering
-//! (TT move, MVV-LVA, killers, counter moves, history and continuation history with a
+//! (TT move, MVV-LVA with capture history, killers, counter moves, history and continuation history with a
 //! malus for moves that did not cut, losing captures last), internal iterative
 //! reduction, and the pruning of the Stockfish family, scaled to centipawns: reverse
 //! futility to depth 7, null move (R = 3 + depth/3 + surplus; never in check, in drop
@@ -135,6 +135,11 @@ pub struct Searcher {
     played: Vec<Option<Move>>,
     /// Per ply: the quiet moves tried so far (history malus when a later one cuts).
     quiets: Vec<Vec<Move>>,
+    /// Per ply: the captures tried so far (capture-history malus when a later move cuts).
+    captures: Vec<Vec<Move>>,
+    /// Capture history: how often a capture (type, destination, victim type or none)
+    /// cut, `[type][square][victim]` flattened; it orders captures of equal victims.
+    capture_history: Vec<i16>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
     /// Per ply, per move: [`CAPTURE`], and [`PENDING`] while a capture's score is still
@@ -178,6 +183,8 @@ impl Searcher {
             excluded: vec![None; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            captures: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
+            capture_history: vec![0; types * cells * (types + 1)],
             lists: (0..MAX_PLY + 2)
                 .map(|_| MoveList::with_capacity(128))
                 .collect(),
@@ -206,6 +213,7 @@ impl Searcher {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.counter.iter_mut().for_each(|c| *c = None);
         self.continuation.iter_mut().for_each(|c| *c = 0);
+        self.capture_history.iter_mut().for_each(|c| *c = 0);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 
@@ -611,6 +619,7 @@ impl Searcher {
             } else if let Some(v) = self.eval.captured(pos, m) {
                 flag = CAPTURE | PENDING;
                 Self::keeping_score(self.eval.value(m.piece as usize), v)
+                    + self.capture_history[self.capture_index(pos, m)] as i32 / 32
             } else if m.is_promotion() {
                 900_000
             } else if self.killers[ply][0] == Some(*m) {
@@ -646,6 +655,30 @@ impl Searcher {
             self.scores[ply][j] = -1_000_000 + balance;
         }
         self.flags[ply][j] &= !PENDING;
+    }
+
+    /// A capture's capture-history slot: mover's type and destination, and the type
+    /// standing there (or none: an e.p. or locust capture).
+    fn capture_index(&self, pos: &Position, m: &Move) -> usize {
+        let types = self.variant.type_count();
+        let victim = pos.piece_at(m.to()).map_or(types, |(t, _)| t);
+        self.counter_index(m) * (types + 1) + victim
+    }
+
+    /// Capture history after a cut at `ply`: a bonus for the capture that cut (if it
+    /// was one), a malus for the captures tried before it.
+    fn reward_captures(&mut self, pos: &Position, ply: usize, best: &Move, depth: i32) {
+        let bonus = (depth * depth).min(400) * 16;
+        for i in 0..self.captures[ply].len() {
+            let m = self.captures[ply][i];
+            let slot = self.capture_index(pos, &m);
+            let c = self.capture_history[slot] as i32;
+            self.capture_history[slot] = if m == *best {
+                c + bonus - c * bonus / HISTORY_MAX
+            } else {
+                c - bonus - c * bonus / HISTORY_MAX
+            } as i16;
+        }
     }
 
     fn counter_index(&self, m: &Move) -> usize {
@@ -919,6 +952,7 @@ impl Searcher {
         let late_quiets = (3 + depth * depth) / (2 - improving as i32);
         let mut searched = 0;
         self.quiets[ply].clear();
+        self.captures[ply].clear();
         for i in 0..n {
             let m = self.pick(pos, ply, i);
             if Some(m) == excluded {
@@ -1046,6 +1080,8 @@ impl Searcher {
             }
             if quiet {
                 self.quiets[ply].push(m);
+            } else if capture {
+                self.captures[ply].push(m);
             }
             if score > best {
                 best = score;
@@ -1060,6 +1096,7 @@ impl Searcher {
                             }
                             self.reward(pos, ply, &m, depth);
                         }
+                        self.reward_captures(pos, ply, &m, depth);
                         break;
                     }
                 }
