@@ -806,7 +806,7 @@ impl Searcher {
             return self.evaluate(pos);
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, ctl);
+            return self.quiesce(pos, alpha, beta, ply, false, ctl);
         }
         self.nodes += 1;
         self.check_limits(ctl);
@@ -850,7 +850,7 @@ impl Searcher {
         // Razoring: far below alpha near the leaves, only a capture could help; when
         // quiescence confirms the fail low, it stands.
         if !pv_node && !in_check && depth <= 3 && static_eval + 200 + 250 * depth * depth <= alpha {
-            let q = self.quiesce(pos, alpha, alpha + 1, ply, ctl);
+            let q = self.quiesce(pos, alpha, alpha + 1, ply, true, ctl);
             if self.stopped {
                 return 0;
             }
@@ -1129,12 +1129,20 @@ impl Searcher {
         material >= 400
     }
 
+    /// Captures and promotions until the position is quiet. With `checks`, quiet
+    /// checking moves too at this first ply: razoring hands a node to quiescence, and
+    /// one blind to checks would razor away every sacrificial mate (a queen given for a
+    /// smothered mate leaves the side far below alpha, with only a quiet check to play).
+    /// Board moves only: trying every drop from a full hand would cost more than the
+    /// razoring saves.
+    #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
         pos: &mut Position,
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        checks: bool,
         ctl: &mut dyn Control,
     ) -> i32 {
         self.nodes += 1;
@@ -1152,12 +1160,13 @@ impl Searcher {
             return self.evaluate(pos);
         }
         // The table: any stored bound settles a quiescence node (whose depth is 0), and
-        // its move goes first.
+        // its move goes first. Not one that looks at checks: a bound stored by a search
+        // blind to them is not an answer for it.
         let key = pos.hash();
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            if let Some(s) = tt_cut(&e, ply, alpha, beta) {
+            if let Some(s) = tt_cut(&e, ply, alpha, beta).filter(|_| !checks || e.depth > 0) {
                 return s;
             }
         }
@@ -1187,7 +1196,7 @@ impl Searcher {
             let margin = stand + 200;
             list.retain(|m| match eval.captured(pos, m) {
                 Some(v) => margin + v > alpha || m.is_promotion(),
-                None => m.is_promotion() && m.kind != MoveKind::Drop,
+                None => m.kind != MoveKind::Drop && (checks || m.is_promotion()),
             });
         }
         self.lists[ply] = list;
@@ -1195,15 +1204,21 @@ impl Searcher {
         let n = self.lists[ply].len();
         for i in 0..n {
             let m = self.pick(pos, ply, i);
+            let quiet = !forced && !m.is_promotion() && self.eval.captured(pos, &m).is_none();
             // Captures that lose material (ordered last): not worth a look here.
-            if !forced && self.scores[ply][i] < 0 && !m.is_promotion() {
+            if !forced && !quiet && self.scores[ply][i] < 0 && !m.is_promotion() {
                 continue;
             }
             if !forced && !pos.is_legal(&m) {
                 continue;
             }
             let undo = pos.make(&m);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, ctl);
+            // A quiet move (asked for by `checks`) only when it gives check.
+            if quiet && !pos.in_check() {
+                pos.unmake(&m, undo);
+                continue;
+            }
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, false, ctl);
             pos.unmake(&m, undo);
             if self.stopped {
                 return 0;
