@@ -3,16 +3,17 @@
 //! Alpha-beta with a null window after the first move and an aspiration window at the
 //! root, a transposition table, quiescence over every move that captures material
 //! (locust and multiple captures included) except captures that lose it, move ordering
-//! (TT move, MVV-LVA with capture history, killers, counter moves, history and continuation history with a
-//! malus for moves that did not cut, losing captures last), internal iterative
-//! reduction, and the pruning of the Stockfish family, scaled to centipawns: reverse
-//! futility to depth 7, null move (R = 3 + depth/3 + surplus; never in check, in drop
-//! games or with little material: zugzwang; never while a result waits for the side to
-//! move's reply), late-move pruning, futility and static-exchange pruning of quiet moves
-//! by their reduced depth, static-exchange pruning of losing captures, late-move
-//! reductions by history, razoring, a singular extension of the stored move (and a
-//! multi-cut when even without it the node reaches beta), and a check extension only
-//! for checks that keep material.
+//! (TT move, MVV-LVA with capture history, killers, counter moves, history and
+//! continuation history with a malus for moves that did not cut, losing captures last),
+//! internal iterative reduction, and the pruning of the Stockfish family, scaled to
+//! centipawns: reverse futility to depth 7, null move (R = 3 + depth/3 + surplus; never
+//! in check, in drop games or with little material: zugzwang; never while a result
+//! waits for the side to move's reply), late-move pruning, futility and static-exchange
+//! pruning of quiet moves by their reduced depth, static-exchange pruning of losing
+//! captures, late-move reductions by history, razoring (whose quiescence also tries
+//! quiet checks, so a sacrificial mate survives it), a singular extension of the stored
+//! move (and a multi-cut when even without it the node reaches beta), and a check
+//! extension only for checks that keep material.
 //! ("Improving" — a better static evaluation than two plies before — makes pruning less
 //! eager.) Against the plain search of BENCHMARKS.md run 15 it reaches depth 11 of the
 //! Capablanca start with about half the nodes of depth 10 (run 16).
@@ -1174,6 +1175,8 @@ impl Searcher {
         let mut best_move = None;
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut best;
+        // The side's standing score (none in a forced node).
+        let mut stand = -INF;
         if forced {
             pos.legal_moves_into(&mut list);
             if list.is_empty() {
@@ -1182,7 +1185,7 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            let stand = self.evaluate(pos);
+            stand = self.evaluate(pos);
             if stand >= beta {
                 self.lists[ply] = list;
                 return stand;
@@ -1195,7 +1198,7 @@ impl Searcher {
             let eval = &self.eval;
             let margin = stand + 200;
             list.retain(|m| match eval.captured(pos, m) {
-                Some(v) => margin + v > alpha || m.is_promotion(),
+                Some(v) => checks || margin + v > alpha || m.is_promotion(),
                 None => m.kind != MoveKind::Drop && (checks || m.is_promotion()),
             });
         }
@@ -1204,17 +1207,23 @@ impl Searcher {
         let n = self.lists[ply].len();
         for i in 0..n {
             let m = self.pick(pos, ply, i);
-            let quiet = !forced && !m.is_promotion() && self.eval.captured(pos, &m).is_none();
-            // Captures that lose material (ordered last): not worth a look here.
-            if !forced && !quiet && self.scores[ply][i] < 0 && !m.is_promotion() {
+            // A quiet move, a capture that cannot lift the score to alpha, and one that
+            // loses material (ordered last) are not worth a look here — unless they give
+            // check when `checks` asks for those.
+            let check_only = !forced
+                && !m.is_promotion()
+                && match self.eval.captured(pos, &m) {
+                    None => true,
+                    Some(v) => self.scores[ply][i] < 0 || (checks && stand + 200 + v <= alpha),
+                };
+            if check_only && !checks {
                 continue;
             }
             if !forced && !pos.is_legal(&m) {
                 continue;
             }
             let undo = pos.make(&m);
-            // A quiet move (asked for by `checks`) only when it gives check.
-            if quiet && !pos.in_check() {
+            if check_only && !pos.in_check() {
                 pos.unmake(&m, undo);
                 continue;
             }
@@ -1409,14 +1418,22 @@ mod tests {
 
     #[test]
     fn a_sacrificial_check_still_mates() {
-        // The smothered mate 1. Qg8+ Rxg8 2. Nf7# (Fairy-Stockfish: "mate 2", pv d5g8
-        // f8g8 h6f7). Qg8+ loses the queen by the static exchange; the pruning near the
-        // leaves must not drop the knight's mate: a three-ply search sees it.
-        let (mut s, mut pos) = searcher("chess", "5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1");
-        let r = s.search(&mut pos, &[], &Limits::depth(3), &mut NoClock);
-        let v = pos.variant().clone();
-        assert_eq!(r.best.map(|m| v.uci(&m)), Some("d5g8".to_string()));
-        assert_eq!(mate_in(r.score), Some(3));
+        // Mates in two that give the queen first (Fairy-Stockfish: "mate 2" for both):
+        // the smothered mate 1. Qg8+ Rxg8 2. Nf7# (pv d5g8 f8g8 h6f7), and the back-rank
+        // mate 1. Qe8+ Rxe8 2. Rxe8# (pv e2e8 d8e8 e1e8). The queen's check loses it by
+        // the static exchange, and after the recapture the side is a queen below alpha:
+        // neither the pruning nor the razoring near the leaves may drop the mate that
+        // follows, which a three-ply search sees.
+        for (fen, first) in [
+            ("5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1", "d5g8"),
+            ("3r2k1/5ppp/8/8/8/8/4Q3/4R1K1 w - - 0 1", "e2e8"),
+        ] {
+            let (mut s, mut pos) = searcher("chess", fen);
+            let r = s.search(&mut pos, &[], &Limits::depth(3), &mut NoClock);
+            let v = pos.variant().clone();
+            assert_eq!(r.best.map(|m| v.uci(&m)), Some(first.to_string()), "{fen}");
+            assert_eq!(mate_in(r.score), Some(3), "{fen}");
+        }
     }
 
     #[test]
