@@ -11,6 +11,7 @@
 //! ```
 
 pub mod eval;
+pub mod fit;
 pub mod rules;
 pub mod search;
 pub mod think;

@@ -1,46 +1,24 @@
 //! The evaluation against a strong engine's scores, in every variant it was fitted on.
 //!
 //! Each file in `bench/results/` holds positions from real games with Fairy-Stockfish's
-//! score at depth 9 or 10 (`bench/label.py`). The error is the mean squared difference of
-//! the two scores as win probabilities (×10⁴), as `examples/score_error.rs` prints it.
+//! score at depth 9 or 10 (`bench/label.py`); `fairyboard_ai::fit` measures the error.
 //! The bound for each variant is what the old hand-set evaluation (commit 906c1bf)
 //! scored there: fitting weights to one variant's positions made makruk worse than that
 //! (BENCHMARKS.md run 16: 237 before, 347 after a capablanca-only fit, and the engine
 //! fell to 32.5% against Fairy-Max), and this catches such a fit.
 
-use fairyboard_ai::{Limits, NoClock, Options, Searcher};
-use fairyboard_core::{catalogue, Position};
+use fairyboard_ai::fit;
+use fairyboard_core::catalogue;
 
-fn win_probability(cp: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
-}
-
-/// The error over every `step`-th line of `file`: a depth-1 search (a move and
-/// quiescence) of each position against the reference score.
+/// The error over every `step`-th line of `file`, each position searched to depth 1.
 fn error(variant: &str, file: &str, step: usize) -> f64 {
     let variant = catalogue::load(variant).expect("catalogue variant");
     let path = format!("{}/bench/results/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("positions file");
-    let mut searcher = Searcher::new(variant.clone(), Options::default());
-    let mut sum = 0.0;
-    let mut n = 0;
-    for line in text.lines().step_by(step) {
-        let Some((fen, cp)) = line.split_once('\t') else {
-            continue;
-        };
-        let (Ok(mut pos), Ok(reference)) = (
-            Position::from_fen(variant.clone(), fen),
-            cp.trim().parse::<f64>(),
-        ) else {
-            continue;
-        };
-        searcher.clear();
-        let r = searcher.search(&mut pos, &[], &Limits::depth(1), &mut NoClock);
-        sum += (win_probability(r.score as f64) - win_probability(reference)).powi(2);
-        n += 1;
-    }
+    let labelled = fit::read(&variant, &text, step);
+    let n = labelled.positions.len();
     assert!(n > 300, "{path}: only {n} positions read");
-    sum / n as f64 * 1e4
+    fit::error(&fit::score(&variant, &labelled.positions, 1), 1.0)
 }
 
 #[test]
