@@ -466,6 +466,11 @@ impl Evaluator {
         self.values.get(t).copied().unwrap_or(0)
     }
 
+    /// Whether type `t` is pawn-like (flagged a pawn, or moves like one).
+    pub fn is_pawn(&self, t: usize) -> bool {
+        self.pawn.get(t).copied().unwrap_or(false)
+    }
+
     /// The statistics the values come from (for reports and tests).
     pub fn stats(variant: &Arc<Variant>) -> Vec<(String, i32)> {
         let e = Evaluator::new(variant);
