@@ -116,6 +116,26 @@ fn variant_sends_setup_and_piece_lines_from_the_definition() {
 }
 
 #[test]
+fn fairy_max_names_are_understood() {
+    // Fairy-Max and XBoard call Great Shatranj `great`: the catalogue's game, set up from
+    // its file's own start (`# fen:` line), not an error and a game of chess.
+    let text = std::fs::read_to_string(variants_dir().join("great-shatranj.txt")).unwrap();
+    let fen = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# fen: "))
+        .expect("fen line");
+    let out = session("xboard\nprotover 2\nvariant great\nping 1\n");
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    let (_, rest) = setup_line(&out);
+    assert!(rest.starts_with("10x8+0_"), "{out:?}");
+    assert!(rest.ends_with(&format!(" {fen}")), "{out:?}");
+    // The first move is a great-shatranj move (a woody rook's jump), not a chess one.
+    let out = session("xboard\nprotover 2\nvariant great\nforce\nusermove a1a3\nping 2\n");
+    assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{out:?}");
+    assert!(has(&out, "pong 2"));
+}
+
+#[test]
 fn bad_input_gets_errors_and_changes_nothing() {
     let out = session(
         "xboard\nprotover 2\nnew\nforce\nfrobnicate 3\nusermove e2e5\nusermove e7e5\n\

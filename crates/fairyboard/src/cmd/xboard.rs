@@ -93,11 +93,16 @@ fn xboard_name(name: &str) -> &str {
 /// The name XBoard knows our (traditional) courier by ([`xboard_name`]).
 const COURIER: &str = "courier-traditional";
 
-/// Our catalogue name of a variant XBoard asks for (the inverse of [`xboard_name`]).
+/// Our catalogue name of a variant XBoard asks for (the inverse of [`xboard_name`]),
+/// and of the one game XBoard and Fairy-Max know by a name the catalogue spells
+/// otherwise: Great Shatranj is their `great` (every other `Game:` of Fairy-Max 5.0b's
+/// fmax.ini that the catalogue holds has the catalogue's name). Before, `variant great`
+/// was refused and the engine went on in chess: 20 forfeits in run 17's gauntlet.
 fn catalogue_name(xboard: &str) -> &str {
     match xboard {
         "normal" => "chess",
         COURIER => "courier",
+        "great" => "great-shatranj",
         other => other,
     }
 }
