@@ -43,7 +43,8 @@ impl Position {
         let board = &self.board;
         let t = cell_type(board[from]);
         let diff = target - from;
-        Some(match self.variant.attack[t][by.index()].get(diff) {
+        let table = &self.variant.attack[t][by.index()];
+        Some(match table.get(diff) {
             Attack::None => false,
             Attack::Leap => true,
             Attack::Ray(off) => {
@@ -68,6 +69,7 @@ impl Position {
                 screens == 1 && cur == target
             }
             Attack::Lame(mid) => board[from + mid] == EMPTY,
+            Attack::Paths(set) => table.open_path(set, from, |sq| board[sq] == EMPTY),
             Attack::Complex => return None,
         })
     }
@@ -89,7 +91,8 @@ impl Position {
                 continue;
             }
             let t = cell_type(board[s]);
-            match v.attack[t][by.index()].get(target - s) {
+            let table = &v.attack[t][by.index()];
+            match table.get(target - s) {
                 Attack::None => {}
                 Attack::Leap => return Some(true),
                 Attack::Ray(off) => {
@@ -116,6 +119,11 @@ impl Position {
                 }
                 Attack::Lame(mid) => {
                     if empty(s + mid) {
+                        return Some(true);
+                    }
+                }
+                Attack::Paths(set) => {
+                    if table.open_path(set, s, empty) {
                         return Some(true);
                     }
                 }

@@ -2,7 +2,7 @@
 //! the dispatch of a piece's leg program to the fast walkers, the general interpreter
 //! (`walk`), imitation and move borrowing.
 
-use super::walk::{Lenders, Trail};
+use super::walk::{Lenders, Path, Trail};
 use super::*;
 use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::Position;
@@ -330,6 +330,7 @@ impl Position {
         } = who;
         // The types of the friends reached by final `x` legs (move borrowing).
         let mut lenders = Lenders::new();
+        let mut path: Option<Path> = None;
         let mut i = 0;
         while i < links.len() {
             let l = &links[i];
@@ -365,7 +366,8 @@ impl Position {
             } else {
                 // A first leg with its whole subtree of continuations.
                 let end = i + 1 + l.skip as usize;
-                self.walk_general(&links[i..end], who, out, &mut lenders);
+                let path = path.get_or_insert_with(Path::default);
+                self.walk_general(&links[i..end], who, out, &mut lenders, path);
                 i = end;
             }
         }

@@ -6,7 +6,7 @@ use crate::movegen::attack::Attack;
 use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_type, Color, EMPTY};
+use crate::variant::{cell_type, Color, EMPTY, OFF};
 
 impl Position {
     /// Whether a pseudo-legal move of the side to move is legal.
@@ -148,7 +148,8 @@ impl Position {
             let mut hit = false;
             for &s in &self.lists[them.index()].squares {
                 let t = cell_type(self.board[s]);
-                match v.attack[t][them.index()].get(r - s) {
+                let table = &v.attack[t][them.index()];
+                match table.get(r - s) {
                     Attack::None => {}
                     Attack::Leap => hit = true,
                     Attack::Ray(off) => {
@@ -177,6 +178,21 @@ impl Position {
                         let m = &mut self.sensitive[s + mid];
                         *m = (*m).max(stamp);
                         hit |= self.board[s + mid] == EMPTY;
+                    }
+                    Attack::Paths(set) => {
+                        // Removing any piece on a path may open it; marking stops at the
+                        // board's edge, beyond which the path cannot go.
+                        for path in table.path_set(set) {
+                            for &o in path {
+                                let sq = s + o;
+                                if self.board[sq] == OFF {
+                                    break;
+                                }
+                                let m = &mut self.sensitive[sq];
+                                *m = (*m).max(stamp);
+                            }
+                        }
+                        hit |= table.open_path(set, s, |sq| self.board[sq] == EMPTY);
                     }
                     Attack::Complex => return None,
                 }

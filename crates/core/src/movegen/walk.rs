@@ -552,13 +552,16 @@ impl Position {
 
     /// The general interpreter: multi-leg paths, hoppers, castling, teleports. Walks the
     /// pre-order records with one [`Path`] entry per leg depth; a final leg ends the path
-    /// ([`Self::path_end`]).
+    /// ([`Self::path_end`]). `path` is scratch: every depth's entry is written when a leg
+    /// at that depth starts, before anything deeper reads it, so one `Path` serves all of
+    /// a piece's first legs (clearing it per first leg was a quarter of a falcon search).
     pub(super) fn walk_general(
         &self,
         links: &[Link],
         who: Mover,
         out: &mut MoveList,
         lenders: &mut Lenders,
+        path: &mut Path,
     ) {
         let Mover {
             color,
@@ -566,7 +569,6 @@ impl Position {
             ..
         } = who;
         let virgin = self.virgin[origin];
-        let mut path = Path::default();
         let mut i = 0;
         while i < links.len() {
             let l = &links[i];
@@ -582,7 +584,7 @@ impl Position {
                         continue;
                     }
                     if l.flags.contains(Flags::FINAL) {
-                        self.path_end(l, &path, who, out, lenders);
+                        self.path_end(l, path, who, out, lenders);
                         i += 1;
                         continue;
                     }

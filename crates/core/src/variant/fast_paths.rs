@@ -13,6 +13,7 @@
 //! | [`LegPath::Attack`] | the attack table's closed-form entries (leap, ray, cannon hop, lame leap) | per leg record |
 //! | [`LegPath::Bitboard`] and [`FastPaths::bitboard`] | the bitboard generator (`bitboard`) | per leg record, per piece, per variant |
 //! | [`FastPaths::plain_rules`] | generation without the rules layer | per variant |
+//! | [`LegPath::AttackPath`] | the attack table's closed-form entries for multi-leg paths through empty squares (a falcon, a lame griffon): the squares each path crosses | per leg record of the path |
 //! | [`LegPath::EpReach`] ([`ep_reach`]) | deciding whether an e.p. square is usable by asking only the pieces near it | per leg record |
 //! | [`plain_onto_ep_square`] | a type's moves counted by steps although a plain move may land on its own e.p. capture square | per piece |
 //!
@@ -44,15 +45,20 @@ pub enum LegPath {
     /// pieces whose e.p. legs can reach it from where they stand ([`ep_reach`]). A record
     /// allowed here takes e.p. only through its own `EP` flag, at most its own extent away.
     EpReach = 4,
+    /// A leg of a multi-leg path in the attack table: the piece attacks the path's end
+    /// when every square the path stops on or crosses before it is empty. Non-final legs
+    /// must also stop only on empty squares (a structural test beside the flags).
+    AttackPath = 5,
 }
 
 impl LegPath {
-    pub const ALL: [LegPath; 5] = [
+    pub const ALL: [LegPath; 6] = [
         LegPath::Walker,
         LegPath::Uniform,
         LegPath::Attack,
         LegPath::Bitboard,
         LegPath::EpReach,
+        LegPath::AttackPath,
     ];
 }
 
@@ -60,14 +66,14 @@ impl LegPath {
 #[derive(Clone, Copy, Debug)]
 pub struct FlagRule {
     pub flag: Flags,
-    /// Allowed on [`LegPath::Walker`], `Uniform`, `Attack`, `Bitboard`, `EpReach` (in that
-    /// order).
-    pub allowed: [bool; 5],
+    /// Allowed on [`LegPath::Walker`], `Uniform`, `Attack`, `Bitboard`, `EpReach`,
+    /// `AttackPath` (in that order).
+    pub allowed: [bool; 6],
     /// Why, in a few words.
     pub why: &'static str,
 }
 
-const fn rule(flag: Flags, allowed: [bool; 5], why: &'static str) -> FlagRule {
+const fn rule(flag: Flags, allowed: [bool; 6], why: &'static str) -> FlagRule {
     FlagRule { flag, allowed, why }
 }
 
@@ -82,117 +88,117 @@ const N: bool = false;
 pub const FLAG_RULES: [FlagRule; Flags::NAMED.len()] = [
     rule(
         Flags::MOVE,
-        [Y, Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y, Y],
         "moving to empty squares: every path",
     ),
     rule(
         Flags::CAPTURE,
-        [Y, Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y, Y],
         "capture by replacement: every path",
     ),
     rule(
         Flags::DESTROY,
-        [N, N, Y, N, Y],
+        [N, N, Y, N, Y, Y],
         "capturing friends: no walker does; no attack on the enemy royal either",
     ),
     rule(
         Flags::ROYAL_ONLY,
-        [Y, N, Y, N, Y],
+        [Y, N, Y, N, Y, Y],
         "k: walkers and attack table test the victim; counting loop and bitboards do not",
     ),
     rule(
         Flags::NON_ROYAL,
-        [Y, N, Y, N, Y],
+        [Y, N, Y, N, Y, Y],
         "ck/t: the walkers test the victim; the attack table leaves such legs out",
     ),
     rule(
         Flags::EP,
-        [Y, N, Y, Y, Y],
+        [Y, N, Y, Y, Y, Y],
         "a pawn's e.p. capture (LeapCE); it never takes a royal",
     ),
     rule(
         Flags::HOP,
-        [Y, N, Y, N, N],
+        [Y, N, Y, N, N, N],
         "the cannon: a walker (Hop) and an attack entry; bitboards have no screens",
     ),
     rule(
         Flags::GRASS,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "grasshopper landing: interpreter only",
     ),
     rule(
         Flags::HOP_FRIEND,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "friendly screens: interpreter only",
     ),
     rule(
         Flags::LAME,
-        [Y, N, Y, Y, Y],
+        [Y, N, Y, Y, Y, N],
         "lame leaps (LeapLame, Push, attack Lame); bitboards only in the pawn's Push",
     ),
     rule(
         Flags::JUMP,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "an occupied mid square: interpreter only",
     ),
     rule(
         Flags::EP_CREATE,
-        [Y, N, Y, Y, Y],
+        [Y, N, Y, Y, Y, Y],
         "a double step leaving an e.p. square; changes no capture",
     ),
     rule(
         Flags::INITIAL,
-        [Y, N, N, Y, Y],
+        [Y, N, N, Y, Y, N],
         "unmoved pieces only: the Push walker and bitboards test it; attack entries do not",
     ),
     rule(
         Flags::WRAP,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "cylinder walks: interpreter only",
     ),
     rule(
         Flags::FINAL,
-        [Y, Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y, Y],
         "bookkeeping: the last leg of its path",
     ),
     rule(
         Flags::ISO,
-        [N, N, Y, N, Y],
+        [N, N, Y, N, Y, N],
         "no effect on a first leg (the only attack entries); walkers take no ISO legs",
     ),
     rule(
         Flags::INDUCE,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "induction and borrowed moves: interpreter only",
     ),
     rule(
         Flags::UNLOAD,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "unloading the victim: interpreter only",
     ),
     rule(
         Flags::PRIME,
-        [Y, Y, Y, Y, Y],
+        [Y, Y, Y, Y, Y, Y],
         "exempt from morph and captureMatrix: landing code and the piece-level prime check see it",
     ),
     rule(
         Flags::Y,
-        [N, N, N, N, N],
-        "non-final legs only: interpreter only",
+        [N, N, N, N, N, Y],
+        "non-final legs only: interpreter only, and attack paths, where it stops on empty squares as `m` does",
     ),
     rule(
         Flags::EXACT,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "exact step counts: interpreter only",
     ),
     rule(
         Flags::INITIAL_AHEAD,
-        [N, N, N, N, Y],
+        [N, N, N, N, Y, N],
         "ii: needs the piece one square ahead of its start, which only the interpreter tests",
     ),
     rule(
         Flags::MIRROR,
-        [N, N, N, N, N],
+        [N, N, N, N, N, N],
         "imitator mirroring: interpreter only",
     ),
 ];
@@ -219,19 +225,21 @@ pub const fn allowed_flags(path: LegPath) -> Flags {
     Flags(mask)
 }
 
-const ALLOWED: [Flags; 5] = [
+const ALLOWED: [Flags; 6] = [
     allowed_flags(LegPath::Walker),
     allowed_flags(LegPath::Uniform),
     allowed_flags(LegPath::Attack),
     allowed_flags(LegPath::Bitboard),
     allowed_flags(LegPath::EpReach),
+    allowed_flags(LegPath::AttackPath),
 ];
 
 /// Whether a path implements records of this kind.
 pub fn kind_allows(kind: Kind, path: LegPath) -> bool {
     match kind {
         Kind::Leg => true,
-        // Resuming a slide after a non-final leg: the interpreter's walk state.
+        // Resuming a slide after a non-final leg: the interpreter's walk state (an attack
+        // path's non-final legs are single steps).
         Kind::Loop { .. } => false,
         // Castling captures nothing (no attack entry, no e.p.); the bitboard generator
         // castles.
