@@ -4,11 +4,10 @@
 //! Legality asks "is this royal attacked?" after every candidate move, so the question must
 //! be cheap: the table, indexed by the padded index difference (unique because the board
 //! stride is at least `2·files − 1`), answers at once for leapers, with a ray walk for
-//! sliders, a screen count for cannons, a mid-square test for lame leapers and, for
+//! sliders, a screen count for cannons and grasshoppers, a mid-square test for lame leapers and, for
 //! multi-leg paths that only pass over empty squares (a falcon's three king-step paths, a
 //! griffon's turn), the squares each path crosses: the target is attacked when every square
-//! of one path is empty. Anything more exotic (locust stops, grasshoppers, initial-only
-//! captures) is marked `Complex` and answered by running that one piece's generator.
+//! of one path is empty. Anything more exotic (locust stops, initial-only captures) is marked `Complex` and answered by running that one piece's generator.
 //! Borrowed moves (the imitator `I`, final `x` legs) start from the piece's own square and
 //! may be any type's: the whole board is `Complex` for them.
 //!
@@ -31,6 +30,9 @@ pub(crate) enum Attack {
     Ray(isize),
     /// A cannon: exactly one occupied square between, along this step.
     Hop(isize),
+    /// A grasshopper: the square just before the target (along this step) is occupied,
+    /// and every square before that is empty.
+    Grass(isize),
     /// A lame leap: this offset (from the attacker) must be empty.
     Lame(isize),
     /// Multi-leg paths: one of the table's path sets ([`AttackTable::open_path`]).
@@ -114,7 +116,7 @@ impl AttackTable {
             // the piece's generator.
             let plain =
                 final_single && l.skip_first == 0 && leg_allows(l.kind, l.flags, LegPath::Attack);
-            if plain && !l.flags.intersects(Flags::HOP | Flags::LAME) {
+            if plain && !l.flags.intersects(Flags::HOP | Flags::GRASS | Flags::LAME) {
                 let n = (l.range as i32).min(side);
                 for k in 1..=n {
                     let d = (l.dx as i32 * k, l.dy as i32 * k);
@@ -136,6 +138,20 @@ impl AttackTable {
                         break;
                     }
                     t.merge(g.offset(d.0, d.1), Attack::Hop(l.off));
+                }
+            } else if plain
+                && l.flags.contains(Flags::GRASS)
+                && !l.flags.intersects(Flags::HOP | Flags::LAME)
+            {
+                // Landing directly behind the screen: the last step is the landing, so the
+                // target is at most `range` steps away (as the interpreter counts).
+                let n = (l.range as i32).min(side);
+                for k in 2..=n {
+                    let d = (l.dx as i32 * k, l.dy as i32 * k);
+                    if d.0.abs() >= w as i32 || d.1.abs() >= h as i32 {
+                        break;
+                    }
+                    t.merge(g.offset(d.0, d.1), Attack::Grass(l.off));
                 }
             } else if plain && l.flags.contains(Flags::LAME) && l.range == 1 {
                 t.merge(g.offset(l.dx as i32, l.dy as i32), Attack::Lame(l.mid));
@@ -340,9 +356,12 @@ mod tests {
     use crate::variant::{cell_color, cell_type, Variant};
 
     /// Pieces whose paths cross empty squares: the falcon (chessvariants.com "Falcon
-    /// Chess", as fmax.ini writes it), lame leaps by two routes, a bent rider, a path
-    /// and mixtures with plain leaps.
+    /// Chess", as fmax.ini writes it), lame leaps by two routes, bent riders, and
+    /// mixtures with plain leaps; and grasshoppers, with a short range too.
     const PATH_PIECES: &[&str] = &[
+        "gQ",
+        "gR3",
+        "gBmW",
         "afsafKafafsKaflafrKafraflK",
         "afsW",
         "afsWafsF",
@@ -404,7 +423,7 @@ mod tests {
 
     /// The table's closed-form answer against running the piece's generator: whether an
     /// `X` attacks the enemy king, on random positions, for path pieces and random
-    /// descriptors. Returns how many closed-form `Paths` answers were compared.
+    /// descriptors. Returns how many `Paths` and `Grass` answers were compared.
     fn compare(desc: &str, rng: &mut Rng, positions: usize) -> usize {
         let text = format!(
             "files=8\nranks=8\nroyal=1\npromoZone=0\nking:K:K::e1\n\
@@ -426,7 +445,10 @@ mod tests {
                 let by = cell_color(c);
                 let king = p.royals[by.flip().index()][0];
                 let table = &v.attack[cell_type(c)][by.index()];
-                paths += usize::from(matches!(table.get(king - from), Attack::Paths(_)));
+                paths += usize::from(matches!(
+                    table.get(king - from),
+                    Attack::Paths(_) | Attack::Grass(_)
+                ));
                 if let Some(hit) = p.table_attack(from, by, king) {
                     assert_eq!(
                         hit,
@@ -441,7 +463,7 @@ mod tests {
     }
 
     #[test]
-    fn path_entries_agree_with_the_generator() {
+    fn path_and_grasshopper_entries_agree_with_the_generator() {
         let mut rng = Rng::new(0x5EED_FA1C);
         let mut paths = 0;
         for desc in PATH_PIECES {

@@ -68,6 +68,14 @@ impl Position {
                 }
                 screens == 1 && cur == target
             }
+            Attack::Grass(off) => {
+                let screen = target - off;
+                let mut cur = from + off;
+                while cur != screen && board[cur] == EMPTY {
+                    cur += off;
+                }
+                cur == screen && board[screen] != EMPTY
+            }
             Attack::Lame(mid) => board[from + mid] == EMPTY,
             Attack::Paths(set) => table.open_path(set, from, |sq| board[sq] == EMPTY),
             Attack::Complex => return None,
@@ -114,6 +122,16 @@ impl Position {
                         cur += off;
                     }
                     if screens == 1 {
+                        return Some(true);
+                    }
+                }
+                Attack::Grass(off) => {
+                    let screen = target - off;
+                    let mut cur = s + off;
+                    while cur != screen && empty(cur) {
+                        cur += off;
+                    }
+                    if cur == screen && !empty(screen) {
                         return Some(true);
                     }
                 }

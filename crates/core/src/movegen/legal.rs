@@ -174,6 +174,22 @@ impl Position {
                         hit |= screens == 1;
                         self.hop_marks = true;
                     }
+                    Attack::Grass(off) => {
+                        // A piece leaving the line may expose the screen; one arriving
+                        // just before the royal may become it.
+                        let screen = r - off;
+                        let mut cur = s + off;
+                        let mut open = true;
+                        while cur != screen {
+                            let m = &mut self.sensitive[cur];
+                            *m = (*m).max(stamp);
+                            open &= self.board[cur] == EMPTY;
+                            cur += off;
+                        }
+                        self.sensitive[screen] = stamp + 1;
+                        hit |= open && self.board[screen] != EMPTY;
+                        self.hop_marks = true;
+                    }
                     Attack::Lame(mid) => {
                         let m = &mut self.sensitive[s + mid];
                         *m = (*m).max(stamp);

@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | [`LegPath::Walker`] | the tight loops for single final legs (`Shape` other than `General`), which also count moves without building them | per leg record |
 //! | [`LegPath::Uniform`] | counting a piece's moves in one loop when every leg is a plain leap or a plain slide | per leg record |
-//! | [`LegPath::Attack`] | the attack table's closed-form entries (leap, ray, cannon hop, lame leap) | per leg record |
+//! | [`LegPath::Attack`] | the attack table's closed-form entries (leap, ray, cannon hop, grasshopper, lame leap) | per leg record |
 //! | [`LegPath::Bitboard`] and [`FastPaths::bitboard`] | the bitboard generator (`bitboard`) | per leg record, per piece, per variant |
 //! | [`FastPaths::plain_rules`] | generation without the rules layer | per variant |
 //! | [`LegPath::AttackPath`] | the attack table's closed-form entries for multi-leg paths through empty squares (a falcon, a lame griffon): the squares each path crosses | per leg record of the path |
@@ -123,8 +123,8 @@ pub const FLAG_RULES: [FlagRule; Flags::NAMED.len()] = [
     ),
     rule(
         Flags::GRASS,
-        [N, N, N, N, N, N],
-        "grasshopper landing: interpreter only",
+        [N, N, Y, N, N, N],
+        "grasshopper landing: the interpreter, and an attack entry (the square before the target is the screen)",
     ),
     rule(
         Flags::HOP_FRIEND,
