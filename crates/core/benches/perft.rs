@@ -37,7 +37,7 @@ fn variant(name: &str) -> Arc<Variant> {
 
 fn bench(c: &mut Criterion) {
     // (variant, depth, FEN from the reference suite or the definition's setup)
-    let cases: [(&str, u32, Option<&str>); 5] = [
+    let cases: [(&str, u32, Option<&str>); 7] = [
         ("chess", 4, None),
         (
             "chess",
@@ -51,6 +51,10 @@ fn bench(c: &mut Criterion) {
             Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"),
         ),
         ("xiangqi", 3, None),
+        // Multi-path and hopping attackers: the falcon's three-path leaps and the
+        // grasshopper, whose attack-table entries once ran the generator.
+        ("falcon", 4, None),
+        ("grasshopper", 4, None),
     ];
     let runs: Vec<(String, u32, Position, u64)> = cases
         .into_iter()
