@@ -130,28 +130,26 @@ impl AttackTable {
                     };
                     t.merge(g.offset(d.0, d.1), e);
                 }
-            } else if plain && l.flags.contains(Flags::HOP) && !l.flags.contains(Flags::LAME) {
-                let n = (l.range as i32).min(side);
-                for k in 2..=n {
-                    let d = (l.dx as i32 * k, l.dy as i32 * k);
-                    if d.0.abs() >= w as i32 || d.1.abs() >= h as i32 {
-                        break;
-                    }
-                    t.merge(g.offset(d.0, d.1), Attack::Hop(l.off));
-                }
             } else if plain
-                && l.flags.contains(Flags::GRASS)
-                && !l.flags.intersects(Flags::HOP | Flags::LAME)
+                && l.flags.intersects(Flags::HOP | Flags::GRASS)
+                && !l.flags.contains(Flags::HOP | Flags::GRASS)
+                && !l.flags.contains(Flags::LAME)
             {
-                // Landing directly behind the screen: the last step is the landing, so the
-                // target is at most `range` steps away (as the interpreter counts).
+                // A cannon over one screen anywhere before the target, or a grasshopper
+                // landing directly behind it; either way the target is at most `range`
+                // steps away (the landing is the last step the interpreter counts).
+                let e = if l.flags.contains(Flags::GRASS) {
+                    Attack::Grass(l.off)
+                } else {
+                    Attack::Hop(l.off)
+                };
                 let n = (l.range as i32).min(side);
                 for k in 2..=n {
                     let d = (l.dx as i32 * k, l.dy as i32 * k);
                     if d.0.abs() >= w as i32 || d.1.abs() >= h as i32 {
                         break;
                     }
-                    t.merge(g.offset(d.0, d.1), Attack::Grass(l.off));
+                    t.merge(g.offset(d.0, d.1), e);
                 }
             } else if plain && l.flags.contains(Flags::LAME) && l.range == 1 {
                 t.merge(g.offset(l.dx as i32, l.dy as i32), Attack::Lame(l.mid));

@@ -6,7 +6,7 @@ use crate::movegen::attack::Attack;
 use crate::position::moves::{Move, MoveKind, MoveList, MAX_VICTIMS, NO_PROMOTION};
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{cell_type, Color, EMPTY, OFF};
+use crate::variant::{cell_type, Cell, Color, EMPTY, OFF};
 
 impl Position {
     /// Whether a pseudo-legal move of the side to move is legal.
@@ -153,15 +153,7 @@ impl Position {
                     Attack::None => {}
                     Attack::Leap => hit = true,
                     Attack::Ray(off) => {
-                        let mut cur = s + off;
-                        let mut open = true;
-                        while cur != r {
-                            let m = &mut self.sensitive[cur];
-                            *m = (*m).max(stamp);
-                            open &= self.board[cur] == EMPTY;
-                            cur += off;
-                        }
-                        hit |= open;
+                        hit |= mark_line(&mut self.sensitive, &self.board, s + off, r, off, stamp)
                     }
                     Attack::Hop(off) => {
                         let mut cur = s + off;
@@ -178,14 +170,14 @@ impl Position {
                         // A piece leaving the line may expose the screen; one arriving
                         // just before the royal may become it.
                         let screen = r - off;
-                        let mut cur = s + off;
-                        let mut open = true;
-                        while cur != screen {
-                            let m = &mut self.sensitive[cur];
-                            *m = (*m).max(stamp);
-                            open &= self.board[cur] == EMPTY;
-                            cur += off;
-                        }
+                        let open = mark_line(
+                            &mut self.sensitive,
+                            &self.board,
+                            s + off,
+                            screen,
+                            off,
+                            stamp,
+                        );
                         self.sensitive[screen] = stamp + 1;
                         hit |= open && self.board[screen] != EMPTY;
                         self.hop_marks = true;
@@ -332,4 +324,26 @@ pub(crate) enum DropMate {
     Judge,
     /// No: the move is an answer to a drop whose mate is being judged.
     Ignore,
+}
+
+/// Mark the squares from `first` up to `end` (excluded), `off` apart, as squares where
+/// removing a piece matters (`stamp`, see [`Position::mark_sensitive`]); whether they are
+/// all empty. A slider's ray to a royal, a grasshopper's line to its screen.
+fn mark_line(
+    sensitive: &mut [u32],
+    board: &[Cell],
+    first: Square,
+    end: Square,
+    off: isize,
+    stamp: u32,
+) -> bool {
+    let mut cur = first;
+    let mut open = true;
+    while cur != end {
+        let m = &mut sensitive[cur];
+        *m = (*m).max(stamp);
+        open &= board[cur] == EMPTY;
+        cur += off;
+    }
+    open
 }
