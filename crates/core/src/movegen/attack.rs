@@ -66,6 +66,51 @@ impl AttackTable {
             .unwrap_or(Attack::None)
     }
 
+    /// Whether entry `e` of this table (from [`Self::get`]) lets the attacker on `from`
+    /// capture on `target`, with `empty` telling which squares are empty (the board as it
+    /// stands, or with a royal lifted off it); `None` for [`Attack::Complex`], which only
+    /// the piece's generator can answer. The one evaluation of the closed forms.
+    #[inline]
+    pub fn hits(
+        &self,
+        e: Attack,
+        from: Square,
+        target: Square,
+        empty: impl Fn(Square) -> bool,
+    ) -> Option<bool> {
+        Some(match e {
+            Attack::None => false,
+            Attack::Leap => true,
+            Attack::Ray(off) => {
+                let mut cur = from + off;
+                while cur != target && empty(cur) {
+                    cur += off;
+                }
+                cur == target
+            }
+            Attack::Hop(off) => {
+                let mut cur = from + off;
+                let mut screens = 0;
+                while cur != target && screens < 2 {
+                    screens += usize::from(!empty(cur));
+                    cur += off;
+                }
+                screens == 1 && cur == target
+            }
+            Attack::Grass(off) => {
+                let screen = target - off;
+                let mut cur = from + off;
+                while cur != screen && empty(cur) {
+                    cur += off;
+                }
+                cur == screen && !empty(screen)
+            }
+            Attack::Lame(mid) => empty(from + mid),
+            Attack::Paths(set) => self.open_path(set, from, empty),
+            Attack::Complex => return None,
+        })
+    }
+
     /// Whether one of the paths of set `set` (an [`Attack::Paths`]) from `from` crosses
     /// only squares that `empty` accepts. The squares are tested in walking order, so no
     /// test leaves the padded board: each square is one step from the one before, which
@@ -239,13 +284,7 @@ impl AttackTable {
             (Attack::None, e) => e,
             (Attack::Leap, _) | (_, Attack::Leap) => Attack::Leap,
             (a, b) if a == b => a,
-            (Attack::Paths(set), Attack::Lame(mid)) => {
-                let one = vec![mid];
-                if !self.paths[set as usize].contains(&one) {
-                    self.paths[set as usize].push(one);
-                }
-                Attack::Paths(set)
-            }
+            (Attack::Paths(_), Attack::Lame(mid)) => return self.merge_path(diff, vec![mid]),
             _ => Attack::Complex,
         };
     }

@@ -2,7 +2,6 @@
 //! variant's royalty rule defines it. The closed-form answers come from the attack table
 //! ([`super::attack`]); the rest asks the generator.
 
-use crate::movegen::attack::Attack;
 use crate::position::moves::{MoveKind, MoveList};
 use crate::position::Position;
 use crate::variant::geometry::Square;
@@ -36,7 +35,7 @@ impl Position {
 
     /// Whether the piece of `by` on `from` attacks `target` (could capture a royal there),
     /// as far as the attack table tells: `None` when only running the piece's generator
-    /// can (multi-leg paths, grasshoppers, borrowed moves). The cheap question an
+    /// can (locust stops, initial-only captures, borrowed moves). The cheap question an
     /// evaluation asks of many squares (a royal's surroundings).
     #[inline]
     pub fn table_attack(&self, from: Square, by: Color, target: Square) -> Option<bool> {
@@ -44,42 +43,7 @@ impl Position {
         let t = cell_type(board[from]);
         let diff = target - from;
         let table = &self.variant.attack[t][by.index()];
-        Some(match table.get(diff) {
-            Attack::None => false,
-            Attack::Leap => true,
-            Attack::Ray(off) => {
-                let mut cur = from + off;
-                while cur != target && board[cur] == EMPTY {
-                    cur += off;
-                }
-                cur == target
-            }
-            Attack::Hop(off) => {
-                let mut cur = from + off;
-                let mut screens = 0;
-                while cur != target {
-                    if board[cur] != EMPTY {
-                        screens += 1;
-                        if screens > 1 {
-                            break;
-                        }
-                    }
-                    cur += off;
-                }
-                screens == 1 && cur == target
-            }
-            Attack::Grass(off) => {
-                let screen = target - off;
-                let mut cur = from + off;
-                while cur != screen && board[cur] == EMPTY {
-                    cur += off;
-                }
-                cur == screen && board[screen] != EMPTY
-            }
-            Attack::Lame(mid) => board[from + mid] == EMPTY,
-            Attack::Paths(set) => table.open_path(set, from, |sq| board[sq] == EMPTY),
-            Attack::Complex => return None,
-        })
+        table.hits(table.get(diff), from, target, |sq| board[sq] == EMPTY)
     }
 
     /// Whether `by` attacks `target` once the piece on `lifted` has gone (a royal moving
@@ -100,52 +64,8 @@ impl Position {
             }
             let t = cell_type(board[s]);
             let table = &v.attack[t][by.index()];
-            match table.get(target - s) {
-                Attack::None => {}
-                Attack::Leap => return Some(true),
-                Attack::Ray(off) => {
-                    let mut cur = s + off;
-                    while cur != target && empty(cur) {
-                        cur += off;
-                    }
-                    if cur == target {
-                        return Some(true);
-                    }
-                }
-                Attack::Hop(off) => {
-                    let mut cur = s + off;
-                    let mut screens = 0;
-                    while cur != target {
-                        if !empty(cur) {
-                            screens += 1;
-                        }
-                        cur += off;
-                    }
-                    if screens == 1 {
-                        return Some(true);
-                    }
-                }
-                Attack::Grass(off) => {
-                    let screen = target - off;
-                    let mut cur = s + off;
-                    while cur != screen && empty(cur) {
-                        cur += off;
-                    }
-                    if cur == screen && !empty(screen) {
-                        return Some(true);
-                    }
-                }
-                Attack::Lame(mid) => {
-                    if empty(s + mid) {
-                        return Some(true);
-                    }
-                }
-                Attack::Paths(set) => {
-                    if table.open_path(set, s, empty) {
-                        return Some(true);
-                    }
-                }
-                Attack::Complex => return None,
+            if table.hits(table.get(target - s), s, target, empty)? {
+                return Some(true);
             }
         }
         Some(false)
