@@ -8,7 +8,9 @@
 //! - [M] H. G. Muller's Capablanca values from engine self-play (chessvariants.com "Piece
 //!   Values" thread, 2008): archbishop and chancellor 8¾ or so, queen 9½;
 //! - [S] Steven Streetman's Spartan values (chessvariants.com comments, 2010): queen 9,
-//!   warlord 8, general 7, rook 5, knight 3, captain 3, lieutenant 3+.
+//!   warlord 8, general 7, rook 5, knight 3, captain 3, lieutenant 3+;
+//! - [L] H. T. Lau, *Chinese Chess* (1985), as summarised at
+//!   <http://www.xqinenglish.com/value_of_pieces.html>: chariot 9, cannon 4½, horse 4.
 
 use fairyboard_core::{catalogue, value, Variant};
 
@@ -124,4 +126,40 @@ fn capablanca_and_spartan_pieces_order_as_published() {
             x("N")
         );
     }
+}
+
+#[test]
+fn a_cannon_is_worth_about_a_horse_not_a_chariot() {
+    // [L]: the cannon's quiet moves are a chariot's, but it captures only over a screen,
+    // and never on an empty board: cannon 4½, horse 4, chariot 9.
+    let xq = catalogue::load("xiangqi").unwrap();
+    let values = value::estimate(&xq);
+    let x = |id| of(&xq, &values, id);
+    let (cannon, horse, chariot) = (x("C") as f64, x("N") as f64, x("R") as f64);
+    assert!(
+        (0.4..=0.6).contains(&(cannon / chariot)),
+        "cannon {cannon} chariot {chariot}"
+    );
+    assert!(
+        (0.9..=1.4).contains(&(cannon / horse)),
+        "cannon {cannon} horse {horse}"
+    );
+    // The same cannon on an 8×8 board among chess pieces: below a rook, above a knight's
+    // half; its bishop-moving twin (`mBcpB`) below it.
+    let cv = catalogue::load("cv-cannons").unwrap();
+    let values = value::estimate(&cv);
+    let x = |id| of(&cv, &values, id);
+    assert!(
+        x("C") < x("R") * 6 / 10 && x("C") > x("R") / 3,
+        "cannon {} rook {}",
+        x("C"),
+        x("R")
+    );
+    assert!(x("V") < x("C"), "vao {} cannon {}", x("V"), x("C"));
+    // Pieces whose moves mostly capture keep their full count: a Spartan lieutenant's
+    // sideways steps only move, yet Fairy-Max's fmax.ini rates it above a knight.
+    let spartan = catalogue::load("spartan").unwrap();
+    let values = value::estimate(&spartan);
+    let x = |id| of(&spartan, &values, id);
+    assert!(x("L") > x("N"), "lieutenant {} knight {}", x("L"), x("N"));
 }

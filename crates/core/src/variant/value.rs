@@ -7,7 +7,8 @@
 //! count is the piece's *mobility*; the value grows with it (faster than linearly, since a
 //! long-range piece also controls far squares, and slower again past a queen), and is then
 //! corrected for slow king steps, colour-boundness (the share of the board the piece can
-//! ever reach), forwardness (the share of its moves that go forward) and promotion
+//! ever reach), forwardness (the share of its moves that go forward), the share of its
+//! moves that could also capture (a cannon's quiet slides cannot) and promotion
 //! potential; the formula is fitted to published values of many pieces (see `value_from`). Pawns are the unit (100), worth less when what
 //! they promote to is weak (a shatranj ferz); royals are 0 (they are never traded). A
 //! definition's own `pieceValue=ID:CENTIPAWNS` replaces the estimate in [`estimate`].
@@ -68,6 +69,11 @@ pub struct PieceStats {
     pub sideways: f64,
     /// Share of the board reachable from the centre in at most two moves (empty board).
     pub reach2: f64,
+    /// Share of the moves among blockers that land where the piece could also capture
+    /// (1 for a piece that captures as it moves; a cannon's quiet slides do not count).
+    pub capture_share: f64,
+    /// The same share on the empty board (0 for a cannon: nothing to hop over).
+    pub empty_capture_share: f64,
 }
 
 impl PieceStats {
@@ -108,6 +114,21 @@ fn distinct_moves(list: &MoveList) -> usize {
         .map(|m| (m.to, m.extra, m.unload))
         .collect();
     set.len()
+}
+
+/// How many of the piece on `sq`'s moves in `list` land where it could capture: the
+/// captures themselves, and quiet moves to squares it attacks (by the attack table; a
+/// square only the generator could judge counts as one it attacks).
+fn capturing_moves(pos: &Position, sq: Square, list: &MoveList) -> usize {
+    list.iter()
+        .filter(|m| m.kind != MoveKind::Castle)
+        .filter(|m| {
+            !m.locust().is_empty()
+                || m.kind == MoveKind::EnPassant
+                || pos.piece_at(m.to()).is_some()
+                || pos.table_attack(sq, Color::White, m.to()) != Some(false)
+        })
+        .count()
 }
 
 /// Everything measured about a variant's pieces.
@@ -173,6 +194,10 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
     };
     for t in 0..types {
         let mut empty_total = 0usize;
+        // Moves that land where the piece could capture (see `capturing_moves`), and all
+        // moves counted alike, on the empty board and among blockers.
+        let (mut empty_capturing, mut empty_moves) = (0usize, 0usize);
+        let (mut capturing, mut moves) = (0usize, 0usize);
         let mut back = 0usize;
         let mut changing = 0usize;
         let mut steps = 0usize;
@@ -183,6 +208,8 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             list.clear();
             pos.moves_from(sq, &mut list);
             empty_total += distinct_moves(&list);
+            empty_capturing += capturing_moves(&pos, sq, &list);
+            empty_moves += list.iter().filter(|m| m.kind != MoveKind::Castle).count();
             let rank = variant.coord(sq).rank as i32;
             let initial = Setup::unmoved_by_start(variant, sq, t, Color::White);
             for m in &list {
@@ -220,12 +247,23 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
                 list.clear();
                 pos.moves_from(sq, &mut list);
                 total += distinct_moves(&list);
+                capturing += capturing_moves(&pos, sq, &list);
+                moves += list.iter().filter(|m| m.kind != MoveKind::Castle).count();
                 done += 1;
             }
             mob[t][i] = total as f64 / done.max(1) as f64;
         }
         stats[t].empty_mobility = empty_total as f64 / n_sq as f64;
         stats[t].mobility = mob[t].iter().sum::<f64>() / n_sq as f64;
+        let share = |capturing: usize, moves: usize| {
+            if moves == 0 {
+                1.0
+            } else {
+                capturing as f64 / moves as f64
+            }
+        };
+        stats[t].capture_share = share(capturing, moves);
+        stats[t].empty_capture_share = share(empty_capturing, empty_moves);
         stats[t].backward = if changing == 0 {
             0.5
         } else {
@@ -366,16 +404,26 @@ pub fn estimate(variant: &Variant) -> Vec<u32> {
 /// - *colour binding*: a piece that reaches a part of the board only is worth less;
 /// - *forwardness*: forward moves attack, sideways and backward ones mostly defend (a ferz,
 ///   two forward moves of four, outvalues a wazir with one, though colour-bound; a piece
-///   that cannot retreat needs no further discount).
+///   that cannot retreat needs no further discount);
+/// - *capture share*: where most of a piece's moves land on squares it could not capture
+///   on (a cannon's quiet slides), the count shrinks towards half (see `counted` below).
 fn value_from(s: &PieceStats, cells: usize) -> i32 {
-    let open = s.mobility + 0.30 * (s.empty_mobility - s.mobility).max(0.0);
+    // Moves count in full while at least half of them land where the piece could also
+    // capture (a Spartan lieutenant's sideways steps, which only move, are worth nearly
+    // full moves: Fairy-Max's `fmax.ini` rates it above a knight); below that, capture
+    // power is what limits the piece, and the count shrinks with it down to half (a
+    // cannon's quiet slides: xiangqi's cannon is worth about a horse, half a chariot).
+    let counted = |mobility: f64, share: f64| mobility * (0.5 + share.clamp(0.0, 1.0)).min(1.0);
+    let mobility = counted(s.mobility, s.capture_share);
+    let empty_mobility = counted(s.empty_mobility, s.empty_capture_share);
+    let open = mobility + 0.30 * (empty_mobility - mobility).max(0.0);
     let mut m = open * (1.0 - 0.11 * s.step_share.min(1.0));
     m /= 1.0 + 0.016 * m;
     let mut v = 47.8 * m.powf(1.28) * (64.0 / cells.max(1) as f64).powf(0.30);
     v *= 1.0 - 0.42 * (1.0 - s.reach.sqrt());
     let forward = (1.0 - s.sideways) * (1.0 - s.backward);
     v *= 1.0 + 0.83 * (forward - 0.5);
-    if s.mobility < 0.05 {
+    if mobility < 0.05 {
         v = 0.0;
     } else {
         // Short-range defenders (a xiangqi elephant) still guard: never below half a pawn.
