@@ -555,6 +555,12 @@ impl Position {
     /// Which of `targets` (bit per index) `by` can capture with a capture the rules allow
     /// and that does not cost `by` a royal of its own.
     fn captures_hitting(&mut self, targets: &[Square], by: Color) -> u64 {
+        self.captures_hitting_by(targets, by, true)
+    }
+
+    /// [`Self::captures_hitting`], asking the attack table first (`prefilter`) or running
+    /// every piece's generator (the definition, which the tests hold the table to).
+    fn captures_hitting_by(&mut self, targets: &[Square], by: Color, prefilter: bool) -> u64 {
         let v = self.variant.clone();
         let rules = &v.rules;
         let suicidal = rules.may_destroy_mover() || rules.spell == Some(SpellKind::Burn);
@@ -567,7 +573,14 @@ impl Position {
         let squares: Vec<Square> = self.lists[by.index()].squares.clone();
         let mut list = MoveList::new();
         for s in squares {
-            if self.frozen(s, by) {
+            // The attack table rules most pieces out without running their generator
+            // (the rules here only forbid captures, never add one); `None` asks it.
+            if self.frozen(s, by)
+                || (prefilter
+                    && targets
+                        .iter()
+                        .all(|&t| self.table_attack(s, by, t) == Some(false)))
+            {
                 continue;
             }
             list.clear();
@@ -779,5 +792,71 @@ impl Position {
         } else {
             stalemate_result(side, self.variant.rules.stalemate)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix;
+    use std::sync::Arc;
+
+    /// Random games under rule-heavy definitions: whether a side can capture the other's
+    /// royals (and each square next to them) is the same when the attack table rules
+    /// pieces out first as when every piece's generator runs.
+    #[test]
+    fn the_attack_table_prefilter_changes_no_answer() {
+        let elven = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/compat/corpus/004_elven-chess-mcmtc.txt"
+        ))
+        .unwrap();
+        let army = "pawn:P:fmWfceFifmnD::a2-h2\nknight:N:N::b1,g1\nbishop:B:B::c1,f1\n\
+                    rook:R:R::a1,h1\nqueen:Q:Q::d1\nking:K:KisO2::e1\n";
+        let mut defs = vec![elven];
+        for rules in [
+            "protected=4\ncounterStrike=2\niron=1",
+            "captureMatrix=/.^6/./.$6\ntrackPieces=4\nspell=protect",
+            "spell=freeze\ntrackPieces=2\ntrackedTypes=1\nspellZone=N",
+            "extinction=1\nroyal=2",
+        ] {
+            defs.push(format!("files=8\nranks=8\n{rules}\n{army}"));
+            // Lions instead of bishops: captures only the generator can judge (locust).
+            let lions = army.replace("bishop:B:B:", "lion:L:KNADcaKcabK:");
+            defs.push(format!("files=8\nranks=8\n{rules}\n{lions}"));
+        }
+        let mut rng = SplitMix(7);
+        let mut checked = 0;
+        for def in &defs {
+            let (variant, _) = crate::Variant::from_definition("t", def).unwrap();
+            let variant = Arc::new(variant);
+            for _game in 0..3 {
+                let mut pos = Position::start(variant.clone());
+                for _ply in 0..40 {
+                    // Each piece alone (a set is ruled out only when all its squares
+                    // are), and the royals together as check asks.
+                    for by in Color::BOTH {
+                        let them = by.flip();
+                        let mut sets: Vec<Vec<Square>> =
+                            pos.pieces(them).iter().map(|&t| vec![t]).collect();
+                        sets.push(pos.royals(them).to_vec());
+                        for targets in sets {
+                            let fast = pos.captures_hitting_by(&targets, by, true);
+                            let slow = pos.captures_hitting_by(&targets, by, false);
+                            assert_eq!(fast, slow, "{:?} by {by:?}: {}", targets, pos.to_fen());
+                            checked += usize::from(slow != 0);
+                        }
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    pos.make(&m);
+                }
+            }
+        }
+        // Captures were found, not only their absence.
+        assert!(checked > 500, "{checked}");
     }
 }
