@@ -28,6 +28,23 @@ FSF_NAME = {"Chess": "chess"}
 INEXPRESSIBLE = {("fide-clobberers", "b"): {"O-O-O"}}
 
 
+# Where our SAN's piece letters (the definition's IDs) are not FSF's: xiangqi's elephant and
+# horse are B and N in our definition, E and H in FSF's SAN. Our soldier crossing the river
+# becomes the definition's second soldier type, written as a promotion (`exe5=P`); FSF's
+# soldier does not promote.
+LETTERS = {"xiangqi": ({"B": "E", "N": "H"}, "=P")}
+
+
+def ours_to_fsf(variant, san):
+    """Our SAN as FSF writes the same move (piece letters and morphs, see LETTERS)."""
+    letters, morph = LETTERS.get(variant, ({}, None))
+    if san[:1] in letters:
+        san = letters[san[0]] + san[1:]
+    if morph and morph in san:
+        san = san.replace(morph, "")
+    return san
+
+
 def games(text):
     for block in re.split(r"\n(?=\[Event )", text):
         tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M))
@@ -59,6 +76,7 @@ def matching_moves(variant, fen, legal, san):
     one; two where an older fairyboard PGN left a pawn's file out."""
     # FSF's SAN is asked only of moves to the square the SAN names (one SAN per legal
     # move made long replays slow); castling and other square-less SANs ask all.
+    san = ours_to_fsf(variant, san)
     to = target(san)
     candidates = [m for m in legal if to is None or target(m) == to]
     sans_of = {m: strip(sf.get_san(variant, fen, m)) for m in candidates}
