@@ -310,3 +310,27 @@ fn the_match_ends_each_engines_whole_process_group() {
         "the engine's helper process {pid} outlived the match"
     );
 }
+
+/// An XBoard engine that answers `variant` with `Error (unknown variant)` would play its
+/// previous game's rules against the referee's board: the match stops before the first
+/// move and names the engine, the variant and the engine's words.
+#[test]
+fn an_engine_that_refuses_the_variant_stops_the_match() {
+    let pgn = scratch("refused.pgn");
+    let out = run_match_with(
+        &format!("{} xboard", bin()),
+        variants_dir().join("losalamos.txt").to_str().unwrap(),
+        &pgn,
+        &["--engine-variant", "no-such-game"],
+    );
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains("refused variant 'no-such-game'"), "{text}");
+    assert!(text.contains("Error (unknown variant)"), "{text}");
+    // No game was played or scored.
+    assert!(!text.contains("Score of") && !text.contains(" - "), "{text}");
+}

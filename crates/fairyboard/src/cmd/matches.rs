@@ -214,24 +214,31 @@ impl Engine {
     }
 
     /// Synchronise with `ping`/`pong` (XBoard) or `isready`/`readyok` (UCI); engines that
-    /// do not answer get five seconds.
-    fn sync(&mut self, n: u32) {
+    /// do not answer get five seconds. Returns the XBoard `Error` lines the engine wrote
+    /// meanwhile (its answers to the set-up commands before the `ping`).
+    fn sync(&mut self, n: u32) -> Vec<String> {
         let (ask, answer) = match self.protocol {
             Protocol::Xboard => (format!("ping {n}"), format!("pong {n}")),
             Protocol::Uci => ("isready".to_string(), "readyok".to_string()),
         };
+        let mut errors = Vec::new();
         if self.send(&ask).is_err() {
-            return;
+            return errors;
         }
         let deadline = Instant::now() + Duration::from_secs(5);
         while let Ok(line) = self
             .lines
             .recv_timeout(deadline.saturating_duration_since(Instant::now()))
         {
-            if line.trim() == answer {
+            let line = line.trim();
+            if line == answer {
                 break;
             }
+            if line.starts_with("Error") {
+                errors.push(line.to_string());
+            }
         }
+        errors
     }
 
     /// Tell an XBoard engine the game's result (UCI has no such command).
@@ -374,7 +381,7 @@ fn play_game(
             };
             e.send(&format!("setoption name UCI_Variant value {uci_variant}"))?;
             e.send("ucinewgame")?;
-            e.sync(game_no);
+            let _ = e.sync(game_no);
             continue;
         }
         let Clock { base, inc } = tcs[i];
@@ -395,7 +402,18 @@ fn play_game(
         ))?;
         e.send("force")?;
         e.send("easy")?;
-        e.sync(game_no);
+        // An engine that refuses the variant would play another game on its own board
+        // (illegal moves, or no move at all): stop here with its words, as XBoard does.
+        if let Some(refusal) = e
+            .sync(game_no)
+            .into_iter()
+            .find(|l| l.to_lowercase().contains("variant"))
+        {
+            return Err(format!(
+                "{} refused variant '{variant_name}': {refusal}",
+                e.name
+            ));
+        }
     }
     // Clocks by colour; each starts from the time control of the engine playing that colour.
     let mut clocks = [tcs[white].base, tcs[1 - white].base];
