@@ -332,5 +332,8 @@ fn an_engine_that_refuses_the_variant_stops_the_match() {
     assert!(text.contains("refused variant 'no-such-game'"), "{text}");
     assert!(text.contains("Error (unknown variant)"), "{text}");
     // No game was played or scored.
-    assert!(!text.contains("Score of") && !text.contains(" - "), "{text}");
+    assert!(
+        !text.contains("Score of") && !text.contains(" - "),
+        "{text}"
+    );
 }
