@@ -116,19 +116,22 @@ fn distinct_moves(list: &MoveList) -> usize {
     set.len()
 }
 
-/// How many of the piece on `sq`'s moves in `list` land where it could capture: the
-/// captures themselves, and quiet moves to squares it attacks (by the attack table; a
-/// square only the generator could judge counts as one it attacks).
-fn capturing_moves(pos: &Position, sq: Square, list: &MoveList) -> usize {
-    list.iter()
-        .filter(|m| m.kind != MoveKind::Castle)
+/// Of the piece on `sq`'s moves in `list` (castling aside): how many land where it could
+/// capture, and how many there are. The first counts the captures themselves and quiet
+/// moves to squares it attacks (by the attack table; a square only the generator could
+/// judge counts as one it attacks).
+fn capturing_moves(pos: &Position, sq: Square, list: &MoveList) -> (usize, usize) {
+    let moves = list.iter().filter(|m| m.kind != MoveKind::Castle);
+    let capturing = moves
+        .clone()
         .filter(|m| {
             !m.locust().is_empty()
                 || m.kind == MoveKind::EnPassant
                 || pos.piece_at(m.to()).is_some()
                 || pos.table_attack(sq, Color::White, m.to()) != Some(false)
         })
-        .count()
+        .count();
+    (capturing, moves.count())
 }
 
 /// Everything measured about a variant's pieces.
@@ -208,8 +211,8 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             list.clear();
             pos.moves_from(sq, &mut list);
             empty_total += distinct_moves(&list);
-            empty_capturing += capturing_moves(&pos, sq, &list);
-            empty_moves += list.iter().filter(|m| m.kind != MoveKind::Castle).count();
+            let (c, n) = capturing_moves(&pos, sq, &list);
+            (empty_capturing, empty_moves) = (empty_capturing + c, empty_moves + n);
             let rank = variant.coord(sq).rank as i32;
             let initial = Setup::unmoved_by_start(variant, sq, t, Color::White);
             for m in &list {
@@ -247,8 +250,8 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
                 list.clear();
                 pos.moves_from(sq, &mut list);
                 total += distinct_moves(&list);
-                capturing += capturing_moves(&pos, sq, &list);
-                moves += list.iter().filter(|m| m.kind != MoveKind::Castle).count();
+                let (c, n) = capturing_moves(&pos, sq, &list);
+                (capturing, moves) = (capturing + c, moves + n);
                 done += 1;
             }
             mob[t][i] = total as f64 / done.max(1) as f64;
