@@ -638,7 +638,7 @@ impl Evaluator {
         let targets = &targets[..n];
         let mut attackers = 0;
         let mut units = 0;
-        for &sq in pos.pieces(them) {
+        for sq in pos.attack_candidates(targets, them) {
             let Some((t, _)) = pos.piece_at(sq) else {
                 continue;
             };

@@ -551,7 +551,7 @@ impl Searcher {
         let attackers = |side: Color, skip: Square, unknown: &mut bool| {
             let mut values = [0i32; SEE_MAX];
             let mut n = 0;
-            for &sq in pos.pieces(side) {
+            for sq in pos.attack_candidates(&[to], side) {
                 if sq == skip || sq == to || n == SEE_MAX {
                     continue;
                 }
@@ -714,7 +714,7 @@ impl Searcher {
         skip: Option<Square>,
     ) -> (bool, bool) {
         let mut any = false;
-        for &from in pos.pieces(by) {
+        for from in pos.attack_candidates(&[sq], by) {
             if Some(from) == skip || pos.table_attack(from, by, sq) != Some(true) {
                 continue;
             }

@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fairyboard_core::{catalogue, Move, MoveKind, MoveList, Position, Variant};
+use fairyboard_core::geometry::Square;
+use fairyboard_core::{catalogue, Color, Move, MoveKind, MoveList, Position, Variant};
 use xbetza::random::Rng;
 
 /// Catalogue variants the bitboard generator must cover (boards up to 128 squares, plain
@@ -118,6 +119,7 @@ fn compare(pos: &mut Position, cov: &mut Coverage, lists: &mut [MoveList; 3]) {
         "{}: counts (bitboard, generic) against the list length",
         pos.to_fen()
     );
+    attack_candidates_cover_attackers(pos);
     cov.positions += 1;
     let checkers = checkers(pos);
     cov.checks += usize::from(checkers > 0);
@@ -141,6 +143,43 @@ fn compare(pos: &mut Position, cov: &mut Coverage, lists: &mut [MoveList; 3]) {
     );
     cov.castles += usize::from(b.iter().any(|m| m.kind == MoveKind::Castle));
     cov.promotions += usize::from(b.iter().any(|m| m.is_promotion()));
+}
+
+/// [`Position::attack_candidates`] (the bitboard's danger sets) leaves out no attacker:
+/// on every square, for both colours, each piece the attack table says attacks it and
+/// each piece with a pseudo-legal capture there (generic generator) is a candidate.
+fn attack_candidates_cover_attackers(pos: &Position) {
+    let v = pos.variant().clone();
+    let mut list = MoveList::new();
+    let mut captures: Vec<(Square, Square)> = Vec::new();
+    for c in Color::BOTH {
+        for &s in pos.pieces(c) {
+            list.clear();
+            pos.moves_from(s, &mut list);
+            captures.extend(
+                list.iter()
+                    .filter(|m| m.kind == MoveKind::Normal && pos.piece_at(m.to()).is_some())
+                    .map(|m| (s, m.to())),
+            );
+        }
+    }
+    for target in v.geometry.squares() {
+        for by in Color::BOTH {
+            let candidates: Vec<Square> = pos.attack_candidates(&[target], by).collect();
+            for &s in pos.pieces(by) {
+                let attacks = pos.table_attack(s, by, target) == Some(true)
+                    || captures.contains(&(s, target));
+                assert!(
+                    !attacks || candidates.contains(&s),
+                    "{} {}: the piece on {:?} attacks {:?} but is no candidate",
+                    v.name,
+                    pos.to_fen(),
+                    v.geometry.coord(s),
+                    v.geometry.coord(target)
+                );
+            }
+        }
+    }
 }
 
 /// How many enemy pieces attack the side to move's royal (an independent count: each enemy

@@ -83,6 +83,8 @@ pub(crate) trait Bits:
     fn down(self, n: u32) -> Self;
     /// The set from the position's [`Occupancy`] (kept as `u128` for both widths).
     fn narrow(wide: u128) -> Self;
+    /// The set in the position's [`Occupancy`] width.
+    fn wide(self) -> u128;
     #[inline]
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_empty()
@@ -137,6 +139,10 @@ macro_rules! bits {
             fn narrow(wide: u128) -> Self {
                 // Only the board's bits are ever set: nothing is cut.
                 wide as $t
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
             }
         }
     };
@@ -457,6 +463,20 @@ impl<B: Bits> Tables<B> {
         false
     }
 
+    /// The squares from which some piece of `by` could capture on one of `targets` on an
+    /// empty board, in the position's width (nothing for a hole).
+    fn danger_of(&self, by: Color, targets: &[Square]) -> u128 {
+        let mut set = B::default();
+        for &t in targets {
+            if let Some(&b) = self.bit_of.get(t.index()) {
+                if usize::from(b) < self.n {
+                    set |= self.danger[by.index()][usize::from(b)];
+                }
+            }
+        }
+        set.wide()
+    }
+
     /// Every square `them` attacks, with the occupancy `occ`.
     fn attacks(&self, pos: &Position, them: Color, occ: B) -> B {
         let mut attacked = B::default();
@@ -472,6 +492,59 @@ impl<B: Bits> Tables<B> {
             }
         }
         attacked
+    }
+}
+
+/// The squares of one side's pieces that may attack a square, from
+/// [`Position::attack_candidates`]: a superset of the attackers, in no promised order.
+pub struct Candidates<'a> {
+    /// Without a bitboard generator: every piece of the side.
+    list: std::slice::Iter<'a, Square>,
+    /// With one: the pieces standing where their side could capture from, as bits.
+    bits: u128,
+    /// Per bit: its square (empty without a bitboard generator).
+    square_of: &'a [Square],
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.bits != 0 {
+            let b = self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            return Some(self.square_of[b]);
+        }
+        self.list.next().copied()
+    }
+}
+
+impl Position {
+    /// The pieces of `by` that may attack one of `targets`: the one prefilter of every
+    /// "who attacks this square" question (check, static exchange, king danger). With a
+    /// bitboard generator only pieces standing where some piece of `by` could capture a
+    /// target on an empty board (its danger sets); a king's ring then costs a few table
+    /// reads instead of one per enemy piece and target. Without one, every piece of `by`.
+    /// Which of them really attack is for [`Position::table_attack`] (or the generator).
+    #[inline]
+    pub fn attack_candidates(&self, targets: &[Square], by: Color) -> Candidates<'_> {
+        let (danger, square_of) = match &self.variant.bitboard {
+            Some(Generator::Small(t)) => (t.danger_of(by, targets), &t.square_of[..]),
+            Some(Generator::Wide(t)) => (t.danger_of(by, targets), &t.square_of[..]),
+            None => {
+                return Candidates {
+                    list: self.pieces(by).iter(),
+                    bits: 0,
+                    square_of: &[],
+                }
+            }
+        };
+        Candidates {
+            list: [].iter(),
+            bits: danger & self.bits.colour[by.index()],
+            square_of,
+        }
     }
 }
 

@@ -24,10 +24,8 @@ impl Position {
 
     /// Whether a piece of `by` attacks `target` (could capture a royal standing there).
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        self.lists[by.index()]
-            .squares
-            .iter()
-            .any(|&s| match self.table_attack(s, by, target) {
+        self.attack_candidates(&[target], by)
+            .any(|s| match self.table_attack(s, by, target) {
                 Some(hit) => hit,
                 None => self.piece_captures(s, target),
             })
@@ -57,7 +55,7 @@ impl Position {
         let v = &*self.variant;
         let board = &self.board;
         let empty = |sq: Square| sq == lifted || board[sq] == EMPTY;
-        for &s in &self.lists[by.index()].squares {
+        for s in self.attack_candidates(&[target], by) {
             if s == target {
                 // Captured by the move.
                 continue;

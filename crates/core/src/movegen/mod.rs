@@ -23,6 +23,7 @@ mod legal;
 pub mod perft;
 mod walk;
 
+pub use crate::bitboard::Candidates;
 pub(crate) use emit::{Arrival, Mover, Sink};
 pub(crate) use legal::DropMate;
 pub use legal::Status;
