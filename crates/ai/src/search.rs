@@ -186,8 +186,10 @@ impl Searcher {
         let cells = variant.geometry.cells;
         let types = variant.type_count();
         // Null move is unsound where passing could be the best move or material can
-        // come back in any moment: drop games.
-        let null_ok = !variant.drops;
+        // come back in any moment: drop games. (`Variant::drops` is no test of that: it
+        // is true wherever captures vanish too, and with it null move was off in every
+        // game but those whose hands keep promotion choices; BENCHMARKS.md, run 20.)
+        let null_ok = !variant.drop_game();
         Searcher {
             eval,
             tt: Table::new(options.hash_mb),
@@ -1442,6 +1444,25 @@ mod tests {
             .into_iter()
             .find(|m| v.uci(m) == uci)
             .unwrap_or_else(|| panic!("{uci} is legal"))
+    }
+
+    #[test]
+    fn null_move_is_tried_except_in_drop_games() {
+        // Captures vanish in chess, capablanca and xiangqi, and Grand Chess's hands only
+        // keep promotion choices: passing is a fair test there. In crazyhouse and shogi a
+        // captured piece can be dropped anywhere next move.
+        for (name, null_ok) in [
+            ("chess", true),
+            ("capablanca", true),
+            ("xiangqi", true),
+            ("grand", true),
+            ("crazyhouse", false),
+            ("shogi", false),
+        ] {
+            let v = catalogue::load(name).unwrap();
+            let s = Searcher::new(v, Options::default());
+            assert_eq!(s.null_ok, null_ok, "{name}");
+        }
     }
 
     #[test]

@@ -351,3 +351,36 @@ fn more_royals_than_a_game_can_have_are_refused() {
         }
     );
 }
+
+/// A drop game is one where a hand can ever hold a piece that may be dropped: captures go
+/// to a hand (`holdingsType=-1`, crazyhouse and shogi). Where captured pieces vanish
+/// (`holdingsType=0`, the default) or a hand only keeps promotion choices
+/// (`holdingsType=1`, Grand Chess and Spartan), nothing is ever dropped, though
+/// `Variant::drops` is true of the first kind (drops would be moves, had a hand pieces).
+#[test]
+fn a_drop_game_is_one_whose_hands_can_hold_a_piece() {
+    for (name, drop_game) in [
+        ("chess", false),
+        ("capablanca", false),
+        ("xiangqi", false),
+        ("grand", false),
+        ("spartan", false),
+        ("crazyhouse", true),
+        ("shogi", true),
+        ("minishogi", true),
+    ] {
+        assert_eq!(load(name).drop_game(), drop_game, "{name}");
+    }
+    let kings = "files=4\nranks=4\nking:K:K::a1,,d4\n";
+    for (extra, drop_game) in [
+        ("", false),
+        ("holdingsType=0\n", false),
+        ("holdingsType=1\n", false),
+        ("holdingsType=-1\n", true),
+    ] {
+        let v = Variant::from_definition("kings", &format!("{extra}{kings}"))
+            .unwrap()
+            .0;
+        assert_eq!(v.drop_game(), drop_game, "{extra:?}");
+    }
+}

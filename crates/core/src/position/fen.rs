@@ -783,6 +783,15 @@ impl Variant {
     pub fn has_holdings(&self) -> bool {
         self.holdings_type != 0 || self.initial_hand.iter().any(|h| h.iter().any(|&n| n > 0))
     }
+
+    /// Whether pieces can ever be dropped in this game: drops are moves ([`Variant::drops`],
+    /// which is also true of a game whose captures vanish, `holdingsType=0`) and a hand
+    /// can hold something (captures go there, or the game starts with pieces in hand).
+    /// What a search must know (passing is no safe test where a drop may answer anything)
+    /// and what XBoard is told.
+    pub fn drop_game(&self) -> bool {
+        self.drops && self.has_holdings()
+    }
 }
 
 /// Characters with a meaning of their own in a FEN's board or holdings field: empty-square

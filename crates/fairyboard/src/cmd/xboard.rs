@@ -306,7 +306,7 @@ impl<'w> Engine<'w> {
         } else {
             "fairy"
         };
-        let drops = variant.drops && variant.has_holdings();
+        let drops = variant.drop_game();
         let order: Vec<usize> = (0..variant.pieces.len())
             .filter(|&t| single[t].is_some())
             .collect();
