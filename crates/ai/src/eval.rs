@@ -114,6 +114,8 @@ pub struct Evaluator {
     /// Both sides' non-pawn, non-royal pieces at the start, each weighing the square of
     /// its value (phase scale; see [`Evaluator::weight`]).
     start_material: i64,
+    /// Pieces in hand are material ([`Variant::drop_game`]; elsewhere hands stay empty or
+    /// keep promotion choices, and the hand loop is skipped).
     drops: bool,
     /// The offsets of the eight neighbours on the padded board (royal shelter).
     neighbours: [isize; 8],
@@ -319,7 +321,7 @@ impl Evaluator {
                 Some((t, 1))
             });
             let in_hand = (0..types).map(|t| (t, start.hand(c, t) as i32));
-            for (t, n) in on_board.chain(in_hand.filter(|_| variant.drops)) {
+            for (t, n) in on_board.chain(in_hand.filter(|_| variant.drop_game())) {
                 if variant.pieces[t].royal || pawn_like[t] || n == 0 {
                     continue;
                 }
@@ -359,7 +361,7 @@ impl Evaluator {
             spare_royal,
             baring: variant.rules.baring,
             start_material: start_material.max(1),
-            drops: variant.drops,
+            drops: variant.drop_game(),
             neighbours: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1],
             forward: Color::BOTH.map(|c| variant.forward(c)),
             noise: 0,
