@@ -1,5 +1,6 @@
 //! Search a position and print each iteration:
-//! `cargo run --release --example think -- VARIANT DEPTH [FEN]`.
+//! `cargo run --release --example think -- VARIANT DEPTH [FEN]`; `DEPTH` may be `nN`
+//! instead, a budget of N nodes (as `fairyboard xboard --nodes N` plays).
 //!
 //! With `-` for the FEN it reads one FEN a line from stdin, searches each afresh (a new
 //! searcher, as a game's first move) and prints one `best MOVE score S nodes N` line per
@@ -30,7 +31,10 @@ impl Control for Timer {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let variant = catalogue::load(&args[0]).expect("variant");
-    let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(6);
+    let limits = match args.get(1).and_then(|d| d.strip_prefix('n')) {
+        Some(n) => Limits::nodes(n.parse().expect("nodes")),
+        None => Limits::depth(args.get(1).and_then(|d| d.parse().ok()).unwrap_or(6)),
+    };
     if args.get(2).map(String::as_str) == Some("-") {
         let start = std::time::Instant::now();
         let mut total = 0;
@@ -41,7 +45,7 @@ fn main() {
             }
             let mut pos = Position::from_fen(variant.clone(), line.trim()).expect("fen");
             let mut s = Searcher::new(variant.clone(), Options::default());
-            let r = s.search(&mut pos, &[], &Limits::depth(depth), &mut NoClock);
+            let r = s.search(&mut pos, &[], &limits, &mut NoClock);
             total += r.nodes;
             println!(
                 "best {} score {} nodes {}",
@@ -63,7 +67,7 @@ fn main() {
     };
     let mut s = Searcher::new(variant.clone(), Options::default());
     let mut timer = Timer(std::time::Instant::now());
-    let r = s.search(&mut pos, &[], &Limits::depth(depth), &mut timer);
+    let r = s.search(&mut pos, &[], &limits, &mut timer);
     let pv: Vec<String> = r.pv.iter().map(|m| variant.uci(m)).collect();
     println!(
         "best {} score {} nodes {} pv {}",
