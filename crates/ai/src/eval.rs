@@ -33,6 +33,7 @@ use std::sync::Arc;
 
 use fairyboard_core::coord::Coord;
 use fairyboard_core::geometry::Square;
+use fairyboard_core::movegen::SquareSet;
 use fairyboard_core::rng::SplitMix;
 use fairyboard_core::value::{self, PAWN};
 use fairyboard_core::variant::Symmetry;
@@ -598,11 +599,36 @@ impl Evaluator {
         }
     }
 
-    /// Whether a pawn-like piece of `by` attacks the padded square `sq`: one that stands
-    /// within [`Evaluator::pawn_reach`] of it and, by the attack table, captures there.
-    /// Asked of each piece rather than mapping every pawn's attacks: no board-sized
-    /// scratch to clear on every evaluation, and most squares around a piece are empty.
-    fn pawn_attacked(&self, pos: &Position, sq: usize, by: Color) -> bool {
+    /// Each side's pawn attacks as sets, where the variant has a bitboard generator
+    /// ([`Position::attack_set`]): one set operation a pawn, and then one a piece asked
+    /// about, instead of the attack table asked about every pawn near every piece.
+    fn pawn_attacks(&self, pos: &Position) -> Option<[SquareSet; 2]> {
+        let mut sets = [SquareSet::default(); 2];
+        for c in Color::BOTH {
+            for &sq in pos.pieces(c) {
+                if pos.piece_at(sq).is_some_and(|(t, _)| self.pawn[t]) {
+                    sets[c.index()] |= pos.attack_set(sq)?;
+                }
+            }
+        }
+        Some(sets)
+    }
+
+    /// Whether a pawn-like piece of `by` attacks the padded square `sq`: by the sets of
+    /// [`Evaluator::pawn_attacks`] when there are some, else asking each pawn that stands
+    /// within [`Evaluator::pawn_reach`] of it whether, by the attack table, it captures
+    /// there (no board-sized scratch to clear on every evaluation, and most squares around
+    /// a piece are empty).
+    fn pawn_attacked(
+        &self,
+        pos: &Position,
+        sq: usize,
+        by: Color,
+        sets: Option<&[SquareSet; 2]>,
+    ) -> bool {
+        if let Some(sets) = sets {
+            return !(sets[by.index()] & pos.square_set(&[Square::new(sq)])).is_empty();
+        }
         self.pawn_reach.iter().any(|&d| {
             let from = sq as isize + d;
             from >= 0
@@ -638,6 +664,8 @@ impl Evaluator {
             }
         }
         let targets = &targets[..n];
+        // With a bitboard generator, the squares a piece hits are one set operation.
+        let zone = pos.square_set(targets);
         let mut attackers = 0;
         let mut units = 0;
         for sq in pos.attack_candidates(targets, them) {
@@ -647,10 +675,13 @@ impl Evaluator {
             if self.royal[t] || self.pawn[t] {
                 continue;
             }
-            let hits = targets
-                .iter()
-                .filter(|&&target| pos.table_attack(sq, them, target) == Some(true))
-                .count() as i32;
+            let hits = match pos.attack_set(sq) {
+                Some(set) => (set & zone).count() as i32,
+                None => targets
+                    .iter()
+                    .filter(|&&target| pos.table_attack(sq, them, target) == Some(true))
+                    .count() as i32,
+            };
             if hits > 0 {
                 attackers += 1;
                 units += hits * self.values[t] / 100;
@@ -711,6 +742,7 @@ impl Evaluator {
         let mut material = 0i64;
         // Per colour: non-royal, non-pawn material (board and hand).
         let mut pieces = [0i32; 2];
+        let pawn_sets = self.pawn_attacks(pos);
         for c in Color::BOTH {
             let ci = c.index();
             let mut baring_pieces = 0;
@@ -729,7 +761,10 @@ impl Evaluator {
                         baring_pieces += 1;
                     }
                     // A piece a pawn attacks must move or be lost: worth less.
-                    if !self.royal[t] && !self.pawn[t] && self.pawn_attacked(pos, sq, c.flip()) {
+                    if !self.royal[t]
+                        && !self.pawn[t]
+                        && self.pawn_attacked(pos, sq, c.flip(), pawn_sets.as_ref())
+                    {
                         mg[ci] -= PAWN_THREAT.0;
                         eg[ci] -= PAWN_THREAT.1;
                     }

@@ -120,6 +120,7 @@ fn compare(pos: &mut Position, cov: &mut Coverage, lists: &mut [MoveList; 3]) {
         pos.to_fen()
     );
     attack_candidates_cover_attackers(pos);
+    attack_sets_and_mobility_match(pos);
     cov.positions += 1;
     let checkers = checkers(pos);
     cov.checks += usize::from(checkers > 0);
@@ -178,6 +179,50 @@ fn attack_candidates_cover_attackers(pos: &Position) {
                     v.geometry.coord(target)
                 );
             }
+        }
+    }
+}
+
+/// [`Position::attack_set`] (the bitboard tables, all squares at once) says of every
+/// piece and every square what [`Position::table_attack`] says square by square, wherever
+/// the attack table can tell; and [`Position::mobility`] counts the piece's moves.
+fn attack_sets_and_mobility_match(pos: &Position) {
+    let v = pos.variant().clone();
+    for c in Color::BOTH {
+        for &s in pos.pieces(c) {
+            let set = pos
+                .attack_set(s)
+                .unwrap_or_else(|| panic!("{}: no attack set on a piece", v.name));
+            let mut hits = 0;
+            for target in v.geometry.squares() {
+                let in_set = !(set & pos.square_set(&[target])).is_empty();
+                hits += u32::from(in_set);
+                if let Some(attacks) = pos.table_attack(s, c, target) {
+                    assert_eq!(
+                        in_set,
+                        attacks,
+                        "{} {}: the piece on {:?} and {:?}",
+                        v.name,
+                        pos.to_fen(),
+                        v.geometry.coord(s),
+                        v.geometry.coord(target)
+                    );
+                }
+            }
+            assert_eq!(hits, set.count(), "{}: a set bit off the board", v.name);
+            // And its mobility (a set count where the tables can tell) is its move list's
+            // length.
+            let mut list = MoveList::new();
+            pos.moves_from(s, &mut list);
+            let n = list.len();
+            assert_eq!(
+                pos.mobility(s, &mut list),
+                n,
+                "{} {}: mobility of the piece on {:?}",
+                v.name,
+                pos.to_fen(),
+                v.geometry.coord(s)
+            );
         }
     }
 }

@@ -481,17 +481,120 @@ impl<B: Bits> Tables<B> {
     fn attacks(&self, pos: &Position, them: Color, occ: B) -> B {
         let mut attacked = B::default();
         for &s in &pos.lists[them.index()].squares {
-            let spot = self.spot(cell_type(pos.board[s]), them, self.bit(s));
-            attacked |= spot.leap_capture;
-            if !spot.reach.is_empty() {
-                for r in self.rays_of(spot) {
-                    if r.captures {
-                        attacked |= self.slide(r, occ);
-                    }
+            attacked |= self.attacks_from(cell_type(pos.board[s]), them, self.bit(s), occ);
+        }
+        attacked
+    }
+
+    /// The squares a piece of type `t` and colour `color` on bit `b` attacks (its capturing
+    /// leaps, and its capturing slides up to and including the first piece), with the
+    /// occupancy `occ`.
+    #[inline(always)]
+    fn attacks_from(&self, t: Role, color: Color, b: usize, occ: B) -> B {
+        let spot = self.spot(t, color, b);
+        let mut attacked = spot.leap_capture;
+        if !spot.reach.is_empty() {
+            for r in self.rays_of(spot) {
+                if r.captures {
+                    attacked |= self.slide(r, occ);
                 }
             }
         }
         attacked
+    }
+}
+
+/// A set of squares of one position, in its bitboard numbering: what
+/// [`Position::attack_set`] and [`Position::square_set`] answer. Sets of the same variant
+/// combine and count; their bits mean nothing elsewhere.
+///
+/// ```
+/// # use fairyboard_core::{catalogue, coord::Coord, Position};
+/// let variant = catalogue::load("chess").unwrap();
+/// let pos = Position::start(variant.clone());
+/// let sq = |file, rank| variant.square(Coord::new(file, rank));
+/// // The knight on g1 attacks e2 (its own pawn: it defends it), f3 and h3.
+/// let knight = pos.attack_set(sq(6, 0)).unwrap();
+/// assert_eq!(knight.count(), 3);
+/// assert!(!(knight & pos.square_set(&[sq(5, 2)])).is_empty());
+/// assert!((knight & pos.square_set(&[sq(6, 2)])).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareSet(u128);
+
+impl SquareSet {
+    /// How many squares the set holds.
+    #[inline]
+    pub fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl BitAnd for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitand(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 & other.0)
+    }
+}
+
+impl BitOr for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitor(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 | other.0)
+    }
+}
+
+impl BitOrAssign for SquareSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: SquareSet) {
+        self.0 |= other.0;
+    }
+}
+
+impl Position {
+    /// The squares the piece on `sq` attacks, where it could capture an enemy piece (its
+    /// own side's pieces there are squares it defends), from the bitboard tables: the same
+    /// answer [`Position::table_attack`] gives square by square, for all of them in a few
+    /// set operations. None where the variant has no bitboard generator, or on an empty
+    /// square.
+    #[inline]
+    pub fn attack_set(&self, sq: Square) -> Option<SquareSet> {
+        let cell = self.board[sq];
+        if !is_piece(cell) {
+            return None;
+        }
+        let (t, c) = (cell_type(cell), cell_color(cell));
+        let occ = self.bits.colour[0] | self.bits.colour[1];
+        match &self.variant.bitboard {
+            Some(Generator::Small(tables)) => {
+                let set = tables.attacks_from(t, c, tables.bit(sq), u64::narrow(occ));
+                Some(SquareSet(set.wide()))
+            }
+            Some(Generator::Wide(tables)) => {
+                Some(SquareSet(tables.attacks_from(t, c, tables.bit(sq), occ)))
+            }
+            None => None,
+        }
+    }
+
+    /// `squares` as a set to meet an [`Position::attack_set`] (squares off the board and
+    /// holes are left out; empty where the variant has no bitboard generator).
+    #[inline]
+    pub fn square_set(&self, squares: &[Square]) -> SquareSet {
+        let mask = &self.bits.mask;
+        SquareSet(
+            squares
+                .iter()
+                .filter_map(|sq| mask.get(sq.index()))
+                .fold(0, |set, &m| set | m),
+        )
     }
 }
 

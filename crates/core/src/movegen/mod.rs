@@ -23,7 +23,7 @@ mod legal;
 pub mod perft;
 mod walk;
 
-pub use crate::bitboard::Candidates;
+pub use crate::bitboard::{Candidates, SquareSet};
 pub(crate) use emit::{Arrival, Mover, Sink};
 pub(crate) use legal::DropMate;
 pub use legal::Status;
