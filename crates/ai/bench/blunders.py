@@ -14,16 +14,36 @@ Usage:
       stdin, `-` mode) and asks FSF what the chosen move loses: prints per position and
       the count of positions where the move still loses at least --drop.
 
+  python3 crates/ai/bench/blunders.py drift FSF VARIANT DEPTH PLAYER OUT.tsv FILE.pgn...
+      Where PLAYER's games are lost: each of its moves in the first 120 plies, FSF's score
+      before it and after it (both at DEPTH, from the mover's view; their difference is
+      the drop, with a few tens of centipawns of the judge's own noise, as the two
+      searches have different roots). OUT.tsv gets every move (fen, move, FSF's move,
+      score before, drop, game, ply); printed: the mean drop per 20 plies, which tells a
+      drift in the opening from an end-game blunder (BENCHMARKS.md, run 21).
+  python3 crates/ai/bench/blunders.py choices FSF THINK VARIANT NODES DRIFT.tsv CACHE.json OUT [NAME=VALUE...]
+      How good a build's picks are on a drift file: THINK (the `think` example) searches
+      each position afresh with NODES nodes, two processes at once, NAME=VALUE pairs in
+      its environment, and each pick is judged like the drift file's moves (at its depth:
+      set FSF_DEPTH when it was not 12). CACHE.json keeps the judge's drops (one file per
+      depth), so another build pays only for the picks it makes differently. OUT gets
+      `move<TAB>drop` per position; printed: the mean drop and the drops of a pawn or
+      more. Two builds compare pick by pick (`paste OUT1 OUT2`); under ~20 cp a changed
+      pick is within the judge's noise over a few hundred positions.
+
 FSF is the Fairy-Stockfish binary (UCI, largeboards build for 10x8 boards). Needs pyffish
 for replaying SAN (`pip install pyffish==0.0.90`).
 """
+import concurrent.futures
+import json
+import os
 import subprocess
 import sys
 
 import pyffish as sf
 
 sys.path.insert(0, __file__.rsplit("/", 4)[0] + "/tools")
-from replay_pgn import games, strip, target  # noqa: E402
+from replay_pgn import games, matching_moves, strip, target  # noqa: E402
 
 DROP = 150
 FLOOR = -300
@@ -54,10 +74,11 @@ class Fsf:
             if line.startswith(word):
                 return lines
 
-    def score(self, fen, move=None):
-        """FSF's score (side to move's view) and best move at FSF_DEPTH; `move` alone when given."""
-        self.send("position fen %s" % fen)
-        self.send("go depth %d%s" % (FSF_DEPTH, " searchmoves " + move if move else ""))
+    def score(self, fen, move=None, depth=FSF_DEPTH, after=None):
+        """FSF's score (side to move's view) and best move at `depth`; `move` alone when
+        given; with `after`, of the position after that move."""
+        self.send("position fen %s%s" % (fen, " moves " + after if after else ""))
+        self.send("go depth %d%s" % (depth, " searchmoves " + move if move else ""))
         lines = self.wait("bestmove")
         score = None
         for line in lines:
@@ -122,9 +143,83 @@ def check(fsf_path, inp, think, depth, variant="capablanca"):
     print("positions %d: still a blunder %d, the game's move again %d" % (len(rows), bad, same))
 
 
+def drift(fsf_path, variant, depth, player, out, paths):
+    fsf = Fsf(fsf_path, variant)
+    sums = {}
+    with open(out, "w", encoding="utf-8") as fh:
+        for path in paths:
+            for number, (tags, sans) in enumerate(games(open(path, encoding="utf-8").read())):
+                if tags.get("Variant") != variant or player not in (tags.get("White"), tags.get("Black")):
+                    continue
+                side = "w" if tags["White"] == player else "b"
+                fen = sf.start_fen(variant)
+                for ply, san in enumerate(sans[:120]):
+                    hits = matching_moves(variant, fen, sf.legal_moves(variant, fen, []), san)
+                    if not hits:
+                        break
+                    m = hits[0]
+                    if fen.split()[1] == side:
+                        before, best = fsf.score(fen, depth=depth)
+                        after, _ = fsf.score(fen, depth=depth, after=m)
+                        # Positions beyond 15 pawns are decided: they teach nothing.
+                        if before is not None and after is not None and abs(before) <= 1500:
+                            drop = before + after
+                            fh.write(f"{fen}\t{m}\t{best}\t{before}\t{drop}\t{number}\t{ply}\n")
+                            n, total = sums.get(ply // 20, (0, 0))
+                            sums[ply // 20] = (n + 1, total + drop)
+                    fen = sf.get_fen(variant, fen, [m])
+    for bucket in sorted(sums):
+        n, total = sums[bucket]
+        print(f"plies {bucket * 20}-{bucket * 20 + 19}: {n} moves, mean drop {total / n:.0f} cp")
+
+
+def choices(fsf_path, think, variant, nodes, drift_file, cache_path, out, pairs):
+    env = dict(os.environ, **dict(a.split("=", 1) for a in pairs))
+    depth = int(os.environ.get("FSF_DEPTH", "12"))
+    rows = [l.rstrip("\n").split("\t") for l in open(drift_file, encoding="utf-8") if l.strip()]
+    cache = json.load(open(cache_path)) if os.path.exists(cache_path) else {}
+    for fen, move, _best, _before, drop, *_ in rows:
+        cache.setdefault(fen + " " + move, int(drop))
+
+    def pick(chunk):
+        text = "".join(r[0] + "\n" for r in chunk)
+        result = subprocess.run([think, variant, "n" + nodes, "-"], input=text,
+                                capture_output=True, text=True, env=env, check=True)
+        return [l.split()[1] for l in result.stdout.splitlines() if l.startswith("best")]
+
+    def judge(items):
+        fsf = Fsf(fsf_path, variant)
+        return [(fen + " " + m, before + fsf.score(fen, depth=depth, after=m)[0])
+                for fen, m, before in items]
+
+    half = len(rows) // 2
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        first, second = pool.map(pick, [rows[:half], rows[half:]])
+    moves = first + second
+    if len(moves) != len(rows):
+        sys.exit(f"{think} answered {len(moves)} of {len(rows)} positions")
+    todo = [(r[0], m, int(r[3])) for r, m in zip(rows, moves) if r[0] + " " + m not in cache]
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        for found in pool.map(judge, [todo[0::2], todo[1::2]]):
+            cache.update(found)
+    json.dump(cache, open(cache_path, "w"))
+    # A mate counts as ten pawns: one lost game should not outweigh every other position.
+    lost = [min(cache[r[0] + " " + m], 1000) for r, m in zip(rows, moves)]
+    with open(out, "w", encoding="utf-8") as fh:
+        fh.writelines(f"{m}\t{d}\n" for m, d in zip(moves, lost))
+    same = sum(m == r[1] for r, m in zip(rows, moves))
+    print(f"positions {len(rows)}: mean drop {sum(lost) / len(lost):.1f} cp, "
+          f"{sum(d >= 100 for d in lost)} of a pawn or more, {same} as in the games, "
+          f"{len(todo)} newly judged")
+
+
 if __name__ == "__main__":
     a = sys.argv[1:]
     if a[0] == "mine":
         mine(a[1], a[2], a[3:])
     elif a[0] == "check":
         check(a[1], a[2], a[3], int(a[4]))
+    elif a[0] == "drift":
+        drift(a[1], a[2], int(a[3]), a[4], a[5], a[6:])
+    elif a[0] == "choices":
+        choices(a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8:])
