@@ -118,6 +118,8 @@ pub struct Evaluator {
     /// Pieces in hand are material ([`Variant::drop_game`]; elsewhere hands stay empty or
     /// keep promotion choices, and the hand loop is skipped).
     drops: bool,
+    /// Whether the position answers [`Position::attack_set`] ([`Variant::has_attack_sets`]).
+    attack_sets: bool,
     /// The offsets of the eight neighbours on the padded board (royal shelter).
     neighbours: [isize; 8],
     /// One step forward per colour on the padded board (`Variant::forward`).
@@ -363,6 +365,7 @@ impl Evaluator {
             baring: variant.rules.baring,
             start_material: start_material.max(1),
             drops: variant.drop_game(),
+            attack_sets: variant.has_attack_sets(),
             neighbours: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1],
             forward: Color::BOTH.map(|c| variant.forward(c)),
             noise: 0,
@@ -599,10 +602,13 @@ impl Evaluator {
         }
     }
 
-    /// Each side's pawn attacks as sets, where the variant has a bitboard generator
+    /// Each side's pawn attacks as sets, where the variant has the bitboard tables
     /// ([`Position::attack_set`]): one set operation a pawn, and then one a piece asked
     /// about, instead of the attack table asked about every pawn near every piece.
     fn pawn_attacks(&self, pos: &Position) -> Option<[SquareSet; 2]> {
+        if !self.attack_sets {
+            return None;
+        }
         let mut sets = [SquareSet::default(); 2];
         for c in Color::BOTH {
             for &sq in pos.pieces(c) {
@@ -664,7 +670,7 @@ impl Evaluator {
             }
         }
         let targets = &targets[..n];
-        // With a bitboard generator, the squares a piece hits are one set operation.
+        // With attack sets, the squares a piece hits are one set operation.
         let zone = pos.square_set(targets);
         let mut attackers = 0;
         let mut units = 0;

@@ -314,6 +314,12 @@ impl Variant {
     pub fn has_bitboard_generator(&self) -> bool {
         self.bitboard.is_some() && self.plain_rules
     }
+
+    /// Whether [`Position::attack_set`] answers for this variant's pieces (it has the
+    /// bitboard tables, whatever its rules).
+    pub fn has_attack_sets(&self) -> bool {
+        self.bitboard.is_some()
+    }
 }
 
 impl Generator {
@@ -562,8 +568,8 @@ impl Position {
     /// The squares the piece on `sq` attacks, where it could capture an enemy piece (its
     /// own side's pieces there are squares it defends), from the bitboard tables: the same
     /// answer [`Position::table_attack`] gives square by square, for all of them in a few
-    /// set operations. None where the variant has no bitboard generator, or on an empty
-    /// square.
+    /// set operations. None on an empty square, and where the variant has no bitboard
+    /// tables ([`Variant::has_attack_sets`]).
     #[inline]
     pub fn attack_set(&self, sq: Square) -> Option<SquareSet> {
         let cell = self.board[sq];
