@@ -163,3 +163,40 @@ fn a_cannon_is_worth_about_a_horse_not_a_chariot() {
     let x = |id| of(&spartan, &values, id);
     assert!(x("L") > x("N"), "lieutenant {} knight {}", x("L"), x("N"));
 }
+
+#[test]
+fn leaps_mixed_with_slides_or_steps_raise_a_compound_to_its_published_value() {
+    let (v, _) = Variant::from_definition("common", COMMON_PIECES).unwrap();
+    let v = std::sync::Arc::new(v);
+    let m = value::measure(&v);
+    let share = |id: &str| m.stats[v.type_by_id(id).unwrap()].leap_share;
+    // From the centre of the empty board: a knight's moves are all leaps, a bishop's and a
+    // commoner's none (slides and steps can be blocked; a step has no square between,
+    // but it is not a leap either); the archbishop's 8 knight leaps among its 21 or so
+    // moves; the dabbaba's jump over the square between is a leap.
+    assert_eq!(share("N"), 1.0);
+    assert_eq!(share("D"), 1.0);
+    assert_eq!(share("B"), 0.0);
+    assert_eq!(share("M"), 0.0);
+    assert!(
+        (0.3..=0.45).contains(&share("A")),
+        "archbishop {}",
+        share("A")
+    );
+    // [M], [FM]: the archbishop is worth 8¾ where a rook is worth 5 (1.75 rooks); its
+    // moves alone (before the leap mix) made it 1.61.
+    let capa = catalogue::load("capablanca").unwrap();
+    let values = value::estimate(&capa);
+    let x = |id| of(&capa, &values, id) as f64;
+    assert!(
+        x("A") / x("R") >= 1.65,
+        "archbishop {} rook {}",
+        x("A"),
+        x("R")
+    );
+    // Pure leapers and pure sliders are untouched: the knight, bishop, rook and queen of
+    // chess keep [K]'s proportions (within 15%, as `compounds_order_as_published`).
+    let values = value::estimate(&v);
+    let x = |id| of(&v, &values, id) as f64;
+    assert!((x("Q") / x("N") / 3.0 - 1.0).abs() <= 0.15);
+}
