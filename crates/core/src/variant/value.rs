@@ -201,6 +201,11 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
         let c = variant.coord(squares[i]);
         (c.file as f64 - cf).abs() + (c.rank as f64 - cr).abs()
     };
+    // Chebyshev distance (king steps) between two squares.
+    let king_steps = |from: Square, to: Square| {
+        let (a, b) = (variant.coord(from), variant.coord(to));
+        a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as u32
+    };
     for t in 0..types {
         let mut empty_total = 0usize;
         // Moves that land where the piece could capture (see `capturing_moves`), and all
@@ -223,8 +228,7 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             let initial = Setup::unmoved_by_start(variant, sq, t, Color::White);
             for m in &list {
                 if !initial {
-                    let (a, b) = (variant.coord(sq), variant.coord(m.to()));
-                    let d = a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as u32;
+                    let d = king_steps(sq, m.to());
                     stats[t].longest = stats[t].longest.max(d);
                     if d == 1 {
                         steps += 1;
@@ -296,12 +300,15 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             }
         }
         stats[t].reach = count as f64 / n_sq as f64;
-        stats[t].targets = {
-            let mut to = graph[centre].clone();
-            to.sort_unstable();
-            to.dedup();
-            to.len() as f64
-        };
+        // The centre's distinct empty-board targets (indices into `squares`, sorted).
+        let mut to = graph[centre].clone();
+        to.sort_unstable();
+        to.dedup();
+        stats[t].targets = to.len() as f64;
+        stats[t].neighbours = to
+            .iter()
+            .filter(|&&j| king_steps(squares[centre], squares[j]) == 1)
+            .count() as u32;
         stats[t].leap_share = {
             let mut pieces = vec![(squares[centre], t, Color::White)];
             pieces.extend(
@@ -313,29 +320,15 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             let pos = board_with(variant, &pieces);
             list.clear();
             pos.moves_from(squares[centre], &mut list);
-            let a = variant.coord(squares[centre]);
             let mut leaps: Vec<usize> = list
                 .iter()
-                .filter_map(|m| {
-                    let b = variant.coord(m.to());
-                    let d = a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank));
-                    let j = squares.iter().position(|&s| s == m.to())?;
-                    (d >= 2 && graph[centre].contains(&j)).then_some(j)
-                })
+                .filter(|m| king_steps(squares[centre], m.to()) >= 2)
+                .filter_map(|m| squares.iter().position(|&s| s == m.to()))
+                .filter(|j| to.binary_search(j).is_ok())
                 .collect();
             leaps.sort_unstable();
             leaps.dedup();
-            leaps.len() as f64 / stats[t].targets.max(1.0)
-        };
-        stats[t].neighbours = {
-            let a = variant.coord(squares[centre]);
-            graph[centre]
-                .iter()
-                .map(|&j| variant.coord(squares[j]))
-                .filter(|b| a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) == 1)
-                .map(|b| (b.file, b.rank))
-                .collect::<HashSet<_>>()
-                .len() as u32
+            leaps.len() as f64 / to.len().max(1) as f64
         };
         stats[t].step_share = steps as f64 / empty_total.max(1) as f64;
         stats[t].sideways /= empty_total.max(1) as f64;
