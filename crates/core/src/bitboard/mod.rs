@@ -557,6 +557,16 @@ impl BitOr for SquareSet {
     }
 }
 
+impl Not for SquareSet {
+    type Output = SquareSet;
+    /// Every square not in the set (and bits beyond the board: meet it with a set of
+    /// squares on the board before counting).
+    #[inline]
+    fn not(self) -> SquareSet {
+        SquareSet(!self.0)
+    }
+}
+
 impl BitOrAssign for SquareSet {
     #[inline]
     fn bitor_assign(&mut self, other: SquareSet) {
@@ -588,6 +598,13 @@ impl Position {
             }
             None => None,
         }
+    }
+
+    /// The squares `c`'s pieces stand on, as a set to meet an [`Position::attack_set`]
+    /// (empty where the variant has no bitboard generator).
+    #[inline]
+    pub fn side_set(&self, c: Color) -> SquareSet {
+        SquareSet(self.bits.colour[c.index()])
     }
 
     /// `squares` as a set to meet an [`Position::attack_set`] (squares off the board and
