@@ -8,10 +8,11 @@
 //! during play each piece's actual move count against that average adds a mobility term.
 //! Pawns are the unit (100); a passed pawn gains with its nearness to promotion, mostly
 //! in the end game; central pawns that have advanced hold the centre, doubled and isolated
-//! pawns cost; a piece an enemy pawn attacks is worth less; royals get shelter in the
-//! middle game (and a penalty that grows with the square of the enemy force bearing on
-//! their surroundings) and centralisation in the end game; a definition's `pieceValue`
-//! replaces an estimate. The weights of these terms were fitted to a strong engine's
+//! pawns cost; a piece an enemy pawn attacks is worth less, and so, where the variant has
+//! attack sets, is one a lesser enemy piece attacks or one left undefended under attack;
+//! royals get shelter in the middle game (and a penalty that grows with the square of the
+//! enemy force bearing on their surroundings) and centralisation in the end game; a
+//! definition's `pieceValue` replaces an estimate. The weights of these terms were fitted to a strong engine's
 //! scores of positions from real games (the constants below say which and how).
 //! Under a baring rule a side's last pieces cost extra; a lead in pieces counts more as
 //! pieces come off (trade down when ahead); and every score shrinks as the move-rule
