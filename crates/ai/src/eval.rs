@@ -12,8 +12,9 @@
 //! attack sets, is one a lesser enemy piece attacks or one left undefended under attack;
 //! royals get shelter in the middle game (and a penalty that grows with the square of the
 //! enemy force bearing on their surroundings) and centralisation in the end game; a
-//! definition's `pieceValue` replaces an estimate. The weights of these terms were fitted to a strong engine's
-//! scores of positions from real games (the constants below say which and how).
+//! definition's `pieceValue` replaces an estimate. The weights of these terms were fitted
+//! to a strong engine's scores of positions from real games (the constants below say which
+//! and how).
 //! Under a baring rule a side's last pieces cost extra; a lead in pieces counts more as
 //! pieces come off (trade down when ahead); and every score shrinks as the move-rule
 //! count runs out (draw distance), so the side ahead makes progress in time.
