@@ -23,11 +23,17 @@ fn app() -> Router {
         "FAIRYBOARD_VARIANTS",
         concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
     );
-    let web = std::env::temp_dir().join(format!("fairyboard-web-{}", std::process::id()));
-    std::fs::create_dir_all(&web).unwrap();
-    std::fs::write(web.join("idiagram.js"), "export const ok = 1;\n").unwrap();
+    // Written once per process: the tests run in parallel, and rewriting the file for
+    // each request truncated it while another test read it (an empty module, at times).
+    static WEB: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let web = WEB.get_or_init(|| {
+        let web = std::env::temp_dir().join(format!("fairyboard-web-{}", std::process::id()));
+        std::fs::create_dir_all(&web).unwrap();
+        std::fs::write(web.join("idiagram.js"), "export const ok = 1;\n").unwrap();
+        web
+    });
     router(Config {
-        web_dir: web,
+        web_dir: web.clone(),
         art_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../art")),
         ..Config::default()
     })
