@@ -676,6 +676,15 @@ impl Evaluator {
         Some(map)
     }
 
+    /// Side `c`'s pieces in the attack map's list ([`Evaluator::attack_map`]).
+    fn side_attackers<'a>(list: &'a [Attacker], map: &AttackMap, c: Color) -> &'a [Attacker] {
+        let (white, black) = list.split_at(map.split.min(list.len()));
+        match c {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
     /// Threats, from the attack map: a piece an enemy piece of no greater value attacks
     /// costs [`LESSER_THREAT`] (it must move, or be exchanged down), one the enemy attacks
     /// and its own side does not defend [`HANGING`], and the moves a piece has to squares
@@ -686,9 +695,10 @@ impl Evaluator {
     /// attacks on pieces are [`PAWN_THREAT`]'s).
     fn threats(&self, pos: &Position, map: &AttackMap, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
         let list = self.attackers.borrow();
-        let (white, black) = list.split_at(map.split.min(list.len()));
-        for (c, ours, theirs) in [(Color::White, white, black), (Color::Black, black, white)] {
+        for c in Color::BOTH {
             let (ci, ti) = (c.index(), c.flip().index());
+            let ours = Self::side_attackers(&list, map, c);
+            let theirs = Self::side_attackers(&list, map, c.flip());
             // Squares an enemy pawn guards that are not the piece's own side's.
             let guarded = map.pawns[ti] & !pos.side_set(c);
             for p in ours {
@@ -755,7 +765,8 @@ impl Evaluator {
     /// and the penalty grows with the square of the sum once two or more pieces take part
     /// (a lone piece rarely mates; a coordinated attack does). Pawns and royals are not
     /// counted, nor moves only the generator can judge (the attack table's `Complex`).
-    fn royal_danger(&self, pos: &Position, royal: usize, c: Color) -> i32 {
+    /// With the attack map, the attackers' sets are the map's, made once per evaluation.
+    fn royal_danger(&self, pos: &Position, royal: usize, c: Color, map: Option<&AttackMap>) -> i32 {
         let them = c.flip();
         // The royal's square and its neighbours on the board, found once rather than for
         // each attacker (the evaluation's largest term after mobility: BENCHMARKS.md, run 13).
@@ -777,23 +788,27 @@ impl Evaluator {
         let zone = pos.square_set(targets);
         let mut attackers = 0;
         let mut units = 0;
-        for sq in pos.attack_candidates(targets, them) {
-            let Some((t, _)) = pos.piece_at(sq) else {
-                continue;
-            };
-            if self.royal[t] || self.pawn[t] {
-                continue;
-            }
-            let hits = match pos.attack_set(sq) {
-                Some(set) => (set & zone).count() as i32,
-                None => targets
-                    .iter()
-                    .filter(|&&target| pos.table_attack(sq, them, target) == Some(true))
-                    .count() as i32,
-            };
-            if hits > 0 {
+        let mut count = |t: usize, hits: i32| {
+            if hits > 0 && !self.royal[t] && !self.pawn[t] {
                 attackers += 1;
                 units += hits * self.values[t] / 100;
+            }
+        };
+        if let Some(map) = map {
+            let list = self.attackers.borrow();
+            for a in Self::side_attackers(&list, map, them) {
+                count(a.t, (a.attacks & zone).count() as i32);
+            }
+        } else {
+            for sq in pos.attack_candidates(targets, them) {
+                let Some((t, _)) = pos.piece_at(sq) else {
+                    continue;
+                };
+                let hits = targets
+                    .iter()
+                    .filter(|&&target| pos.table_attack(sq, them, target) == Some(true))
+                    .count() as i32;
+                count(t, hits);
             }
         }
         if attackers >= 2 {
@@ -935,7 +950,7 @@ impl Evaluator {
                 royal_mg += (6 * friends.min(4) + self.pawn_shield(pos, r.index(), c))
                     * SHELTER_PERCENT
                     / 100;
-                royal_mg -= self.royal_danger(pos, r.index(), c) * DANGER_WEIGHT;
+                royal_mg -= self.royal_danger(pos, r.index(), c, map.as_ref()) * DANGER_WEIGHT;
             }
             let royals = pos.royals(c).len().max(1) as i32;
             let spare = self.spare_royals(pos, c);
@@ -1045,7 +1060,9 @@ mod tests {
     /// The danger to White's king in a chess position.
     fn danger(fen: &str) -> i32 {
         let (e, pos, king) = white_king(fen);
-        e.royal_danger(&pos, king, Color::White)
+        let map = e.attack_map(&pos);
+        assert!(map.is_some(), "chess has attack sets");
+        e.royal_danger(&pos, king, Color::White, map.as_ref())
     }
 
     #[test]
