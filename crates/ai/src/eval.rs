@@ -41,11 +41,10 @@ use fairyboard_core::value::{self, PAWN};
 use fairyboard_core::variant::Symmetry;
 use fairyboard_core::{Color, Move, MoveList, Position, Variant};
 
-/// Centipawns (middle game) of a pawn right in front of a royal ([`Evaluator::pawn_shield`]).
-const SHIELD: i32 = 20;
-/// Centipawns (middle game) a file next to a royal with no friendly pawn ahead costs.
-const OPEN_FILE: i32 = 10;
-/// The weights below were fitted by least squares on the win probability against
+/// The evaluation's weights, one field a term, so that a fitting tool can vary each and
+/// measure the score error ([`crate::fit`]; `examples/fit_weights.rs`).
+///
+/// The defaults were fitted by least squares on the win probability against
 /// Fairy-Stockfish's scores, first of 3,610 capablanca positions from our own games
 /// (BENCHMARKS.md, run 15), then of those together with 2,994 shatranj and 2,989 makruk
 /// positions (run 16: `examples/score_error.rs` measures each set). The capablanca-only
@@ -56,60 +55,183 @@ const OPEN_FILE: i32 = 10;
 /// 40% and royal danger at a sixth of the fitted ones, and paid every pawn push alike on
 /// any file, so 1. Ad3 and wing-pawn pushes looked as good as 1. e4.
 ///
-/// Mobility: centipawns per move above a piece's average, times this, over 24/average.
-/// (The joint fit's best is 1.25; at 2.0 its error is 5% higher, and the one start the
-/// value estimates misjudge, FIDE v Rookies, stays at the one-pawn margin of
-/// `tests/balance.rs`: +1.00, where 1.25 rates it +1.02 — BENCHMARKS.md run 16.)
-const MOBILITY_SCALE: f64 = 2.0;
-/// A piece's static square term: this fraction of its value times its relative move
-/// count on the square, counted from the type's start squares (0 there, so that armies
-/// balanced by design start even: FIDE v Rookies started at +1.18 without that).
-/// Slightly negative: the mobility term already pays for the moves a piece actually has,
-/// and a square's average count paid twice drew pieces out early.
-const SQUARE_TERM: f64 = -0.025;
-/// Centipawns for a piece on the centre square (0 at the corners).
-const PIECE_CENTRE: f64 = 53.0;
-/// Pawns, middle game: a pawn two or more steps from its start on the centre file earns
-/// this (half after one step, nothing on the edge files): central pawns that have
-/// advanced hold the centre. (Costs for centrality as such and for every step, fitted on
-/// capablanca alone, fell to 0 in the joint fit: makruk's pawns start on the third rank.)
-const PAWN_CENTRE_FILE: f64 = 100.0;
-/// End game: pawn centrality (the passed-pawn term does the rest).
-const PAWN_CENTRALITY_END: f64 = 10.0;
-/// (Middle game, end game) percent of the passed-pawn bonus table.
-const PASSED_PERCENT: (i32, i32) = (50, 125);
-/// (Middle game, end game) per extra pawn on a file, and per pawn with no friendly
-/// pawn on a neighbouring file.
-const DOUBLED: (i32, i32) = (25, 0);
-const ISOLATED: (i32, i32) = (0, 30);
-/// (Middle game, end game) for a piece (not a pawn or royal) an enemy pawn attacks.
-const PAWN_THREAT: (i32, i32) = (40, 70);
-/// (Middle game, end game) for a piece an enemy piece of no greater value attacks (not a
-/// pawn, whose attacks are [`PAWN_THREAT`]'s, nor a royal). These three threat weights
-/// lowered the score error of all three fitted sets (run 23: capablanca 367.1 → 361.2,
-/// shatranj 141.5 → 138.1, makruk 203.9 → 190.1); twice these weights, or the guarded
-/// moves at 100%, raised it on at least two.
-const LESSER_THREAT: (i32, i32) = (60, 40);
-/// (Middle game, end game) for a piece the enemy attacks and its own side does not defend.
-const HANGING: (i32, i32) = (30, 15);
-/// Percent of a piece's mobility weight that each of its moves to a square an enemy pawn
-/// attacks takes back: such a square is no room to move to.
-const PAWN_GUARDED_MOVE: i32 = 50;
-/// Royal danger (the square of the attack units over 20, capped at 500) times this.
-const DANGER_WEIGHT: i32 = 6;
-/// Percent of the royal's shelter terms (friends around it, pawn shield).
-const SHELTER_PERCENT: i32 = 75;
-/// Centipawns for the side to move.
-const TEMPO: i32 = 20;
+/// Pairs are (middle game, end game); the two blend by the game phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Percent of each non-pawn, non-royal piece's value (pawns are the unit).
+    pub piece_value: (i32, i32),
+    /// Mobility: percent of the base weight of a move above a piece's average (the base
+    /// is 24/average centipawns, clamped to 1–6: a queen's tenth move matters less than a
+    /// knight's fifth). (At 125% the run 16 fit's error was 5% lower than at 200%, but
+    /// the one start the value estimates misjudge, FIDE v Rookies, then stays at the
+    /// one-pawn margin of `tests/balance.rs` only with these.)
+    pub mobility: (i32, i32),
+    /// A piece's static square term, per mille of its value times its relative move count
+    /// on the square, counted from the type's start squares (0 there, so that armies
+    /// balanced by design start even: FIDE v Rookies started at +1.18 without that).
+    /// Slightly negative: the mobility term already pays for the moves a piece actually
+    /// has, and a square's average count paid twice drew pieces out early.
+    pub square_term: i32,
+    /// Centipawns for a piece on the centre square (0 at the corners).
+    pub piece_centre: (i32, i32),
+    /// Pawns, middle game: a pawn two or more steps from its start on the centre file earns
+    /// this (half after one step, nothing on the edge files): central pawns that have
+    /// advanced hold the centre. (Costs for centrality as such and for every step, fitted
+    /// on capablanca alone, fell to 0 in the joint fit: makruk's pawns start on the third
+    /// rank.)
+    pub pawn_centre_file: i32,
+    /// End game: centipawns for a pawn on the centre square (the passed-pawn term does the
+    /// rest).
+    pub pawn_centrality_end: i32,
+    /// Percent of the passed-pawn bonus table.
+    pub passed: (i32, i32),
+    /// Per extra pawn on a file.
+    pub doubled: (i32, i32),
+    /// Per pawn with no friendly pawn on a neighbouring file.
+    pub isolated: (i32, i32),
+    /// For a piece (not a pawn or royal) an enemy pawn attacks.
+    pub pawn_threat: (i32, i32),
+    /// For a piece an enemy piece of no greater value attacks (not a pawn, whose attacks
+    /// are `pawn_threat`'s, nor a royal). The three threat weights lowered the score error
+    /// of all three fitted sets (run 23: capablanca 367.1 → 361.2, shatranj 141.5 → 138.1,
+    /// makruk 203.9 → 190.1); twice these weights, or the guarded moves at 100%, raised it
+    /// on at least two.
+    pub lesser_threat: (i32, i32),
+    /// For a piece the enemy attacks and its own side does not defend.
+    pub hanging: (i32, i32),
+    /// Percent of a piece's mobility weight that each of its moves to a square an enemy
+    /// pawn attacks takes back: such a square is no room to move to.
+    pub pawn_guarded_move: i32,
+    /// Royal danger (the square of the attack units over 20, capped at 500) times this.
+    pub danger: i32,
+    /// Percent of the royal's shelter terms (friends around it, pawn shield).
+    pub shelter: i32,
+    /// Centipawns (before `shelter`) per friend next to the royal, up to four.
+    pub friends: i32,
+    /// Centipawns (middle game) of a pawn right in front of a royal
+    /// ([`Evaluator::pawn_shield`]).
+    pub shield: i32,
+    /// Centipawns (middle game) a file next to a royal with no friendly pawn ahead costs.
+    pub open_file: i32,
+    /// Middle game: centipawns a royal loses per rank away from home (it stays behind its
+    /// pieces).
+    pub royal_home: i32,
+    /// Centipawns for a royal on the centre square: a cost in the middle game, a bonus in
+    /// the end game.
+    pub royal_centre: (i32, i32),
+    /// Percent of the lead in pieces added as the pieces come off (trade down when ahead).
+    pub trade: i32,
+    /// Centipawns for the side to move.
+    pub tempo: i32,
+}
 
-/// Average move count up to which a piece's square term ([`SQUARE_TERM`]) counts in full;
-/// a piece with more moves on average gets this share of it ([`Evaluator::new`]).
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            piece_value: (100, 100),
+            mobility: (200, 200),
+            square_term: -25,
+            piece_centre: (53, 53),
+            pawn_centre_file: 100,
+            pawn_centrality_end: 10,
+            passed: (50, 125),
+            doubled: (25, 0),
+            isolated: (0, 30),
+            pawn_threat: (40, 70),
+            lesser_threat: (60, 40),
+            hanging: (30, 15),
+            pawn_guarded_move: 50,
+            danger: 6,
+            shelter: 75,
+            friends: 6,
+            shield: 20,
+            open_file: 10,
+            royal_home: 12,
+            royal_centre: (10, 30),
+            trade: 20,
+            tempo: 20,
+        }
+    }
+}
+
+impl Weights {
+    /// Every weight by name (pairs as `name.mg` and `name.eg`), for a tool that varies
+    /// them one at a time.
+    pub fn named(&mut self) -> Vec<(&'static str, &mut i32)> {
+        let Weights {
+            piece_value,
+            mobility,
+            square_term,
+            piece_centre,
+            pawn_centre_file,
+            pawn_centrality_end,
+            passed,
+            doubled,
+            isolated,
+            pawn_threat,
+            lesser_threat,
+            hanging,
+            pawn_guarded_move,
+            danger,
+            shelter,
+            friends,
+            shield,
+            open_file,
+            royal_home,
+            royal_centre,
+            trade,
+            tempo,
+        } = self;
+        vec![
+            ("piece_value.mg", &mut piece_value.0),
+            ("piece_value.eg", &mut piece_value.1),
+            ("mobility.mg", &mut mobility.0),
+            ("mobility.eg", &mut mobility.1),
+            ("square_term", square_term),
+            ("piece_centre.mg", &mut piece_centre.0),
+            ("piece_centre.eg", &mut piece_centre.1),
+            ("pawn_centre_file", pawn_centre_file),
+            ("pawn_centrality_end", pawn_centrality_end),
+            ("passed.mg", &mut passed.0),
+            ("passed.eg", &mut passed.1),
+            ("doubled.mg", &mut doubled.0),
+            ("doubled.eg", &mut doubled.1),
+            ("isolated.mg", &mut isolated.0),
+            ("isolated.eg", &mut isolated.1),
+            ("pawn_threat.mg", &mut pawn_threat.0),
+            ("pawn_threat.eg", &mut pawn_threat.1),
+            ("lesser_threat.mg", &mut lesser_threat.0),
+            ("lesser_threat.eg", &mut lesser_threat.1),
+            ("hanging.mg", &mut hanging.0),
+            ("hanging.eg", &mut hanging.1),
+            ("pawn_guarded_move", pawn_guarded_move),
+            ("danger", danger),
+            ("shelter", shelter),
+            ("friends", friends),
+            ("shield", shield),
+            ("open_file", open_file),
+            ("royal_home", royal_home),
+            ("royal_centre.mg", &mut royal_centre.0),
+            ("royal_centre.eg", &mut royal_centre.1),
+            ("trade", trade),
+            ("tempo", tempo),
+        ]
+    }
+}
+
+/// Average move count up to which a piece's square term (`Weights::square_term`) counts
+/// in full; a piece with more moves on average gets this share of it ([`Evaluator::new`]).
 const SQUARE_TERM_MOVES: f64 = 6.0;
 
 /// Per piece type: value and piece-square table per colour (indexed by padded square).
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     values: Vec<i32>,
+    /// Per type: what it adds to the (middle game, end game) sums: its value, for pieces
+    /// times [`Weights::piece_value`].
+    scored: Vec<(i32, i32)>,
+    /// The weights the tables were built with and the terms use.
+    weights: Weights,
     /// Middle game, `[colour][type][padded square]` in one table (see
     /// [`Evaluator::pst_index`]: one look-up a piece instead of three).
     pst: Vec<i16>,
@@ -137,9 +259,10 @@ pub struct Evaluator {
     neighbours: [isize; 8],
     /// One step forward per colour on the padded board (`Variant::forward`).
     forward: [isize; 2],
-    /// Per type: centipawns per pseudo-legal move above (or below) the type's measured
-    /// average, and that average (0 weight: not counted — royals and pawns).
-    mobility: Vec<(i32, i32)>,
+    /// Per type: 64ths of a centipawn per pseudo-legal move above (or below) the type's
+    /// measured average (middle game, end game), and that average (0 weights: not
+    /// counted — royals and pawns).
+    mobility: Vec<(i32, i32, i32)>,
     /// Per padded square: file and rank (White's view), −1 off the board.
     file_rank: Vec<(i8, i8)>,
     /// `[colour][type]` → per padded square: (middle game, end game) bonus of a passed
@@ -204,6 +327,11 @@ fn mirror(variant: &Variant, sq: Square) -> Square {
 impl Evaluator {
     /// Measure the variant's pieces (a few thousand move generations; done once per variant).
     pub fn new(variant: &Arc<Variant>) -> Evaluator {
+        Evaluator::with_weights(variant, Weights::default())
+    }
+
+    /// As [`Evaluator::new`], with other weights (a fitting tool's trial).
+    pub fn with_weights(variant: &Arc<Variant>, w: Weights) -> Evaluator {
         let types = variant.type_count();
         let squares: Vec<Square> = variant.playable().to_vec();
         let cells = variant.geometry.cells;
@@ -293,25 +421,29 @@ impl Evaluator {
                             .map(|&h| (c.rank as i32 - h).abs())
                             .min()
                             .unwrap_or(0);
-                        let home = -(away as f64) * 12.0 - centrality * 10.0;
+                        let home = -(away as f64) * w.royal_home as f64
+                            - centrality * w.royal_centre.0 as f64;
                         pst[ci][t][sq] = home.round() as i16;
-                        pst_end[ci][t][sq] = (centrality * 30.0).round() as i16;
+                        pst_end[ci][t][sq] = (centrality * w.royal_centre.1 as f64).round() as i16;
                     }
                     continue;
                 }
                 let (mg, eg) = if pawn_like[t] {
                     let file_centre = 1.0 - (c.file as f64 - cf).abs() / cf.max(1.0);
                     let steps = (c.rank as f64 - pawn_start[t] as f64).max(0.0);
-                    let mg = PAWN_CENTRE_FILE * file_centre * steps.min(2.0) / 2.0;
-                    (mg, centrality * PAWN_CENTRALITY_END)
+                    let mg = w.pawn_centre_file as f64 * file_centre * steps.min(2.0) / 2.0;
+                    (mg, centrality * w.pawn_centrality_end as f64)
                 } else {
-                    let mut v = (rel(i) - home) * SQUARE_TERM * values[t] as f64 * share
-                        + centrality * PIECE_CENTRE;
+                    let mut v =
+                        (rel(i) - home) * w.square_term as f64 / 1000.0 * values[t] as f64 * share;
                     if let Some(d) = Self::distance_to(&promo_squares[t], variant, sq) {
                         let gain = (best_promotion[t] - values[t]).clamp(0, 600) as f64;
                         v += gain * 0.3 / ((d + 1) * (d + 1)) as f64;
                     }
-                    (v, v)
+                    (
+                        v + centrality * w.piece_centre.0 as f64,
+                        v + centrality * w.piece_centre.1 as f64,
+                    )
                 };
                 pst[0][t][sq] = mg.round() as i16;
                 pst_end[0][t][sq] = eg.round() as i16;
@@ -377,17 +509,21 @@ impl Evaluator {
             .map(|t| {
                 let p = &variant.pieces[t];
                 if p.royal || pawn_like[t] || stats[t].mobility < 0.5 {
-                    (0, 0)
+                    (0, 0, 0)
                 } else {
                     let avg = stats[t].mobility;
+                    let base = (24.0 / avg).clamp(1.0, 6.0) * 64.0 / 100.0;
                     (
-                        ((24.0 / avg).clamp(1.0, 6.0) * MOBILITY_SCALE * 16.0).round() as i32,
+                        (base * w.mobility.0 as f64).round() as i32,
+                        (base * w.mobility.1 as f64).round() as i32,
                         avg.round() as i32,
                     )
                 }
             })
             .collect();
         let mut e = Evaluator {
+            scored: Vec::new(),
+            weights: w,
             mobility,
             file_rank,
             passed,
@@ -415,8 +551,24 @@ impl Evaluator {
                 .filter(|&d| d != 0)
                 .collect(),
         };
+        e.score_values();
         e.start_balance = e.material(&start, Color::White) - e.material(&start, Color::Black);
         e
+    }
+
+    /// Fill [`Evaluator::scored`] from the values and [`Weights::piece_value`].
+    fn score_values(&mut self) {
+        let (mg, eg) = self.weights.piece_value;
+        self.scored = (0..self.types)
+            .map(|t| {
+                let v = self.values[t];
+                if self.pawn[t] || self.royal[t] {
+                    (v, v)
+                } else {
+                    (v * mg / 100, v * eg / 100)
+                }
+            })
+            .collect();
     }
 
     /// A side's material in centipawns: its pieces on the board, in hand in a drop game
@@ -491,6 +643,7 @@ impl Evaluator {
     pub fn set_value(&mut self, t: usize, value: i32) {
         if t < self.values.len() {
             self.values[t] = value;
+            self.score_values();
         }
     }
 
@@ -612,8 +765,8 @@ impl Evaluator {
                 };
                 if free {
                     let (m, e) = table[sq];
-                    mg[ci] += m as i32 * PASSED_PERCENT.0 / 100;
-                    eg[ci] += e as i32 * PASSED_PERCENT.1 / 100;
+                    mg[ci] += m as i32 * self.weights.passed.0 / 100;
+                    eg[ci] += e as i32 * self.weights.passed.1 / 100;
                 }
             }
         }
@@ -622,8 +775,12 @@ impl Evaluator {
 
     /// Doubled and isolated pawns from the per-file pawn counts of
     /// [`Evaluator::passed_pawns`]: each pawn beyond the first on a file costs
-    /// [`DOUBLED`], each pawn with no friendly pawn on a neighbouring file [`ISOLATED`].
-    fn pawn_files(count: &PawnFiles, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+    /// [`Weights::doubled`], each pawn with no friendly pawn on a neighbouring file
+    /// [`Weights::isolated`].
+    fn pawn_files(&self, count: &PawnFiles, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+        let Weights {
+            doubled, isolated, ..
+        } = self.weights;
         for ci in 0..2 {
             let n = &count[ci];
             for f in 1..n.len() - 1 {
@@ -631,12 +788,12 @@ impl Evaluator {
                     continue;
                 }
                 if n[f] > 1 {
-                    mg[ci] -= DOUBLED.0 * (n[f] - 1);
-                    eg[ci] -= DOUBLED.1 * (n[f] - 1);
+                    mg[ci] -= doubled.0 * (n[f] - 1);
+                    eg[ci] -= doubled.1 * (n[f] - 1);
                 }
                 if n[f - 1] == 0 && n[f + 1] == 0 {
-                    mg[ci] -= ISOLATED.0 * n[f];
-                    eg[ci] -= ISOLATED.1 * n[f];
+                    mg[ci] -= isolated.0 * n[f];
+                    eg[ci] -= isolated.1 * n[f];
                 }
             }
         }
@@ -686,15 +843,17 @@ impl Evaluator {
     }
 
     /// Threats, from the attack map: a piece an enemy piece of no greater value attacks
-    /// costs [`LESSER_THREAT`] (it must move, or be exchanged down), one the enemy attacks
-    /// and its own side does not defend [`HANGING`], and the moves a piece has to squares
-    /// an enemy pawn attacks are taken back from its mobility ([`PAWN_GUARDED_MOVE`]):
+    /// costs [`Weights::lesser_threat`] (it must move, or be exchanged down), one the enemy
+    /// attacks and its own side does not defend [`Weights::hanging`], and the moves a
+    /// piece has to squares an enemy pawn attacks are taken back from its mobility
+    /// ([`Weights::pawn_guarded_move`]):
     /// a chancellor out early looks mobile and is chased by knights and pawns (the early
     /// sorties Fairy-Stockfish's judgement of our capablanca moves found costliest,
     /// BENCHMARKS.md runs 21 and 22). Pawns and royals are not threatened here (pawn
-    /// attacks on pieces are [`PAWN_THREAT`]'s).
+    /// attacks on pieces are [`Weights::pawn_threat`]'s).
     fn threats(&self, pos: &Position, map: &AttackMap, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
         let list = self.attackers.borrow();
+        let w = &self.weights;
         for c in Color::BOTH {
             let (ci, ti) = (c.index(), c.flip().index());
             let ours = Self::side_attackers(&list, map, c);
@@ -705,12 +864,11 @@ impl Evaluator {
                 if self.royal[p.t] || self.pawn[p.t] {
                     continue;
                 }
-                let (w, _) = self.mobility[p.t];
-                if w != 0 {
-                    let lost = (p.attacks & guarded).count() as i32;
-                    let cost = w * lost * PAWN_GUARDED_MOVE / (16 * 100);
-                    mg[ci] -= cost;
-                    eg[ci] -= cost;
+                let (w_mg, w_eg, _) = self.mobility[p.t];
+                if w_mg != 0 || w_eg != 0 {
+                    let lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
+                    mg[ci] -= w_mg * lost / (64 * 100);
+                    eg[ci] -= w_eg * lost / (64 * 100);
                 }
                 if (map.all[ti] & p.at).is_empty() {
                     continue;
@@ -722,12 +880,12 @@ impl Evaluator {
                         && !(a.attacks & p.at).is_empty()
                 });
                 if lesser {
-                    mg[ci] -= LESSER_THREAT.0;
-                    eg[ci] -= LESSER_THREAT.1;
+                    mg[ci] -= w.lesser_threat.0;
+                    eg[ci] -= w.lesser_threat.1;
                 }
                 if (map.all[ci] & p.at).is_empty() {
-                    mg[ci] -= HANGING.0;
-                    eg[ci] -= HANGING.1;
+                    mg[ci] -= w.hanging.0;
+                    eg[ci] -= w.hanging.1;
                 }
             }
         }
@@ -819,9 +977,9 @@ impl Evaluator {
     }
 
     /// A royal's pawn shield, middle game: on its own file and each neighbouring file, a
-    /// friendly pawn one square ahead of it (towards the enemy) is worth [`SHIELD`], two
+    /// friendly pawn one square ahead of it (towards the enemy) is worth [`Weights::shield`], two
     /// squares ahead half that, further ahead nothing, and a file with no friendly pawn
-    /// ahead at all (open to the enemy's rooks and chancellors) costs [`OPEN_FILE`]; the
+    /// ahead at all (open to the enemy's rooks and chancellors) costs [`Weights::open_file`]; the
     /// board's edge shelters like a pawn. The king attacks that decided run 10's games
     /// against Fairy-Stockfish came through the pawns our royal had pushed or traded
     /// away in front of it (BENCHMARKS.md, run 11).
@@ -830,11 +988,12 @@ impl Evaluator {
         let on_board = |sq: isize| {
             sq >= 0 && (sq as usize) < self.file_rank.len() && self.file_rank[sq as usize].0 >= 0
         };
+        let (full, open) = (self.weights.shield, self.weights.open_file);
         let mut shield = 0;
         for side in [-1, 0, 1] {
             let mut sq = royal as isize + side + forward;
             if !on_board(royal as isize + side) {
-                shield += SHIELD;
+                shield += full;
                 continue;
             }
             let mut ahead = 1;
@@ -850,10 +1009,10 @@ impl Evaluator {
                 ahead += 1;
             }
             shield += match found {
-                Some(1) => SHIELD,
-                Some(2) => SHIELD / 2,
+                Some(1) => full,
+                Some(2) => full / 2,
                 Some(_) => 0,
-                None => -OPEN_FILE,
+                None => -open,
             };
         }
         shield
@@ -861,6 +1020,7 @@ impl Evaluator {
 
     /// The score of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        let w = &self.weights;
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut material = 0i64;
@@ -890,23 +1050,24 @@ impl Evaluator {
                         && !self.pawn[t]
                         && self.pawn_attacked(pos, sq, c.flip(), pawn_sets.as_ref())
                     {
-                        mg[ci] -= PAWN_THREAT.0;
-                        eg[ci] -= PAWN_THREAT.1;
+                        mg[ci] -= w.pawn_threat.0;
+                        eg[ci] -= w.pawn_threat.1;
                     }
-                    let (w, avg) = self.mobility[t];
-                    if w != 0 {
+                    let (w_mg, w_eg, avg) = self.mobility[t];
+                    if w_mg != 0 || w_eg != 0 {
                         let n = pos.mobility(Square::new(sq), &mut self.scratch.borrow_mut());
-                        let bonus = w * (n as i32 - avg) / 16;
-                        mg[ci] += bonus;
-                        eg[ci] += bonus;
+                        let extra = n as i32 - avg;
+                        mg[ci] += w_mg * extra / 64;
+                        eg[ci] += w_eg * extra / 64;
                     }
                     let at = self.pst_index(ci, t, sq);
                     if self.royal[t] {
                         royal_mg += self.pst[at] as i32;
                         royal_eg += self.pst_end[at] as i32;
                     } else {
-                        mg[ci] += v + self.pst[at] as i32;
-                        eg[ci] += v + self.pst_end[at] as i32;
+                        let (v_mg, v_eg) = self.scored[t];
+                        mg[ci] += v_mg + self.pst[at] as i32;
+                        eg[ci] += v_eg + self.pst_end[at] as i32;
                     }
                 }
             }
@@ -947,10 +1108,10 @@ impl Evaluator {
                         }
                     }
                 }
-                royal_mg += (6 * friends.min(4) + self.pawn_shield(pos, r.index(), c))
-                    * SHELTER_PERCENT
+                royal_mg += (w.friends * friends.min(4) + self.pawn_shield(pos, r.index(), c))
+                    * w.shelter
                     / 100;
-                royal_mg -= self.royal_danger(pos, r.index(), c, map.as_ref()) * DANGER_WEIGHT;
+                royal_mg -= self.royal_danger(pos, r.index(), c, map.as_ref()) * w.danger;
             }
             let royals = pos.royals(c).len().max(1) as i32;
             let spare = self.spare_royals(pos, c);
@@ -961,21 +1122,21 @@ impl Evaluator {
             self.threats(pos, map, &mut mg, &mut eg);
         }
         if let Some(count) = self.passed_pawns(pos, &mut mg, &mut eg) {
-            Self::pawn_files(&count, &mut mg, &mut eg);
+            self.pawn_files(&count, &mut mg, &mut eg);
         }
         let phase = (material * 256 / self.start_material).clamp(0, 256) as i32;
         let mut white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
         // Ahead in pieces, trade them: the fewer are left, the more a lead decides (and
         // under a baring rule the opponent's last pieces are what stands between it and
         // a bare king).
-        white += (pieces[0] - pieces[1]) * (256 - phase) / (256 * 5);
+        white += (pieces[0] - pieces[1]) * (256 - phase) * w.trade / (256 * 100);
         let mut score = if pos.side_to_move() == Color::White {
             white
         } else {
             -white
         };
         // The move.
-        score += TEMPO;
+        score += w.tempo;
         // Draw distance: as the move-rule count runs out without a capture or pawn move,
         // any advantage is worth less (the game is heading for a draw), so the side ahead
         // makes progress while it can and the side behind is content to wait.
@@ -1031,7 +1192,7 @@ mod tests {
         let pos = Position::from_fen(v, fen).unwrap();
         let count = e.passed_pawns(&pos, &mut [0; 2], &mut [0; 2]).unwrap();
         let (mut mg, mut eg) = ([0; 2], [0; 2]);
-        Evaluator::pawn_files(&count, &mut mg, &mut eg);
+        e.pawn_files(&count, &mut mg, &mut eg);
         (mg, eg)
     }
 
@@ -1039,13 +1200,16 @@ mod tests {
     fn doubled_and_isolated_pawns_are_counted_per_file() {
         // White: c2 c3 (doubled, and isolated: nothing on b or d) and g2 h2 (neither);
         // Black: a7 b7 c7, none doubled or isolated.
+        let Weights {
+            doubled, isolated, ..
+        } = Weights::default();
         let (mg, eg) = pawn_files("4k3/ppp5/8/8/8/2P5/2P3PP/4K3 w - - 0 1");
-        assert_eq!(mg, [-DOUBLED.0 - 2 * ISOLATED.0, 0]);
-        assert_eq!(eg, [-DOUBLED.1 - 2 * ISOLATED.1, 0]);
+        assert_eq!(mg, [-doubled.0 - 2 * isolated.0, 0]);
+        assert_eq!(eg, [-doubled.1 - 2 * isolated.1, 0]);
         // Black's a-pawn alone on the a file, twice: doubled once, both isolated.
         let (mg, eg) = pawn_files("4k3/p7/p7/8/8/8/6PP/4K3 w - - 0 1");
-        assert_eq!(mg, [0, -DOUBLED.0 - 2 * ISOLATED.0]);
-        assert_eq!(eg, [0, -DOUBLED.1 - 2 * ISOLATED.1]);
+        assert_eq!(mg, [0, -doubled.0 - 2 * isolated.0]);
+        assert_eq!(eg, [0, -doubled.1 - 2 * isolated.1]);
     }
 
     /// An evaluator and position of a chess FEN, and White's king square.
@@ -1088,20 +1252,25 @@ mod tests {
 
     #[test]
     fn a_pawn_shield_counts_the_pawns_ahead_of_the_royal_on_three_files() {
+        let Weights {
+            shield: full,
+            open_file: open,
+            ..
+        } = Weights::default();
         // Castled with f2, g2, h2: three pawns right in front.
-        assert_eq!(shield("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"), 3 * SHIELD);
+        assert_eq!(shield("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"), 3 * full);
         // g2-g3: that file's pawn is two squares ahead.
         assert_eq!(
             shield("6k1/8/8/8/8/6P1/5P1P/6K1 w - - 0 1"),
-            2 * SHIELD + SHIELD / 2
+            2 * full + full / 2
         );
         // g-pawn gone (a black pawn on g4 is no shelter): the g-file is open.
         assert_eq!(
             shield("6k1/8/8/8/6p1/8/5P1P/6K1 w - - 0 1"),
-            2 * SHIELD - OPEN_FILE
+            2 * full - open
         );
         // In the corner the edge shelters like a pawn; a pawn far up the file, none.
-        assert_eq!(shield("6k1/8/8/8/6P1/8/7P/7K w - - 0 1"), 2 * SHIELD);
+        assert_eq!(shield("6k1/8/8/8/6P1/8/7P/7K w - - 0 1"), 2 * full);
         // Black's shield looks down the board: e7, d6 and nothing on the f-file.
         let v = catalogue::load("chess").unwrap();
         let e = Evaluator::new(&v);
@@ -1109,7 +1278,7 @@ mod tests {
         let king = pos.royals(Color::Black)[0].index();
         assert_eq!(
             e.pawn_shield(&pos, king, Color::Black),
-            SHIELD + SHIELD / 2 - OPEN_FILE
+            full + full / 2 - open
         );
     }
 
@@ -1126,7 +1295,8 @@ mod tests {
 
     #[test]
     fn a_piece_attacked_by_a_lesser_piece_or_left_undefended_costs() {
-        let (lesser, hanging) = (LESSER_THREAT.0, HANGING.0);
+        let w = Weights::default();
+        let (lesser, hanging) = (w.lesser_threat.0, w.hanging.0);
         // The knight on c3 attacks the rook on b1, which the king on c1 defends; nothing
         // attacks the knight.
         assert_eq!(threats_mg("4k3/8/8/8/8/2n5/8/1RK5 w - - 0 1"), [-lesser, 0]);
@@ -1152,15 +1322,36 @@ mod tests {
     fn moves_to_squares_an_enemy_pawn_guards_count_less() {
         let v = catalogue::load("chess").unwrap();
         let e = Evaluator::new(&v);
-        let (w, _) = e.mobility[v.type_by_id("N").unwrap()];
+        let (w, _, _) = e.mobility[v.type_by_id("N").unwrap()];
         assert!(w > 0);
         // The knight on d4 reaches c6 and e6, which the pawn on d7 guards; the pawn on a7
         // guards b6, where the knight does not go.
         let guarded = threats_mg("7k/3p4/8/8/3N4/8/8/4K3 w - - 0 1")[0];
         let free = threats_mg("7k/p7/8/8/3N4/8/8/4K3 w - - 0 1")[0];
         assert_eq!(free, 0);
-        assert_eq!(guarded, -(w * 2 * PAWN_GUARDED_MOVE / 1600));
+        assert_eq!(
+            guarded,
+            -(w * 2 * Weights::default().pawn_guarded_move / (64 * 100))
+        );
         assert!(guarded < 0);
+    }
+
+    #[test]
+    fn every_weight_is_named_once_and_a_named_change_reaches_the_score() {
+        let mut w = Weights::default();
+        let mut names: Vec<&str> = w.named().iter().map(|p| p.0).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count);
+        let v = catalogue::load("chess").unwrap();
+        let pos = Position::start(v.clone());
+        let before = Evaluator::with_weights(&v, w).evaluate(&pos);
+        // The side to move's bonus, set by name: the start scores 7 more.
+        let mut named = w.named();
+        let (_, tempo) = named.iter_mut().find(|(n, _)| *n == "tempo").unwrap();
+        **tempo += 7;
+        assert_eq!(Evaluator::with_weights(&v, w).evaluate(&pos), before + 7);
     }
 
     #[test]

@@ -10,13 +10,14 @@
 //! (<https://www.chessprogramming.org/Texel%27s_Tuning_Method>).
 //!
 //! ```
+//! use fairyboard_ai::eval::Weights;
 //! use fairyboard_ai::fit::{self, Labelled};
 //! use fairyboard_core::catalogue;
 //! let chess = catalogue::load("chess").unwrap();
 //! let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t20\nnot a line\n";
 //! let Labelled { positions, skipped } = fit::read(&chess, text, 1);
 //! assert_eq!((positions.len(), skipped), (1, vec![2]));
-//! let scored = fit::score(&chess, &positions, 1);
+//! let scored = fit::score(&chess, &positions, 1, Weights::default());
 //! // White to move is better at the start, by our score as by Fairy-Stockfish's.
 //! assert!(scored[0].0 > 0.0 && scored[0].1 == 20.0);
 //! assert!(fit::error(&scored, 1.0) > 0.0);
@@ -26,6 +27,7 @@ use std::sync::Arc;
 
 use fairyboard_core::{Position, Variant};
 
+use crate::eval::{Evaluator, Weights};
 use crate::{Limits, NoClock, Options, Searcher};
 
 /// The chance of winning that a score of `cp` centipawns stands for: the logistic curve on
@@ -63,10 +65,17 @@ pub fn read(variant: &Arc<Variant>, text: &str, step: usize) -> Labelled {
     labelled
 }
 
-/// Our score of each position, searched to `depth` from a cleared table (1: a move and
-/// quiescence), beside the reference score: `(ours, theirs)` in centipawns.
-pub fn score(variant: &Arc<Variant>, positions: &[(Position, f64)], depth: u32) -> Vec<(f64, f64)> {
+/// Our score of each position with the evaluation's `weights`, searched to `depth` from a
+/// cleared table (1: a move and quiescence), beside the reference score: `(ours, theirs)`
+/// in centipawns.
+pub fn score(
+    variant: &Arc<Variant>,
+    positions: &[(Position, f64)],
+    depth: u32,
+    weights: Weights,
+) -> Vec<(f64, f64)> {
     let mut searcher = Searcher::new(variant.clone(), Options::default());
+    searcher.eval = Evaluator::with_weights(variant, weights);
     positions
         .iter()
         .map(|(pos, reference)| {

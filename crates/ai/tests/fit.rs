@@ -7,6 +7,7 @@
 //! (BENCHMARKS.md run 16: 237 before, 347 after a capablanca-only fit, and the engine
 //! fell to 32.5% against Fairy-Max), and this catches such a fit.
 
+use fairyboard_ai::eval::Weights;
 use fairyboard_ai::fit;
 use fairyboard_core::catalogue;
 
@@ -18,7 +19,10 @@ fn error(variant: &str, file: &str, step: usize) -> f64 {
     let labelled = fit::read(&variant, &text, step);
     let n = labelled.positions.len();
     assert!(n > 300, "{path}: only {n} positions read");
-    fit::error(&fit::score(&variant, &labelled.positions, 1), 1.0)
+    fit::error(
+        &fit::score(&variant, &labelled.positions, 1, Weights::default()),
+        1.0,
+    )
 }
 
 #[test]
