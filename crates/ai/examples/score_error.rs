@@ -27,27 +27,18 @@ const QUIET: f64 = 50.0;
 fn main() {
     let mut depth = 1;
     let mut jacobian = None;
-    let mut weights = Weights::default();
+    let mut pairs = Vec::new();
     let mut rest = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--depth" => depth = args.next().and_then(|d| d.parse().ok()).unwrap_or(1),
             "--jacobian" => jacobian = args.next(),
-            _ if a.contains('=') => {
-                let (name, value) = a.split_once('=').unwrap_or_default();
-                let Ok(value) = value.parse::<i32>() else {
-                    die(&format!("{a}: the value is not a whole number"));
-                };
-                let mut named = weights.named();
-                let Some((_, w)) = named.iter_mut().find(|(n, _)| *n == name) else {
-                    die(&format!("{a}: no weight is called {name}"));
-                };
-                **w = value;
-            }
+            _ if a.contains('=') => pairs.push(a),
             _ => rest.push(a),
         }
     }
+    let weights = Weights::parse(&pairs.join(" ")).unwrap_or_else(|e| die(&e));
     // The old form, VARIANT FILE DEPTH.
     if rest.len() == 3 {
         if let Ok(d) = rest[2].parse() {

@@ -9,7 +9,10 @@
 //! Pawns are the unit (100); a passed pawn gains with its nearness to promotion, mostly
 //! in the end game; central pawns that have advanced hold the centre, doubled and isolated
 //! pawns cost; a piece an enemy pawn attacks is worth less, and so, where the variant has
-//! attack sets, is one a lesser enemy piece attacks or one left undefended under attack;
+//! attack sets, is one a lesser enemy piece attacks or one left undefended under attack,
+//! and its moves onto squares an enemy pawn or lesser piece guards count less; a piece
+//! among more lighter enemy pieces than its own side has loses part of its value (a
+//! queen among knights);
 //! royals get shelter in the middle game (and a penalty that grows with the square of the
 //! enemy force bearing on their surroundings) and centralisation in the end game; a
 //! definition's `pieceValue` replaces an estimate. The weights of these terms were fitted
@@ -102,6 +105,9 @@ pub struct Weights {
     /// Percent of a piece's mobility weight that each of its moves to a square an enemy
     /// pawn attacks takes back: such a square is no room to move to.
     pub pawn_guarded_move: i32,
+    /// The same for a square an enemy piece (not a pawn or royal) of lower value attacks:
+    /// a queen among knights has less room than her moves say.
+    pub lesser_guarded_move: i32,
     /// Royal danger (the square of the attack units over 20, capped at 500) times this.
     pub danger: i32,
     /// Percent of the royal's shelter terms (friends around it, pawn shield).
@@ -109,7 +115,7 @@ pub struct Weights {
     /// Centipawns (before `shelter`) per friend next to the royal, up to four.
     pub friends: i32,
     /// Centipawns (middle game) of a pawn right in front of a royal
-    /// ([`Evaluator::pawn_shield`]).
+    /// (`Evaluator::pawn_shield`).
     pub shield: i32,
     /// Centipawns (middle game) a file next to a royal with no friendly pawn ahead costs.
     pub open_file: i32,
@@ -121,6 +127,12 @@ pub struct Weights {
     pub royal_centre: (i32, i32),
     /// Percent of the lead in pieces added as the pieces come off (trade down when ahead).
     pub trade: i32,
+    /// Per mille of a piece's value it loses for each lighter enemy piece beyond the
+    /// lighter pieces of its own side (`Evaluator::crowd`): a queen cannot stand where
+    /// knights attack her, so among many of them she is worth less than her moves say
+    /// (H. G. Muller, "Charge of the Light Brigade", chessvariants.com: seven knights beat
+    /// three queens more often than not, six are about even).
+    pub crowd: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
 }
@@ -141,6 +153,7 @@ impl Default for Weights {
             lesser_threat: (60, 40),
             hanging: (30, 15),
             pawn_guarded_move: 50,
+            lesser_guarded_move: 100,
             danger: 6,
             shelter: 75,
             friends: 6,
@@ -149,12 +162,34 @@ impl Default for Weights {
             royal_home: 12,
             royal_centre: (10, 30),
             trade: 20,
+            crowd: 50,
             tempo: 20,
         }
     }
 }
 
 impl Weights {
+    /// The default weights with `NAME=VALUE` pairs (whitespace between them) set: a
+    /// trial's weights from a command line. An unknown name or a value that is not a
+    /// whole number is an error naming the pair.
+    pub fn parse(text: &str) -> Result<Weights, String> {
+        let mut w = Weights::default();
+        for pair in text.split_whitespace() {
+            let Some((name, value)) = pair.split_once('=') else {
+                return Err(format!("{pair}: not NAME=VALUE"));
+            };
+            let value: i32 = value
+                .parse()
+                .map_err(|_| format!("{pair}: {value} is not a whole number"))?;
+            let mut named = w.named();
+            let Some((_, weight)) = named.iter_mut().find(|(n, _)| *n == name) else {
+                return Err(format!("{pair}: no weight is called {name}"));
+            };
+            **weight = value;
+        }
+        Ok(w)
+    }
+
     /// Every weight by name (pairs as `name.mg` and `name.eg`), for a tool that varies
     /// them one at a time.
     pub fn named(&mut self) -> Vec<(&'static str, &mut i32)> {
@@ -172,6 +207,7 @@ impl Weights {
             lesser_threat,
             hanging,
             pawn_guarded_move,
+            lesser_guarded_move,
             danger,
             shelter,
             friends,
@@ -180,6 +216,7 @@ impl Weights {
             royal_home,
             royal_centre,
             trade,
+            crowd,
             tempo,
         } = self;
         vec![
@@ -205,6 +242,7 @@ impl Weights {
             ("hanging.mg", &mut hanging.0),
             ("hanging.eg", &mut hanging.1),
             ("pawn_guarded_move", pawn_guarded_move),
+            ("lesser_guarded_move", lesser_guarded_move),
             ("danger", danger),
             ("shelter", shelter),
             ("friends", friends),
@@ -214,6 +252,7 @@ impl Weights {
             ("royal_centre.mg", &mut royal_centre.0),
             ("royal_centre.eg", &mut royal_centre.1),
             ("trade", trade),
+            ("crowd", crowd),
             ("tempo", tempo),
         ]
     }
@@ -268,11 +307,17 @@ pub struct Evaluator {
     /// `[colour][type]` → per padded square: (middle game, end game) bonus of a passed
     /// pawn there (empty for types that are not promoting pawns).
     passed: [Vec<Vec<(i16, i16)>>; 2],
-    /// White's material minus Black's at the start, in centipawns (royals aside): the
-    /// estimates' view of what a designer balanced (different armies).
+    /// White's material minus Black's at the start, in centipawns (royals aside; less
+    /// what each side loses in a crowd, [`Evaluator::crowd`]): the estimates' view of
+    /// what a designer balanced (different armies).
     start_balance: i32,
+    /// `[type][other type]`: how far a piece of the other type counts as lighter than
+    /// one of the first, in thousandths ([`Evaluator::crowd`]; empty when the weight is 0).
+    lighter: Vec<i32>,
     /// Scratch list for counting moves in [`Evaluator::evaluate`].
     scratch: RefCell<MoveList>,
+    /// Scratch per-side type counts ([`Evaluator::crowd`]).
+    crowd_counts: RefCell<Vec<i32>>,
     /// Scratch list of every piece's attack set ([`Evaluator::attack_map`]).
     attackers: RefCell<Vec<Attacker>>,
     /// ± this many centipawns of seeded noise (0 = none).
@@ -522,6 +567,7 @@ impl Evaluator {
             })
             .collect();
         let mut e = Evaluator {
+            lighter: Vec::new(),
             scored: Vec::new(),
             weights: w,
             mobility,
@@ -530,6 +576,7 @@ impl Evaluator {
             start_balance: 0,
             scratch: RefCell::new(MoveList::with_capacity(64)),
             attackers: RefCell::new(Vec::with_capacity(64)),
+            crowd_counts: RefCell::new(Vec::new()),
             values,
             pst: pst.iter().flatten().flatten().copied().collect(),
             pst_end: pst_end.iter().flatten().flatten().copied().collect(),
@@ -553,11 +600,71 @@ impl Evaluator {
         };
         e.score_values();
         e.start_balance = e.material(&start, Color::White) - e.material(&start, Color::Black);
+        if w.crowd != 0 {
+            let crowd = e.crowd(&start);
+            e.start_balance -= crowd[0] - crowd[1];
+        }
         e
     }
 
-    /// Fill [`Evaluator::scored`] from the values and [`Weights::piece_value`].
+    /// Per side, the value its pieces lose in a crowd of lighter enemies: each piece
+    /// (not a pawn or royal) loses [`Weights::crowd`] per mille of its value for every
+    /// lighter enemy piece beyond its own side's lighter pieces. A piece of value `v`
+    /// counts as lighter than one of `V` in full at `V/4` or less, not at all from `V/2`
+    /// up, and in between in proportion: a smooth count, so that no piece crosses a
+    /// threshold by a few centipawns of estimate. Alike armies cancel exactly.
+    fn crowd(&self, pos: &Position) -> [i32; 2] {
+        let mut counts = self.crowd_counts.borrow_mut();
+        counts.clear();
+        counts.resize(2 * self.types, 0);
+        for c in Color::BOTH {
+            for &sq in pos.pieces(c) {
+                if let Some((t, _)) = pos.piece_at(sq) {
+                    if !self.royal[t] && !self.pawn[t] {
+                        counts[c.index() * self.types + t] += 1;
+                    }
+                }
+            }
+        }
+        let mut loss = [0; 2];
+        for c in Color::BOTH {
+            let (own, enemy) = (c.index() * self.types, c.flip().index() * self.types);
+            for t in 0..self.types {
+                let n = counts[own + t];
+                if n == 0 {
+                    continue;
+                }
+                let row = &self.lighter[t * self.types..(t + 1) * self.types];
+                let excess: i32 = (0..self.types)
+                    .map(|u| (counts[enemy + u] - counts[own + u]) * row[u])
+                    .sum();
+                if excess > 0 {
+                    let per_mille = (excess * self.weights.crowd / 1000).min(500);
+                    loss[c.index()] += n * self.values[t] * per_mille / 1000;
+                }
+            }
+        }
+        loss
+    }
+
+    /// Fill [`Evaluator::scored`] from the values and [`Weights::piece_value`], and
+    /// [`Evaluator::lighter`] from the values.
     fn score_values(&mut self) {
+        self.lighter = if self.weights.crowd == 0 {
+            Vec::new()
+        } else {
+            let counted = |t: usize| !self.royal[t] && !self.pawn[t];
+            (0..self.types * self.types)
+                .map(|i| {
+                    let (t, u) = (i / self.types, i % self.types);
+                    let (big, small) = (self.values[t] as f64, self.values[u] as f64);
+                    if !counted(t) || !counted(u) || big <= 0.0 {
+                        return 0;
+                    }
+                    (((big / 2.0 - small) / (big / 4.0)).clamp(0.0, 1.0) * 1000.0).round() as i32
+                })
+                .collect()
+        };
         let (mg, eg) = self.weights.piece_value;
         self.scored = (0..self.types)
             .map(|t| {
@@ -653,7 +760,8 @@ impl Evaluator {
         self.noise = amplitude.max(0);
     }
 
-    /// White's material minus Black's in the start position, in centipawns: zero when
+    /// White's material minus Black's in the start position, in centipawns, less what
+    /// each side's pieces lose among lighter enemies (`Evaluator::crowd`): zero when
     /// the armies are alike; with different armies, how far the estimates think the
     /// designer's balance favours one side.
     pub fn start_balance(&self) -> i32 {
@@ -866,7 +974,18 @@ impl Evaluator {
                 }
                 let (w_mg, w_eg, _) = self.mobility[p.t];
                 if w_mg != 0 || w_eg != 0 {
-                    let lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
+                    let mut lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
+                    if w.lesser_guarded_move != 0 {
+                        // Squares a lesser enemy piece guards (and no pawn: counted above).
+                        let mut lesser = SquareSet::default();
+                        for a in theirs {
+                            if !self.royal[a.t] && !self.pawn[a.t] && a.value < p.value {
+                                lesser |= a.attacks;
+                            }
+                        }
+                        let free = !pos.side_set(c) & !map.pawns[ti];
+                        lost += (p.attacks & lesser & free).count() as i32 * w.lesser_guarded_move;
+                    }
                     mg[ci] -= w_mg * lost / (64 * 100);
                     eg[ci] -= w_eg * lost / (64 * 100);
                 }
@@ -1121,6 +1240,13 @@ impl Evaluator {
         if let Some(map) = &map {
             self.threats(pos, map, &mut mg, &mut eg);
         }
+        if !self.lighter.is_empty() {
+            let loss = self.crowd(pos);
+            for ci in 0..2 {
+                mg[ci] -= loss[ci];
+                eg[ci] -= loss[ci];
+            }
+        }
         if let Some(count) = self.passed_pawns(pos, &mut mg, &mut eg) {
             self.pawn_files(&count, &mut mg, &mut eg);
         }
@@ -1283,9 +1409,14 @@ mod tests {
     }
 
     /// The threat terms of a chess position, middle-game parts (White, Black).
+    /// (Moves onto squares a lesser enemy guards are left out: their own test.)
     fn threats_mg(fen: &str) -> [i32; 2] {
         let v = catalogue::load("chess").unwrap();
-        let e = Evaluator::new(&v);
+        let w = Weights {
+            lesser_guarded_move: 0,
+            ..Weights::default()
+        };
+        let e = Evaluator::with_weights(&v, w);
         let pos = Position::from_fen(v, fen).unwrap();
         let map = e.attack_map(&pos).expect("chess has attack sets");
         let (mut mg, mut eg) = ([0; 2], [0; 2]);
@@ -1355,6 +1486,86 @@ mod tests {
     }
 
     #[test]
+    fn weights_parse_from_name_value_pairs_and_bad_pairs_are_named() {
+        let w = Weights::parse("tempo=25  mobility.eg=150\tdanger=-1").unwrap();
+        assert_eq!((w.tempo, w.mobility, w.danger), (25, (200, 150), -1));
+        assert_eq!(Weights::parse("").unwrap(), Weights::default());
+        for (bad, says) in [
+            ("tempo=25 temp=3", "no weight is called temp"),
+            ("mobility=100", "no weight is called mobility"),
+            ("tempo=2.5", "2.5 is not a whole number"),
+            ("tempo", "tempo: not NAME=VALUE"),
+        ] {
+            let e = Weights::parse(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_crowd_of_lighter_enemies_costs_a_piece_part_of_its_value() {
+        let v = catalogue::load("chess").unwrap();
+        let w = Weights {
+            crowd: 50,
+            ..Weights::default()
+        };
+        let e = Evaluator::with_weights(&v, w);
+        let (q, n) = (v.type_by_id("Q").unwrap(), v.type_by_id("N").unwrap());
+        let (queen, knight) = (e.value(q) as f64, e.value(n) as f64);
+        // A queen against four knights: each knight counts as lighter by (Q/2 − N)/(Q/4)
+        // (between a quarter and a half of her value), and each costs her crowd per mille.
+        let share = ((queen / 2.0 - knight) / (queen / 4.0) * 1000.0).round() as i32;
+        let per_mille = 4 * share * w.crowd / 1000;
+        let expected = e.value(q) * per_mille / 1000;
+        assert!(expected > 100, "{expected}");
+        let pos = Position::from_fen(v.clone(), "1nn1k1nn/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert_eq!(e.crowd(&pos), [expected, 0]);
+        // With two knights of her own, only two of the four are beyond her side's.
+        let pos = Position::from_fen(v.clone(), "1nn1k1nn/8/8/8/8/8/8/1N1QK1N1 w - - 0 1").unwrap();
+        let two = e.value(q) * (2 * share * w.crowd / 1000) / 1000;
+        assert_eq!(e.crowd(&pos), [two, 0]);
+        // Alike armies cancel, and the term is off at weight 0.
+        let off = Weights { crowd: 0, ..w };
+        let start = Position::start(v.clone());
+        assert_eq!(e.crowd(&start), [0, 0]);
+        assert_eq!(
+            e.evaluate(&start),
+            Evaluator::with_weights(&v, off).evaluate(&start)
+        );
+        // Light Brigade's three queens against seven knights, which Muller found even or
+        // better for the knights: the crowd brings a 7-pawn estimate within a pawn.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/light-brigade.txt");
+        let lb = catalogue::load(path).unwrap();
+        let start = Position::start(lb.clone());
+        let without = Evaluator::with_weights(&lb, off).evaluate(&start);
+        let with = Evaluator::with_weights(&lb, w).evaluate(&start);
+        assert!(without > 500 && with.abs() < 100, "{without} -> {with}");
+    }
+
+    #[test]
+    fn moves_to_squares_a_lesser_enemy_guards_count_less_when_weighted() {
+        let v = catalogue::load("chess").unwrap();
+        let pos = Position::from_fen(v.clone(), "7k/8/8/8/8/2n5/7K/Q7 w - - 0 1").unwrap();
+        let threats = |lesser_guarded_move| {
+            let w = Weights {
+                lesser_guarded_move,
+                ..Weights::default()
+            };
+            let e = Evaluator::with_weights(&v, w);
+            let map = e.attack_map(&pos).unwrap();
+            let (mut mg, mut eg) = ([0; 2], [0; 2]);
+            e.threats(&pos, &map, &mut mg, &mut eg);
+            (mg[0], e.mobility[v.type_by_id("Q").unwrap()].0)
+        };
+        // The queen on a1 reaches a2, a4, b1 and d1, which the knight on c3 attacks
+        // (by hand: a2–a8, b1–h1, b2 and c3 for her; a2, a4, b1, b5, d1, d5, e2, e4 for
+        // it): four moves at the full weight.
+        let (off, w_mg) = threats(0);
+        let (on, _) = threats(100);
+        assert_eq!(off - on, w_mg * 4 * 100 / (64 * 100));
+        assert!(off > on);
+    }
+
+    #[test]
     fn a_heavy_piece_sortie_does_not_outscore_the_centre_pawn() {
         // Capablanca's first move: Fairy-Stockfish (depth 16) scores 1. e4 at +0.60 and
         // 1. Ad3 (the archbishop before its own d-pawn) at -0.10 for White. Statically
@@ -1407,7 +1618,11 @@ mod tests {
         // and bedes and an archbishop; eight pawns each.
         let white = 2 * (id("N") + id("B") + id("R")) + id("Q");
         let black = 2 * (id("E") + id("C") + id("L")) + id("A");
-        assert_eq!(e.start_balance(), white - black);
+        // Less what each side's pieces lose among lighter enemies (the archbishop faces
+        // four minors where its own side has two fads).
+        let crowd = e.crowd(&Position::start(v.clone()));
+        assert!(crowd[1] > 0);
+        assert_eq!(e.start_balance(), white - black - (crowd[0] - crowd[1]));
         assert_ne!(e.start_balance(), 0, "different armies, different sums");
     }
 }

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use fairyboard_core::{Position, Variant};
 
-use crate::eval::{Evaluator, Weights};
+use crate::eval::Weights;
 use crate::{Limits, NoClock, Options, Searcher};
 
 /// The chance of winning that a score of `cp` centipawns stands for: the logistic curve on
@@ -74,8 +74,11 @@ pub fn score(
     depth: u32,
     weights: Weights,
 ) -> Vec<(f64, f64)> {
-    let mut searcher = Searcher::new(variant.clone(), Options::default());
-    searcher.eval = Evaluator::with_weights(variant, weights);
+    let options = Options {
+        weights,
+        ..Options::default()
+    };
+    let mut searcher = Searcher::new(variant.clone(), options);
     positions
         .iter()
         .map(|(pos, reference)| {

@@ -35,7 +35,7 @@ use std::sync::Arc;
 use fairyboard_core::geometry::Square;
 use fairyboard_core::{Color, Move, MoveKind, MoveList, Position, Variant};
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Weights};
 use crate::rules::{self, MATE, MATE_BOUND};
 use crate::think::{Control, Limits};
 use crate::tt::{Bound, Table};
@@ -121,6 +121,8 @@ pub struct Options {
     pub seed: u64,
     /// Evaluation noise in centipawns (0 = none).
     pub noise: i32,
+    /// The evaluation's weights (a trial's, or the fitted defaults).
+    pub weights: Weights,
 }
 
 impl Default for Options {
@@ -129,6 +131,7 @@ impl Default for Options {
             hash_mb: 16,
             seed: 0,
             noise: 0,
+            weights: Weights::default(),
         }
     }
 }
@@ -181,7 +184,7 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(variant: Arc<Variant>, options: Options) -> Searcher {
-        let mut eval = Evaluator::new(&variant);
+        let mut eval = Evaluator::with_weights(&variant, options.weights);
         eval.set_noise(options.seed, options.noise);
         let cells = variant.geometry.cells;
         let types = variant.type_count();

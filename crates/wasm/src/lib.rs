@@ -398,7 +398,7 @@ impl Diagram {
             Thinker::new(Options {
                 hash_mb: 8,
                 seed: u64::from(seed),
-                noise: 0,
+                ..Options::default()
             })
         });
         let variant = g.variant.clone();

@@ -44,6 +44,7 @@ use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use fairyboard_ai::eval::Weights;
 use fairyboard_ai::{mate_in, Limits, Options, Stopwatch, Thinker};
 use fairyboard_core::game::{Game, PlayError};
 use fairyboard_core::geometry::Square;
@@ -71,6 +72,15 @@ pub struct Args {
     /// must then be generous).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Evaluation weights to try, `NAME=VALUE` separated by spaces (names as
+    /// `score_error --jacobian` lists them, e.g. "mobility.mg=150 tempo=25"): a match
+    /// between two settings needs no rebuild.
+    #[arg(long, value_parser = parse_weights, default_value = "")]
+    pub weights: Weights,
+}
+
+fn parse_weights(text: &str) -> Result<Weights, String> {
+    Weights::parse(text)
 }
 
 /// XBoard's piece types in its own order; the king is always last.
@@ -230,6 +240,7 @@ impl<'w> Engine<'w> {
                 hash_mb: args.hash,
                 seed: args.seed,
                 noise: args.noise,
+                weights: args.weights,
             }),
             force: false,
             engine_side: Color::Black,
