@@ -56,7 +56,9 @@ use fairyboard_core::{Color, Move, MoveList, Position, Variant};
 /// centrality for what they are worth with capablanca's long-range pieces; the joint fit
 /// scores 371 / 142 / 204 on the three sets. The old hand-set weights had mobility at
 /// 40% and royal danger at a sixth of the fitted ones, and paid every pawn push alike on
-/// any file, so 1. Ad3 and wing-pawn pushes looked as good as 1. e4.
+/// any file, so 1. Ad3 and wing-pawn pushes looked as good as 1. e4. Fitting every
+/// weight at once on nine variants' sets (run 24) lowered the error on eight and lost
+/// self-play 38 to 58: that fit is not these weights, and a change is kept on games.
 ///
 /// Pairs are (middle game, end game); the two blend by the game phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +108,9 @@ pub struct Weights {
     /// pawn attacks takes back: such a square is no room to move to.
     pub pawn_guarded_move: i32,
     /// The same for a square an enemy piece (not a pawn or royal) of lower value attacks:
-    /// a queen among knights has less room than her moves say.
+    /// a queen among knights has less room than her moves say. (With `crowd` at 50, Light
+    /// Brigade against Fairy-Max went from 2.5 to 10 of 12 games; either alone, 8.5 and 9:
+    /// BENCHMARKS.md, run 24.)
     pub lesser_guarded_move: i32,
     /// Royal danger (the square of the attack units over 20, capped at 500) times this.
     pub danger: i32,
