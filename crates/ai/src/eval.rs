@@ -618,9 +618,8 @@ impl Evaluator {
     /// up, and in between in proportion: a smooth count, so that no piece crosses a
     /// threshold by a few centipawns of estimate. Alike armies cancel exactly.
     fn crowd(&self, pos: &Position) -> [i32; 2] {
+        self.clear_crowd_counts();
         let mut counts = self.crowd_counts.borrow_mut();
-        counts.clear();
-        counts.resize(2 * self.types, 0);
         for c in Color::BOTH {
             for &sq in pos.pieces(c) {
                 if let Some((t, _)) = pos.piece_at(sq) {
@@ -630,6 +629,19 @@ impl Evaluator {
                 }
             }
         }
+        self.crowd_loss(&counts)
+    }
+
+    /// Zero [`Evaluator::crowd_counts`], `[colour][type]`.
+    fn clear_crowd_counts(&self) {
+        let mut counts = self.crowd_counts.borrow_mut();
+        counts.clear();
+        counts.resize(2 * self.types, 0);
+    }
+
+    /// [`Evaluator::crowd`] from each side's count of pieces per type (`[colour][type]`;
+    /// pawns and royals not counted).
+    fn crowd_loss(&self, counts: &[i32]) -> [i32; 2] {
         let mut loss = [0; 2];
         for c in Color::BOTH {
             let (own, enemy) = (c.index() * self.types, c.flip().index() * self.types);
@@ -970,8 +982,14 @@ impl Evaluator {
             let (ci, ti) = (c.index(), c.flip().index());
             let ours = Self::side_attackers(&list, map, c);
             let theirs = Self::side_attackers(&list, map, c.flip());
-            // Squares an enemy pawn guards that are not the piece's own side's.
-            let guarded = map.pawns[ti] & !pos.side_set(c);
+            // Squares an enemy pawn guards that are not the piece's own side's, and the
+            // others that are not the piece's own side's.
+            let own = pos.side_set(c);
+            let guarded = map.pawns[ti] & !own;
+            let unguarded = !own & !map.pawns[ti];
+            // The squares lesser enemy pieces guard, kept for the last value asked: a
+            // piece of the same value as the one before reuses them.
+            let mut lesser_than: Option<(i32, SquareSet)> = None;
             for p in ours {
                 if self.royal[p.t] || self.pawn[p.t] {
                     continue;
@@ -981,14 +999,21 @@ impl Evaluator {
                     let mut lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
                     if w.lesser_guarded_move != 0 {
                         // Squares a lesser enemy piece guards (and no pawn: counted above).
-                        let mut lesser = SquareSet::default();
-                        for a in theirs {
-                            if !self.royal[a.t] && !self.pawn[a.t] && a.value < p.value {
-                                lesser |= a.attacks;
+                        let lesser = match lesser_than {
+                            Some((v, set)) if v == p.value => set,
+                            _ => {
+                                let mut set = SquareSet::default();
+                                for a in theirs {
+                                    if !self.royal[a.t] && !self.pawn[a.t] && a.value < p.value {
+                                        set |= a.attacks;
+                                    }
+                                }
+                                lesser_than = Some((p.value, set));
+                                set
                             }
-                        }
-                        let free = !pos.side_set(c) & !map.pawns[ti];
-                        lost += (p.attacks & lesser & free).count() as i32 * w.lesser_guarded_move;
+                        };
+                        lost +=
+                            (p.attacks & lesser & unguarded).count() as i32 * w.lesser_guarded_move;
                     }
                     mg[ci] -= w_mg * lost / (64 * 100);
                     eg[ci] -= w_eg * lost / (64 * 100);
@@ -1151,6 +1176,11 @@ impl Evaluator {
         let mut pieces = [0i32; 2];
         let map = self.attack_map(pos);
         let pawn_sets = map.as_ref().map(|m| m.pawns);
+        // Pieces per type for the crowd term, counted in the loop below.
+        let crowded = !self.lighter.is_empty();
+        if crowded {
+            self.clear_crowd_counts();
+        }
         for c in Color::BOTH {
             let ci = c.index();
             let mut baring_pieces = 0;
@@ -1164,6 +1194,9 @@ impl Evaluator {
                     if !self.royal[t] && !self.pawn[t] {
                         material += Self::weight(v);
                         pieces[ci] += v;
+                        if crowded {
+                            self.crowd_counts.borrow_mut()[ci * self.types + t] += 1;
+                        }
                     }
                     if self.baring != 0 && t < 128 && self.baring >> t & 1 == 1 {
                         baring_pieces += 1;
@@ -1244,8 +1277,8 @@ impl Evaluator {
         if let Some(map) = &map {
             self.threats(pos, map, &mut mg, &mut eg);
         }
-        if !self.lighter.is_empty() {
-            let loss = self.crowd(pos);
+        if crowded {
+            let loss = self.crowd_loss(&self.crowd_counts.borrow());
             for ci in 0..2 {
                 mg[ci] -= loss[ci];
                 eg[ci] -= loss[ci];
