@@ -140,6 +140,8 @@ SUITES = {
     "fide-nutters": ("fide-nutters", 4, 10),
     "fide-rookies": ("fide-rookies", 4, 10),
     "great-shatranj": ("great-shatranj", 4, 10),
+    "roman": ("roman", 3, 10),
+    "mexican": ("mexican", 3, 10),
     "crazyhouse-promoted": ("crazyhouse", 3, 12, "crazyhouse",
                             "r3k2r/PPP3PP/8/8/8/8/ppp3pp/R3K2R[] w KQkq - 0 1"),
 }
@@ -199,6 +201,18 @@ SPECIAL = {
     "gothic": [
         ("r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3,
          "castling f1c1 and f1i1 on a 10-file board"),
+    ],
+    "roman": [
+        ("r4k3r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3,
+         "castling f1c1 (rook a1-d1) and f1i1 (rook j1-h1) on a 10x10 board"),
+        ("5k4/P9/10/10/10/10/10/10/9p/5K4 w - - 0 1", 3,
+         "promotion on the tenth rank to Q, R, B, N or A"),
+    ],
+    "mexican": [
+        ("5k4/10/10/10/10/10/4p5/10/3P6/5K4 w - - 0 1", 3,
+         "the pawn's triple step passes two squares; the e4 pawn may take en passant"),
+        ("5k4/2p7/10/10/3P6/10/10/10/10/5K4 b - - 0 1", 3,
+         "Black's triple step c9-c6 and double step c9-c7 beside the d6 pawn"),
     ],
     "chancellor": [
         ("r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R w KQkq - 0 1", 3,

@@ -247,3 +247,24 @@ fn full_start_hands_of_a_promoted_type_read_back() {
     let e = Position::from_fen(pos.variant().clone(), &long).unwrap_err();
     assert_eq!(e.field, "length");
 }
+
+/// A triple push (Mexican Chess's pawn, `ifmnW3`) gives e.p. rights on both squares it
+/// passes, as Fairy-Max plays the game: the FEN lists both and the pawn that may be taken,
+/// and reads back with the capture still there. Black's c-pawn goes c9-c6 past the white
+/// pawn on d6, which may take it on c7 (the second square passed) but not on c8.
+#[test]
+fn a_triple_push_keeps_both_e_p_squares_through_the_fen() {
+    let v = fairyboard_core::catalogue::load("mexican").expect("mexican is in the catalogue");
+    let mut pos = Position::from_fen(v.clone(), "5k4/2p7/10/10/3P6/10/10/10/10/5K4 b - - 0 1")
+        .expect("the FEN reads");
+    let push = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| v.uci(m) == "c9c6")
+        .expect("the triple push is legal");
+    pos.make(&push);
+    assert_reads_back(&mut pos, "5k4/10/10/10/2pP6/10/10/10/10/5K4 w - c8c7c6 0 2");
+    let legal = moves(&mut pos);
+    assert!(legal.contains(&"d6c7".to_string()), "{legal:?}");
+    assert!(!legal.contains(&"d6c8".to_string()), "{legal:?}");
+}

@@ -4,7 +4,7 @@
 //! `xbetza::program`). Found destinations go to `emit`.
 
 use super::*;
-use crate::position::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::position::moves::{MoveKind, MoveList, EP_SECOND, MAX_VICTIMS};
 use crate::position::Position;
 use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, Cell, Color, Link, Role, Shape, EMPTY, OFF};
@@ -437,6 +437,18 @@ impl Position {
         let mut screen = !l.flags.intersects(Flags::HOP | Flags::GRASS);
         let mut after_grass = false;
         let mut limit = l.range;
+        // An initial slide that cannot capture, made as the whole move (a pawn's double or
+        // triple push, `ifmW3`), gives e.p. rights on the squares it passes, as XBoard
+        // does (and Fairy-Max in Mexican Chess, on both squares a triple push passes): the
+        // first is the move's e.p. square, a second is flagged ([`EP_SECOND`]).
+        let push = l.range != 1
+            && nv == 0
+            && start == who.from
+            && l.flags.contains(Flags::INITIAL | Flags::MOVE)
+            && !l
+                .flags
+                .intersects(Flags::CAPTURE | Flags::ROYAL_ONLY | Flags::DESTROY);
+        let mut passed = Square::NONE;
         loop {
             if steps >= limit {
                 return;
@@ -459,9 +471,14 @@ impl Position {
                 && l.range == 1
             {
                 prev + l.mid
+            } else if push && steps >= 2 {
+                passed
             } else {
                 ep_square
             };
+            if push && steps == 1 {
+                passed = cur;
+            }
             let c = if cur == lifted {
                 EMPTY
             } else {
@@ -510,7 +527,13 @@ impl Position {
                 if l.flags.contains(Flags::EP) && self.ep.is_some_and(|ep| ep.covers(cur)) {
                     self.emit_ep(out, l.flags, who, cur, victims);
                 } else if l.flags.contains(Flags::MOVE) {
+                    let before = out.len();
                     land(out, false);
+                    if push && steps >= 3 {
+                        for m in &mut out[before..] {
+                            m.ep_square |= EP_SECOND;
+                        }
+                    }
                 }
                 if l.flags.contains(Flags::ISO) && iso > 0 {
                     return;

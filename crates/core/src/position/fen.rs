@@ -355,12 +355,14 @@ impl Setup {
         }
         pos.apply_virginity(variant, &rights);
         if let Some((p, s)) = ep_text {
-            // The e.p. square, then optionally the piece the capture removes (Fairy-Stockfish
-            // writes that one too when it is not straight behind, as after a Berolina step).
+            // The e.p. square (and a second one after a triple push), then optionally the
+            // piece the capture removes (Fairy-Stockfish writes that one too when it is not
+            // straight behind, as after a Berolina step).
             let squares = split_squares(s)
                 .ok_or_else(|| err("e.p.", p, format!("'{s}' is not a square list")))?;
             let them = pos.side.flip();
             let mut square = None;
+            let mut second = None;
             let mut victim = None;
             for c in squares {
                 if c.file >= g.files || c.rank >= g.ranks {
@@ -368,7 +370,13 @@ impl Setup {
                 }
                 let sq = g.square(c);
                 match pos.piece_at(sq) {
-                    None if square.is_none() && variant.template[sq] == EMPTY => square = Some(sq),
+                    None if variant.template[sq] == EMPTY => {
+                        if square.is_none() {
+                            square = Some(sq);
+                        } else if second.is_none() {
+                            second = Some(sq);
+                        }
+                    }
                     Some((_, c)) if c == them => victim = Some(sq),
                     _ => {}
                 }
@@ -384,7 +392,7 @@ impl Setup {
                 if let Some(victim) = victim {
                     pos.ep = Some(EnPassant {
                         square: sq.pack(),
-                        second: 0,
+                        second: second.map_or(0, |s| s.pack()),
                         victim: victim.pack(),
                     });
                 }
@@ -614,8 +622,11 @@ impl Position {
         match self.ep_for_fen() {
             Some(ep) => {
                 s += &v.coord(ep.square()).to_string();
+                if ep.second().is_some() {
+                    s += &v.coord(ep.second()).to_string();
+                }
                 let them = self.side.flip();
-                if ep.victim() != ep.square() + v.forward[them.index()] {
+                if ep.second().is_some() || ep.victim() != ep.square() + v.forward[them.index()] {
                     s += &v.coord(ep.victim()).to_string();
                 }
             }

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use crate::bitboard::Occupancy;
 use crate::game::GameResult;
-use crate::position::moves::{Move, MoveKind, MoveList, NO_PROMOTION};
+use crate::position::moves::{Move, MoveKind, MoveList, EP_SECOND, NO_PROMOTION};
 use crate::position::setup::Setup;
 use crate::rules::effects::Before;
 use crate::rules::TypeSet;
@@ -718,10 +718,18 @@ impl Position {
                 }
             }
         }
-        let ep = (m.ep_square != 0).then_some(EnPassant {
-            square: m.ep_square,
-            second: 0,
-            victim: m.to,
+        let ep = (m.ep_square != 0).then(|| {
+            let square = m.ep_square & !EP_SECOND;
+            let second = if m.ep_square & EP_SECOND != 0 {
+                (2 * square).wrapping_sub(m.from)
+            } else {
+                0
+            };
+            EnPassant {
+                square,
+                second,
+                victim: m.to,
+            }
         });
         self.set_ep(ep);
         self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };

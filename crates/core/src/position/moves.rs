@@ -40,7 +40,9 @@ pub struct Move {
     pub piece: u8,
     /// Promotion: the type the piece becomes, or `NO_PROMOTION`.
     pub promotion: u8,
-    /// The e.p. square this move creates (a lame double step), or 0 for none.
+    /// The e.p. square this move creates (a lame double step, a push's first passed
+    /// square), or 0 for none; with [`EP_SECOND`] set, the next square along the move's
+    /// line is one too (a triple push).
     pub ep_square: u16,
     /// Unload (`u`): the piece captured on `to` reappears on this square; 0 for none.
     pub unload: u16,
@@ -50,6 +52,11 @@ pub struct Move {
 }
 
 pub const NO_PROMOTION: u8 = u8::MAX;
+
+/// In [`Move::ep_square`]: the square after the e.p. square along the move's line (as far
+/// from it as it is from the move's origin) is an e.p. square too. Padded square indices
+/// stay far below this bit.
+pub const EP_SECOND: u16 = 0x8000;
 
 /// In [`Move::victims`]: the move is exempt from the capture matrix (primed atom). Only set
 /// in variants with a capture matrix, so plain variants' moves never carry it.
