@@ -480,6 +480,10 @@ fn piece_lines_use_the_betza_xboard_reads() {
     let out = session("xboard\nprotover 2\nvariant nightrider\nvariant berolina\n");
     assert!(has(&out, "piece N& N0"), "{out:?}");
     assert!(has(&out, "piece P& fmFfceWifmnA"), "{out:?}");
+    // XBoard generates nothing for `n` on a one-square atom: Mexican Chess's triple push
+    // `ifmnW3` goes without it (the Berolina pawn's `n` on the two-square A stays).
+    let out = session("xboard\nprotover 2\nvariant mexican\n");
+    assert!(has(&out, "piece P& fmWfceFifmW3"), "{out:?}");
 }
 
 #[test]

@@ -140,12 +140,25 @@ const KNOWN_PARENTS: &[&str] = &[
 /// modalities (`fmF`, not `mfF`: it took `mfF` for all four diagonals), and a rider as a
 /// range (`N0`, not `NN`, which it read as a plain knight and so refused a nightrider's
 /// two-leap move in a real game). The canonical printer writes exactly that order. A
+/// one-leg move of a one-square atom (W, F, K and their riders) loses its `n`: XBoard
+/// generates nothing for `nW` (there is no square halfway to check), so it refused
+/// Mexican Chess's triple push `ifmnW3` in a real game; where `n` means something to us
+/// on such a move, the e.p. rights of an initial push, XBoard gives them anyway. A
 /// description that does not parse is passed on as written.
 fn xboard_betza(betza: &str) -> String {
-    match xbetza::parse::parse(betza) {
-        Ok(d) => d.to_string(),
-        Err(_) => betza.to_string(),
+    use xbetza::ast::{Geometry, Term};
+    let Ok(mut d) = xbetza::parse::parse(betza) else {
+        return betza.to_string();
+    };
+    for term in &mut d.terms {
+        if let Term::Simple(s) = term {
+            let unit = matches!(s.geometry(), Geometry::King | Geometry::Square { n: 1, .. });
+            if unit && s.legs.len() == 1 {
+                s.legs[0].modality.n = false;
+            }
+        }
     }
+    d.to_string()
 }
 
 /// The commands that interrupt a search in progress.
