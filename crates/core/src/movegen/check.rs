@@ -75,7 +75,9 @@ impl Position {
     /// without the rules layer.
     pub fn in_check(&self) -> bool {
         if !self.variant.plain_rules {
-            return self.clone().royal_danger_ruled(self.side);
+            return self
+                .royal_danger_ruled_kept(self.side)
+                .unwrap_or_else(|| self.clone().royal_danger_ruled(self.side));
         }
         self.royal_danger(self.side)
     }
