@@ -540,14 +540,14 @@ impl Position {
     /// Whether `color` has a royal in danger: capturable by an opponent's capture the
     /// rules allow (as `extinction` says: any royal, or all of them).
     pub(crate) fn royal_danger_ruled(&mut self, color: Color) -> bool {
-        let Some((mut hit, doubtful)) = self.royal_hits(color, self.suicidal().then(MoveList::new))
-        else {
-            return false;
-        };
-        if let Some(list) = doubtful {
-            let royals = self.royals[color.index()].clone();
-            hit = self.confirm_hits(&royals, color.flip(), hit, &list);
+        if let Some(danger) = self.royal_danger_ruled_kept(color) {
+            return danger;
         }
+        if self.royals[color.index()].is_empty() {
+            return false;
+        }
+        let royals = self.royals[color.index()].clone();
+        let hit = self.captures_hitting(&royals, color.flip());
         self.royal_hit_decides(color, hit)
     }
 
@@ -559,26 +559,14 @@ impl Position {
         if self.suicidal() {
             return None;
         }
-        Some(
-            self.royal_hits(color, None)
-                .is_some_and(|(hit, _)| self.royal_hit_decides(color, hit)),
-        )
-    }
-
-    /// Which of `color`'s royals the opponent's allowed captures hit (bit per royal), and
-    /// the captures still to be judged by playing them (`doubtful`); None without royals.
-    fn royal_hits(
-        &self,
-        color: Color,
-        doubtful: Option<MoveList>,
-    ) -> Option<(u64, Option<MoveList>)> {
         let royals = &self.royals[color.index()];
-        if royals.is_empty() {
-            return None;
-        }
-        let mut doubtful = doubtful;
-        let hit = self.captures_hitting_kept(royals, color.flip(), true, doubtful.as_mut());
-        Some((hit, doubtful))
+        Some(
+            !royals.is_empty()
+                && self.royal_hit_decides(
+                    color,
+                    self.captures_hitting_kept(royals, color.flip(), true, None),
+                ),
+        )
     }
 
     /// Whether the royals hit (`hit`, bit per royal of `color`) decide the danger: any
