@@ -20,6 +20,9 @@ use crate::variant::geometry::Square;
 use crate::variant::{cell_color, cell_type, is_piece, piece_cell, Cell, Color, Role, EMPTY, OFF};
 use idiagram::Target;
 
+/// The moves [`Position::captures_hitting_kept`] makes room for at once (see there).
+const LIST_ROOM: usize = 40;
+
 /// What make needs to know about a move before the board changes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Before {
@@ -582,8 +585,7 @@ impl Position {
     /// Whether a capture may cost its maker a royal (explosions, burning, destroying the
     /// mover): such a capture is judged by playing it.
     fn suicidal(&self) -> bool {
-        let rules = &self.variant.rules;
-        rules.may_destroy_mover() || rules.spell == Some(SpellKind::Burn)
+        self.variant.rules.suicidal
     }
 
     /// Which of `targets` (bit per index) `by` can capture with a capture the rules allow
@@ -648,9 +650,12 @@ impl Position {
         } else {
             (1u64 << targets.len()) - 1
         };
-        // Room for a lion's moves at once: a list grown move by move was reallocated
-        // several times per call (1.5% of a Mighty-Lion search's instructions).
-        let mut list = MoveList::with_capacity(64);
+        // Allocated at the first piece the attack table cannot rule out (most calls find
+        // none), then with room for a lion's moves at once: a list grown move by move was
+        // reallocated several times per call (1.5% of a Mighty-Lion search's
+        // instructions). 40 moves stay within the allocator's per-thread cache (blocks up
+        // to 1 kB); 64 did not and cost Atomic Chess 6% (BENCHMARKS.md, run 26).
+        let mut list = MoveList::new();
         for &s in &self.lists[by.index()].squares {
             // The attack table rules most pieces out without running their generator
             // (the rules here only forbid captures, never add one); `None` asks it.
@@ -663,6 +668,7 @@ impl Position {
                 continue;
             }
             list.clear();
+            list.reserve(LIST_ROOM);
             self.moves_from(s, &mut list);
             for m in &list {
                 if m.kind == MoveKind::Castle {

@@ -195,6 +195,11 @@ pub struct RuleSet {
     pub move_rule: u32,
     /// Some matrix cell bans hopping over a type.
     pub hop_bans: bool,
+    /// A capture may cost its maker a royal (explosions that take the capturer,
+    /// kamikaze, burning): such captures are judged by playing them. Asked for every
+    /// check test, so kept rather than found by scanning the matrix each time (three
+    /// scans per test cost Atomic Chess 4% of a search; BENCHMARKS.md, run 26).
+    pub suicidal: bool,
     /// Per type, per colour, per padded square: 1 = `+` (delayed win), 2 = `#` (immediate
     /// win). Empty when no morph board has win squares.
     pub win: Vec<[Vec<u8>; 2]>,
@@ -386,6 +391,7 @@ impl RuleSet {
                 set.matrix.clear();
             }
         }
+        set.suicidal = set.may_destroy_mover() || set.spell == Some(SpellKind::Burn);
         (set, warnings)
     }
 

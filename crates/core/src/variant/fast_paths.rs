@@ -452,6 +452,7 @@ fn rules_gate(rules: &RuleSet) -> (Result<(), String>, bool) {
         move_rule: _,
         // Derived from the matrix.
         hop_bans: _,
+        suicidal: _,
         win,
         // A cache for `tradeThreshold`.
         values: _,
