@@ -32,7 +32,15 @@ INEXPRESSIBLE = {("fide-clobberers", "b"): {"O-O-O"}}
 # horse are B and N in our definition, E and H in FSF's SAN. Our soldier crossing the river
 # becomes the definition's second soldier type, written as a promotion (`exe5=P`); FSF's
 # soldier does not promote.
-LETTERS = {"xiangqi": ({"B": "E", "N": "H"}, "=P")}
+# Shogi's promoted pawn, lance, knight and silver (T, U, V, X in our definitions) move as
+# golds and FSF writes them G, as a mover and as a promotion (`Pe7=G`).
+GOLDISH = {"T": "G", "U": "G", "V": "G", "X": "G"}
+LETTERS = {"xiangqi": ({"B": "E", "N": "H"}, "=P"),
+           "shogi": (GOLDISH, None), "minishogi": (GOLDISH, None)}
+
+# Variants whose FSF default notation is not SAN (shogi's is Hodges/Hosking, `P-7f`): their
+# moves are compared with FSF's SAN, which writes them as we do (`Bxh8=H`, `B@f3`).
+NOTATION = {"shogi": sf.NOTATION_SAN, "minishogi": sf.NOTATION_SAN}
 
 
 def ours_to_fsf(variant, san):
@@ -40,6 +48,9 @@ def ours_to_fsf(variant, san):
     letters, morph = LETTERS.get(variant, ({}, None))
     if san[:1] in letters:
         san = letters[san[0]] + san[1:]
+    promotion = re.search(r"=([A-Z])", san)
+    if promotion and promotion.group(1) in letters:
+        san = san.replace(promotion.group(0), "=" + letters[promotion.group(1)])
     if morph and morph in san:
         san = san.replace(morph, "")
     return san
@@ -79,7 +90,8 @@ def matching_moves(variant, fen, legal, san):
     san = ours_to_fsf(variant, san)
     to = target(san)
     candidates = [m for m in legal if to is None or target(m) == to]
-    sans_of = {m: strip(sf.get_san(variant, fen, m)) for m in candidates}
+    notation = NOTATION.get(variant, sf.NOTATION_DEFAULT)
+    sans_of = {m: strip(sf.get_san(variant, fen, m, False, notation)) for m in candidates}
     hits = [m for m in candidates if sans_of[m] == strip(san)]
     if not hits and re.match(r"^[a-z]?x?[a-z][0-9]", strip(san)):
         # Pawn moves compared without their file: older fairyboard PGNs wrote a Berolina
@@ -89,6 +101,13 @@ def matching_moves(variant, fen, legal, san):
         def fileless(s):
             return re.sub(r"^[a-wyz](?=x?[a-z][0-9])", "", s)
         hits = [m for m in candidates if fileless(sans_of[m]) == fileless(strip(san))]
+    if not hits and re.match(r"^[A-Z]", san):
+        # A piece move compared without its disambiguation: where two of our letters are
+        # one of FSF's (shogi's tokin and gold are both G), FSF names the mover's file or
+        # rank and we did not need to; both readings are tried, as above.
+        def plain(s):
+            return re.sub(r"^([A-Z])[a-wyz]?[0-9]*(?=x?[a-z][0-9])", r"\1", s)
+        hits = [m for m in candidates if plain(sans_of[m]) == plain(strip(san))]
     return hits
 
 
