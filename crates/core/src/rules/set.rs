@@ -199,7 +199,7 @@ pub struct RuleSet {
     /// kamikaze, burning): such captures are judged by playing them. Asked for every
     /// check test, so kept rather than found by scanning the matrix each time (three
     /// scans per test cost Atomic Chess 4% of a search; BENCHMARKS.md, run 26).
-    pub suicidal: bool,
+    pub(crate) suicidal: bool,
     /// Per type, per colour, per padded square: 1 = `+` (delayed win), 2 = `#` (immediate
     /// win). Empty when no morph board has win squares.
     pub win: Vec<[Vec<u8>; 2]>,
