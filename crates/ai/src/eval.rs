@@ -137,6 +137,24 @@ pub struct Weights {
     /// (H. G. Muller, "Charge of the Light Brigade", chessvariants.com: seven knights beat
     /// three queens more often than not, six are about even).
     pub crowd: i32,
+    /// Drop games: percent of every piece's material (pawns too, on the board and in
+    /// hand) against the other terms. A capture there moves the piece to the capturer's
+    /// hand, so it changes the balance by twice its value where elsewhere once, and at
+    /// full value material drowns the royal's safety (Fairy-Stockfish halves its
+    /// evaluation's piece values in such games for the same reason). Half, with mobility
+    /// doubled, won crazyhouse and minishogi and lost shogi (BENCHMARKS.md, run 26); with
+    /// these three drop weights at 60 / 150 / 0 and promotion choices no longer counted
+    /// as extra mobility, crazyhouse and shogi both gain (run 27).
+    pub drop_material: i32,
+    /// Drop games: percent of the mobility weights. Fairy-Stockfish doubles mobility in
+    /// them too: a piece that reaches more squares guards more of the squares an enemy
+    /// piece could be dropped on.
+    pub drop_mobility: i32,
+    /// Drop games: percent of `pawn_centre_file`. A pawn can be dropped on any file there,
+    /// so an advanced centre pawn holds nothing a drop could not, and it is a target that
+    /// feeds the enemy's hand. At 0 the score error fell on both labelled drop-game sets
+    /// (BENCHMARKS.md, run 27).
+    pub drop_pawn_centre: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
 }
@@ -167,6 +185,9 @@ impl Default for Weights {
             royal_centre: (10, 30),
             trade: 20,
             crowd: 50,
+            drop_material: 60,
+            drop_mobility: 150,
+            drop_pawn_centre: 0,
             tempo: 20,
         }
     }
@@ -221,6 +242,9 @@ impl Weights {
             royal_centre,
             trade,
             crowd,
+            drop_material,
+            drop_mobility,
+            drop_pawn_centre,
             tempo,
         } = self;
         vec![
@@ -257,6 +281,9 @@ impl Weights {
             ("royal_centre.eg", &mut royal_centre.1),
             ("trade", trade),
             ("crowd", crowd),
+            ("drop_material", drop_material),
+            ("drop_mobility", drop_mobility),
+            ("drop_pawn_centre", drop_pawn_centre),
             ("tempo", tempo),
         ]
     }
@@ -480,7 +507,12 @@ impl Evaluator {
                 let (mg, eg) = if pawn_like[t] {
                     let file_centre = 1.0 - (c.file as f64 - cf).abs() / cf.max(1.0);
                     let steps = (c.rank as f64 - pawn_start[t] as f64).max(0.0);
-                    let mg = w.pawn_centre_file as f64 * file_centre * steps.min(2.0) / 2.0;
+                    let centre = if variant.drop_game() {
+                        w.pawn_centre_file * w.drop_pawn_centre / 100
+                    } else {
+                        w.pawn_centre_file
+                    };
+                    let mg = centre as f64 * file_centre * steps.min(2.0) / 2.0;
                     (mg, centrality * w.pawn_centrality_end as f64)
                 } else {
                     let mut v =
@@ -554,6 +586,11 @@ impl Evaluator {
         // Dynamic mobility: a move more than the piece usually has is worth a little, less
         // per move for pieces with many (a queen's tenth move matters less than a knight's
         // fifth).
+        let drop_scale = if variant.drop_game() {
+            w.drop_mobility as f64 / 100.0
+        } else {
+            1.0
+        };
         let mobility = (0..types)
             .map(|t| {
                 let p = &variant.pieces[t];
@@ -561,7 +598,7 @@ impl Evaluator {
                     (0, 0, 0)
                 } else {
                     let avg = stats[t].mobility;
-                    let base = (24.0 / avg).clamp(1.0, 6.0) * 64.0 / 100.0;
+                    let base = (24.0 / avg).clamp(1.0, 6.0) * 64.0 / 100.0 * drop_scale;
                     (
                         (base * w.mobility.0 as f64).round() as i32,
                         (base * w.mobility.1 as f64).round() as i32,
@@ -682,9 +719,10 @@ impl Evaluator {
                 .collect()
         };
         let (mg, eg) = self.weights.piece_value;
+        let scale = self.material_scale();
         self.scored = (0..self.types)
             .map(|t| {
-                let v = self.values[t];
+                let v = self.values[t] * scale / 100;
                 if self.pawn[t] || self.royal[t] {
                     (v, v)
                 } else {
@@ -692,6 +730,15 @@ impl Evaluator {
                 }
             })
             .collect();
+    }
+
+    /// Percent of material in the evaluation: [`Weights::drop_material`] in a drop game.
+    fn material_scale(&self) -> i32 {
+        if self.drops {
+            self.weights.drop_material
+        } else {
+            100
+        }
     }
 
     /// A side's material in centipawns: its pieces on the board, in hand in a drop game
@@ -1176,6 +1223,7 @@ impl Evaluator {
         let mut pieces = [0i32; 2];
         let map = self.attack_map(pos);
         let pawn_sets = map.as_ref().map(|m| m.pawns);
+        let scale = self.material_scale();
         // Pieces per type for the crowd term, counted in the loop below.
         let crowded = !self.lighter.is_empty();
         if crowded {
@@ -1234,7 +1282,7 @@ impl Evaluator {
                     let n = pos.hand(c, t) as i32;
                     if n > 0 {
                         // A piece in hand can go anywhere: a little more.
-                        let v = v + v / 8;
+                        let v = (v + v / 8) * scale / 100;
                         mg[ci] += v * n;
                         eg[ci] += v * n;
                         if !self.pawn[t] && !self.royal[t] {
@@ -1405,6 +1453,60 @@ mod tests {
         assert!(three > two, "{three} {two}");
         // Pawns do not count: black pawns on e3 and g3 change nothing.
         assert_eq!(danger("6k1/8/8/8/7q/4p1p1/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn a_capture_in_a_drop_game_swings_the_score_by_about_one_piece() {
+        // White has taken the b8 knight: in chess it has left the game, in crazyhouse it
+        // is in White's hand. The swing there is the knight lost plus the knight gained,
+        // counted at 60% (`Weights::drop_material`), so about one knight and a quarter,
+        // where at full value it was over two.
+        let after = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let gain = |variant: &str, holdings: &str| {
+            let v = catalogue::load(variant).unwrap();
+            let e = Evaluator::new(&v);
+            let knight = e.value(v.type_by_id("N").unwrap());
+            let start = Position::start(v.clone());
+            let fen = format!("{after}{holdings} w KQkq - 0 1");
+            let taken = Position::from_fen(v, &fen).unwrap();
+            (e.evaluate(&taken) - e.evaluate(&start), knight)
+        };
+        let (chess, knight) = gain("chess", "");
+        let (zh, zh_knight) = gain("crazyhouse", "[N]");
+        assert!(
+            chess > knight * 3 / 4 && chess < knight * 5 / 4,
+            "{chess} {knight}"
+        );
+        assert!(
+            zh > zh_knight * 3 / 4 && zh < zh_knight * 3 / 2,
+            "{zh} {zh_knight}"
+        );
+    }
+
+    #[test]
+    fn an_advanced_centre_pawn_earns_nothing_in_a_drop_game() {
+        // After 1. e4 (Black to move): the centre-pawn term pays White's e-pawn in chess;
+        // in crazyhouse `drop_pawn_centre` takes it away, and that weight touches nothing
+        // in chess.
+        let after = |variant: &str, holdings: &str, w: Weights| {
+            let v = catalogue::load(variant).unwrap();
+            let fen =
+                format!("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR{holdings} b KQkq - 0 1");
+            let pos = Position::from_fen(v.clone(), &fen).unwrap();
+            Evaluator::with_weights(&v, w).evaluate(&pos)
+        };
+        let paid = Weights {
+            drop_pawn_centre: 100,
+            ..Weights::default()
+        };
+        let chess = after("chess", "", Weights::default());
+        assert_eq!(chess, after("chess", "", paid));
+        let centre = Weights::default().pawn_centre_file;
+        let zh = after("crazyhouse", "[-]", Weights::default());
+        // Black to move: White's bonus lowers Black's score by the whole centre term
+        // (the e-file is a centre file of eight: 1 - 0.5/3.5 of it).
+        let expected = (centre as f64 * (1.0 - 0.5 / 3.5)).round() as i32;
+        assert_eq!(zh - after("crazyhouse", "[-]", paid), expected);
     }
 
     /// White's pawn shield in a chess position.

@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+mod common;
+
 use fairyboard_core::geometry::Square;
 use fairyboard_core::{catalogue, Color, Move, MoveKind, MoveList, Position, Variant};
 use xbetza::random::Rng;
@@ -210,11 +212,11 @@ fn attack_sets_and_mobility_match(pos: &Position) {
                 }
             }
             assert_eq!(hits, set.count(), "{}: a set bit off the board", v.name);
-            // And its mobility (a set count where the tables can tell) is its move list's
-            // length.
+            // And its mobility (a set count where the tables can tell) is the number of
+            // squares its move list reaches.
             let mut list = MoveList::new();
             pos.moves_from(s, &mut list);
-            let n = list.len();
+            let n = common::squares_reached(&list);
             assert_eq!(
                 pos.mobility(s, &mut list),
                 n,

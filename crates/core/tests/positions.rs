@@ -5,6 +5,8 @@
 
 use std::sync::Arc;
 
+mod common;
+
 use fairyboard_core::{catalogue, MoveList, Position, Variant};
 use proptest::prelude::*;
 use xbetza::random::Rng;
@@ -59,7 +61,8 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
             ply
         );
         // The evaluation's mobility count (fast paths for plain leapers and sliders)
-        // equals the number of pseudo-legal moves the generator lists for each piece.
+        // equals the number of squares the generator's pseudo-legal moves reach for each
+        // piece (a promotion choice is no further square).
         let mut scratch = MoveList::new();
         for color in fairyboard_core::Color::BOTH {
             for &sq in pos.pieces(color) {
@@ -67,7 +70,7 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
                 pos.moves_from(sq, &mut pseudo);
                 prop_assert_eq!(
                     pos.mobility(sq, &mut scratch),
-                    pseudo.len(),
+                    common::squares_reached(&pseudo),
                     "{} ply {}: mobility of the piece on {}",
                     name,
                     ply,
@@ -141,4 +144,23 @@ fn mixed_slides_and_leaps_count_their_moves() {
     // Archbishop (bishop + knight): diagonals of 4, 4, 3 and 3 squares, and eight leaps.
     let pos = Position::from_fen(v, "4k5/10/10/10/4A5/10/10/4K5 w - - 0 1").unwrap();
     assert_eq!(pos.mobility(e4, &mut scratch), 22);
+}
+
+/// A promotion choice is no further square reached: a shogi silver on e7, inside its
+/// promotion zone, has two moves to each of its five squares (promoting or not), and its
+/// mobility is five, as the value measure counts it (it was ten, so the evaluation paid a
+/// piece in the zone twice for its room).
+#[test]
+fn promotion_choices_count_once_in_mobility() {
+    let v = catalogue::load("shogi").unwrap();
+    let pos = Position::from_fen(v.clone(), "4k4/9/4S4/9/9/9/9/9/4K4[-] w 0 1").unwrap();
+    let e7 = v.square(fairyboard_core::coord::Coord::new(4, 6));
+    let mut list = MoveList::new();
+    pos.moves_from(e7, &mut list);
+    assert_eq!(
+        list.len(),
+        10,
+        "five squares, each with and without promotion"
+    );
+    assert_eq!(pos.mobility(e7, &mut list), 5);
 }

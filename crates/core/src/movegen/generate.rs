@@ -144,8 +144,9 @@ impl Position {
 
     /// How many pseudo-legal moves the piece on `sq` (any colour) has — its mobility, as an
     /// evaluation counts it. Pieces whose moves are all plain leaps and slides are counted
-    /// on the board without building moves; anything else is generated into `scratch` and counted (promotion
-    /// choices count once each, as in [`Position::moves_from`]).
+    /// on the board without building moves; anything else is generated into `scratch` and
+    /// its landings counted ([`distinct_landings`](crate::position::moves::distinct_landings):
+    /// promotion choices and castling do not add squares).
     pub fn mobility(&self, sq: Square, scratch: &mut MoveList) -> usize {
         let c = self.board[sq];
         if !is_piece(c) {
@@ -169,7 +170,7 @@ impl Position {
             return plain.n + scratch.len();
         }
         self.piece_moves(sq, t, us, scratch);
-        scratch.len()
+        crate::position::moves::distinct_landings(scratch)
     }
 
     /// The targets of a piece all of whose links are plain leaps, or all plain slides

@@ -156,3 +156,22 @@ impl std::ops::Deref for Squares {
 /// A reusable move buffer. Generation only pushes; callers keep one per ply so the steady
 /// state allocates nothing.
 pub type MoveList = Vec<Move>;
+
+/// How many squares a piece's moves reach: moves with the same landing (destination, locust
+/// victims and unload square) count once, so promotion choices and routes that end alike
+/// are one square reached, and castling is not counted. The value measure and the
+/// evaluation's mobility count with this alike, so a piece in a promotion zone is not
+/// paid twice for each square it reaches.
+pub fn distinct_landings(moves: &[Move]) -> usize {
+    let landing = |m: &Move| (m.to, m.extra, m.unload);
+    moves
+        .iter()
+        .enumerate()
+        .filter(|&(i, m)| {
+            m.kind != MoveKind::Castle
+                && !moves[..i]
+                    .iter()
+                    .any(|p| p.kind != MoveKind::Castle && landing(p) == landing(m))
+        })
+        .count()
+}

@@ -30,12 +30,11 @@
 //! assert!(xq.pieces.iter().zip(&values).all(|(p, &v)| p.royal || v > 0));
 //! ```
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use xbetza::rng::SplitMix;
 
-use crate::position::moves::{MoveKind, MoveList, MAX_VICTIMS};
+use crate::position::moves::{distinct_landings, MoveKind, MoveList};
 use crate::position::setup::Setup;
 use crate::position::Position;
 use crate::variant::geometry::Square;
@@ -110,16 +109,6 @@ fn board_with(variant: &Arc<Variant>, pieces: &[(Square, usize, Color)]) -> Posi
         setup.derive_reserve(variant);
     }
     Position::assemble(variant.clone(), &setup)
-}
-
-/// Distinct outcomes of a piece's moves (promotion choices count once).
-fn distinct_moves(list: &MoveList) -> usize {
-    let set: HashSet<(u16, [u16; MAX_VICTIMS], u16)> = list
-        .iter()
-        .filter(|m| m.kind != MoveKind::Castle)
-        .map(|m| (m.to, m.extra, m.unload))
-        .collect();
-    set.len()
 }
 
 /// Of the piece on `sq`'s moves in `list` (castling aside): how many land where it could
@@ -221,7 +210,7 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             let pos = board_with(variant, &[(sq, t, Color::White)]);
             list.clear();
             pos.moves_from(sq, &mut list);
-            empty_total += distinct_moves(&list);
+            empty_total += distinct_landings(&list);
             let (c, n) = capturing_moves(&pos, sq, &list);
             (empty_capturing, empty_moves) = (empty_capturing + c, empty_moves + n);
             let rank = variant.coord(sq).rank as i32;
@@ -259,7 +248,7 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
                 let pos = board_with(variant, &pieces);
                 list.clear();
                 pos.moves_from(sq, &mut list);
-                total += distinct_moves(&list);
+                total += distinct_landings(&list);
                 let (c, n) = capturing_moves(&pos, sq, &list);
                 (capturing, moves) = (capturing + c, moves + n);
                 done += 1;
