@@ -3,6 +3,10 @@
 //!
 //! Prints the static score (side to move's view) and, for every named weight, how much
 //! the score changes when that weight alone is set to 0 — the term's share.
+//!
+//! With `-` for the FEN it reads `FEN<TAB>centipawns` lines (as `bench/label.py` writes
+//! them) from stdin and prints `static<TAB>centipawns<TAB>FEN` for each: the data for
+//! looking at where the evaluation and a reference engine part.
 use fairyboard_ai::eval::{Evaluator, Weights};
 use fairyboard_core::{catalogue, Position};
 
@@ -13,6 +17,19 @@ fn main() {
         std::process::exit(2);
     };
     let variant = catalogue::load(name).expect("variant");
+    if fen == "-" {
+        let eval = Evaluator::new(&variant);
+        for line in std::io::stdin().lines().map_while(Result::ok) {
+            let Some((fen, score)) = line.split_once('\t') else {
+                continue;
+            };
+            match Position::from_fen(variant.clone(), fen) {
+                Ok(pos) => println!("{}\t{score}\t{fen}", eval.evaluate(&pos)),
+                Err(e) => eprintln!("{fen}: {e}"),
+            }
+        }
+        return;
+    }
     let pos = Position::from_fen(variant.clone(), fen).expect("fen");
     let full = Evaluator::new(&variant).evaluate(&pos);
     println!("score {full}");
