@@ -8,7 +8,7 @@
 //! cut, losing captures last),
 //! internal iterative reduction, and the pruning of the Stockfish family, scaled to
 //! centipawns: reverse futility to depth 7, null move (R = 3 + depth/3 + surplus; never
-//! in check, in drop games or with little material: zugzwang; never while a result
+//! in check or with little material: zugzwang; never while a result
 //! waits for the side to move's reply), late-move pruning, futility and static-exchange
 //! pruning of quiet moves by their reduced depth, static-exchange pruning of losing
 //! captures, late-move reductions by history, razoring (whose quiescence also tries
@@ -175,7 +175,6 @@ pub struct Searcher {
     stopped: bool,
     start_ms: f64,
     limits: Limits,
-    null_ok: bool,
     /// What a draw by repetition or move rule is worth to the side that searches.
     root_draw: i32,
     /// Static evaluations by position key (see [`Searcher::evaluate`]).
@@ -188,11 +187,6 @@ impl Searcher {
         eval.set_noise(options.seed, options.noise);
         let cells = variant.geometry.cells;
         let types = variant.type_count();
-        // Null move is unsound where passing could be the best move or material can
-        // come back in any moment: drop games. (`Variant::drops` is no test of that: it
-        // is true wherever captures vanish too, and with it null move was off in every
-        // game but those whose hands keep promotion choices; BENCHMARKS.md, run 20.)
-        let null_ok = !variant.drop_game();
         Searcher {
             eval,
             tt: Table::new(options.hash_mb),
@@ -221,7 +215,6 @@ impl Searcher {
             stopped: false,
             start_ms: 0.0,
             limits: Limits::default(),
-            null_ok,
             root_draw: -CONTEMPT,
             eval_cache: vec![(0, 0); EVAL_CACHE],
             variant,
@@ -975,11 +968,12 @@ impl Searcher {
                 return q;
             }
         }
-        // Null move: not in check, not in drop games, not with little material, and not
-        // while a result waits for this side's reply (passing would skip the reply that
-        // decides the game: a bared side would escape its loss).
+        // Null move: not in check, not with little material, and not while a result
+        // waits for this side's reply (passing would skip the reply that decides the game:
+        // a bared side would escape its loss). Drop games too: a piece in hand is a move
+        // wherever the board offers only bad ones, so zugzwang is rarer still there
+        // (BENCHMARKS.md, run 27: crazyhouse, shogi and minishogi all gained).
         if allow_null
-            && self.null_ok
             && excluded.is_none()
             && !pv_node
             && !in_check
@@ -1447,25 +1441,6 @@ mod tests {
             .into_iter()
             .find(|m| v.uci(m) == uci)
             .unwrap_or_else(|| panic!("{uci} is legal"))
-    }
-
-    #[test]
-    fn null_move_is_tried_except_in_drop_games() {
-        // Captures vanish in chess, capablanca and xiangqi, and Grand Chess's hands only
-        // keep promotion choices: passing is a fair test there. In crazyhouse and shogi a
-        // captured piece can be dropped anywhere next move.
-        for (name, null_ok) in [
-            ("chess", true),
-            ("capablanca", true),
-            ("xiangqi", true),
-            ("grand", true),
-            ("crazyhouse", false),
-            ("shogi", false),
-        ] {
-            let v = catalogue::load(name).unwrap();
-            let s = Searcher::new(v, Options::default());
-            assert_eq!(s.null_ok, null_ok, "{name}");
-        }
     }
 
     #[test]
