@@ -155,6 +155,10 @@ pub struct Weights {
     /// feeds the enemy's hand. At 0 the score error fell on both labelled drop-game sets
     /// (BENCHMARKS.md, run 27).
     pub drop_pawn_centre: i32,
+    /// Drop games: centipawns for the side to move, instead of `tempo`. With a hand the
+    /// move is worth more (a drop can start an attack anywhere); Fairy-Stockfish adds
+    /// 80 of its units in these games (BENCHMARKS.md, run 27).
+    pub drop_tempo: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
 }
@@ -188,6 +192,7 @@ impl Default for Weights {
             drop_material: 60,
             drop_mobility: 150,
             drop_pawn_centre: 0,
+            drop_tempo: 60,
             tempo: 20,
         }
     }
@@ -245,6 +250,7 @@ impl Weights {
             drop_material,
             drop_mobility,
             drop_pawn_centre,
+            drop_tempo,
             tempo,
         } = self;
         vec![
@@ -284,6 +290,7 @@ impl Weights {
             ("drop_material", drop_material),
             ("drop_mobility", drop_mobility),
             ("drop_pawn_centre", drop_pawn_centre),
+            ("drop_tempo", drop_tempo),
             ("tempo", tempo),
         ]
     }
@@ -1347,7 +1354,7 @@ impl Evaluator {
             -white
         };
         // The move.
-        score += w.tempo;
+        score += if self.drops { w.drop_tempo } else { w.tempo };
         // Draw distance: as the move-rule count runs out without a capture or pawn move,
         // any advantage is worth less (the game is heading for a draw), so the side ahead
         // makes progress while it can and the side behind is content to wait.
@@ -1507,6 +1514,23 @@ mod tests {
         // (the e-file is a centre file of eight: 1 - 0.5/3.5 of it).
         let expected = (centre as f64 * (1.0 - 0.5 / 3.5)).round() as i32;
         assert_eq!(zh - after("crazyhouse", "[-]", paid), expected);
+    }
+
+    #[test]
+    fn the_move_is_worth_drop_tempo_in_a_drop_game_and_tempo_elsewhere() {
+        // The start is balanced by design, so its score is the side to move's bonus.
+        let start = |variant: &str, w: Weights| {
+            let v = catalogue::load(variant).unwrap();
+            Evaluator::with_weights(&v, w).evaluate(&Position::start(v.clone()))
+        };
+        let w = Weights {
+            tempo: 11,
+            drop_tempo: 47,
+            ..Weights::default()
+        };
+        assert_eq!(start("chess", w), 11);
+        assert_eq!(start("crazyhouse", w), 47);
+        assert_eq!(start("shogi", w), 47);
     }
 
     /// White's pawn shield in a chess position.
