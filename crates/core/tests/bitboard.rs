@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-mod common;
+#[path = "common/landings.rs"]
+mod landings;
 
 use fairyboard_core::geometry::Square;
 use fairyboard_core::{catalogue, Color, Move, MoveKind, MoveList, Position, Variant};
@@ -216,7 +217,7 @@ fn attack_sets_and_mobility_match(pos: &Position) {
             // squares its move list reaches.
             let mut list = MoveList::new();
             pos.moves_from(s, &mut list);
-            let n = common::squares_reached(&list);
+            let n = landings::squares_reached(&list);
             assert_eq!(
                 pos.mobility(s, &mut list),
                 n,

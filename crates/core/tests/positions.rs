@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-mod common;
+#[path = "common/landings.rs"]
+mod landings;
 
 use fairyboard_core::{catalogue, MoveList, Position, Variant};
 use proptest::prelude::*;
@@ -70,7 +71,7 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
                 pos.moves_from(sq, &mut pseudo);
                 prop_assert_eq!(
                     pos.mobility(sq, &mut scratch),
-                    common::squares_reached(&pseudo),
+                    landings::squares_reached(&pseudo),
                     "{} ply {}: mobility of the piece on {}",
                     name,
                     ply,
