@@ -142,8 +142,8 @@ impl Position {
         }
     }
 
-    /// How many pseudo-legal moves the piece on `sq` (any colour) has — its mobility, as an
-    /// evaluation counts it. Pieces whose moves are all plain leaps and slides are counted
+    /// How many squares the pseudo-legal moves of the piece on `sq` (any colour) reach — its
+    /// mobility, as an evaluation counts it. Pieces whose moves are all plain leaps and slides are counted
     /// on the board without building moves; anything else is generated into `scratch` and
     /// its landings counted ([`distinct_landings`](crate::position::moves::distinct_landings):
     /// promotion choices and castling do not add squares).

@@ -163,15 +163,14 @@ pub type MoveList = Vec<Move>;
 /// evaluation's mobility count with this alike, so a piece in a promotion zone is not
 /// paid twice for each square it reaches.
 pub fn distinct_landings(moves: &[Move]) -> usize {
-    let landing = |m: &Move| (m.to, m.extra, m.unload);
+    // Quadratic, but a piece's list is short, and the destination alone tells most pairs
+    // apart before the victims are compared.
+    let same = |p: &Move, m: &Move| {
+        p.to == m.to && p.unload == m.unload && p.extra == m.extra && p.kind != MoveKind::Castle
+    };
     moves
         .iter()
         .enumerate()
-        .filter(|&(i, m)| {
-            m.kind != MoveKind::Castle
-                && !moves[..i]
-                    .iter()
-                    .any(|p| p.kind != MoveKind::Castle && landing(p) == landing(m))
-        })
+        .filter(|&(i, m)| m.kind != MoveKind::Castle && !moves[..i].iter().any(|p| same(p, m)))
         .count()
 }
