@@ -1533,6 +1533,26 @@ mod tests {
         assert_eq!(start("shogi", w), 47);
     }
 
+    #[test]
+    fn a_shogi_piece_a_lesser_piece_attacks_is_worth_less() {
+        // Black's knight on d7 attacks White's rook on e5. Shogi's promotion on leaving
+        // the zone keeps its moves off the bitboard generator, but its attack sets exist,
+        // so the threat terms that need them reach it (before, they never did): the rook
+        // costs White between the middle-game and end-game weight of `lesser_threat`.
+        let v = catalogue::load("shogi").unwrap();
+        assert!(v.has_attack_sets());
+        let pos = Position::from_fen(v.clone(), "4k4/9/3n5/9/4R4/9/9/9/4K4[-] w 0 1").unwrap();
+        let with = Evaluator::new(&v).evaluate(&pos);
+        let off = Weights {
+            lesser_threat: (0, 0),
+            ..Weights::default()
+        };
+        let without = Evaluator::with_weights(&v, off).evaluate(&pos);
+        let (mg, eg) = Weights::default().lesser_threat;
+        let cost = without - with;
+        assert!(cost >= mg.min(eg) && cost <= mg.max(eg), "{cost}");
+    }
+
     /// White's pawn shield in a chess position.
     fn shield(fen: &str) -> i32 {
         let (e, pos, king) = white_king(fen);

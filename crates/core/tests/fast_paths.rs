@@ -13,6 +13,7 @@ fn chess_takes_every_fast_path() {
     let paths = catalogue::load("chess").unwrap().fast_paths();
     assert_eq!(paths.plain_rules, Ok(()));
     assert_eq!(paths.bitboard, Ok(()));
+    assert_eq!(paths.bitboard_moves, Ok(()));
     assert!(!paths.end_rules);
 }
 
@@ -20,7 +21,11 @@ fn chess_takes_every_fast_path() {
 fn refusals_name_their_reason() {
     let shogi = catalogue::load("shogi").unwrap().fast_paths();
     assert_eq!(shogi.plain_rules, Ok(()));
-    assert!(shogi.bitboard.unwrap_err().contains("promoFromZone"));
+    // Shogi's tables answer attack questions; its moves stay with the generic generator.
+    assert_eq!(shogi.bitboard, Ok(()));
+    assert!(shogi.bitboard_moves.unwrap_err().contains("promoFromZone"));
+    assert!(catalogue::load("shogi").unwrap().has_attack_sets());
+    assert!(!catalogue::load("shogi").unwrap().has_bitboard_generator());
 
     let atomic = catalogue::load("atomic").unwrap().fast_paths();
     assert!(atomic.plain_rules.unwrap_err().contains("captureMatrix"));

@@ -312,7 +312,7 @@ impl Variant {
     /// Whether legal moves come from the bitboard generator (when the side to move has one
     /// royal and nothing in hand); otherwise the generic generator answers.
     pub fn has_bitboard_generator(&self) -> bool {
-        self.bitboard.is_some() && self.plain_rules
+        self.bitboard_moves && self.plain_rules
     }
 
     /// Whether [`Position::attack_set`] answers for this variant's pieces (it has the
@@ -804,7 +804,7 @@ impl Position {
     fn bitboard_ready(&self) -> bool {
         let v = &*self.variant;
         let us = self.side.index();
-        v.bitboard.is_some()
+        v.bitboard_moves
             && v.plain_rules
             && self.royals[us].len() == 1
             && !(v.drops && self.in_hand[us] > 0)

@@ -596,6 +596,7 @@ impl Variant {
             // Decided below by the gate, from the finished variant.
             plain_rules: false,
             end_rules: false,
+            bitboard_moves: false,
             rules,
             forward,
             name: name.to_string(),
@@ -633,6 +634,7 @@ impl Variant {
         if paths.bitboard.is_ok() {
             variant.bitboard = crate::bitboard::Generator::build(&variant);
         }
+        variant.bitboard_moves = paths.bitboard_moves.is_ok() && variant.bitboard.is_some();
         Ok((variant, warnings))
     }
 }

@@ -11,7 +11,8 @@
 //! | [`LegPath::Walker`] | the tight loops for single final legs (`Shape` other than `General`), which also count moves without building them | per leg record |
 //! | [`LegPath::Uniform`] | counting a piece's moves in one loop when every leg is a plain leap or a plain slide | per leg record |
 //! | [`LegPath::Attack`] | the attack table's closed-form entries (leap, ray, cannon hop, grasshopper, lame leap) | per leg record |
-//! | [`LegPath::Bitboard`] and [`FastPaths::bitboard`] | the bitboard generator (`bitboard`) | per leg record, per piece, per variant |
+//! | [`LegPath::Bitboard`] and [`FastPaths::bitboard`] | the bitboard tables (`bitboard`): attack sets and attack questions | per leg record, per piece, per variant |
+//! | [`FastPaths::bitboard_moves`] | the bitboard generator's moves, from those tables | per variant (and per position: one royal, an empty hand) |
 //! | [`FastPaths::plain_rules`] | generation without the rules layer | per variant |
 //! | [`LegPath::AttackPath`] | the attack table's closed-form entries for multi-leg paths through empty squares (a falcon, a lame griffon): the squares each path crosses | per leg record of the path |
 //! | [`LegPath::EpReach`] ([`ep_reach`]) | deciding whether an e.p. square is usable by asking only the pieces near it | per leg record |
@@ -414,9 +415,13 @@ pub struct FastPaths {
     /// Some rule besides checkmate and stalemate can end the game (positions carry a decided
     /// result): not a fast path, but decided from the same fields.
     pub end_rules: bool,
-    /// The bitboard generator may answer (while the mover has one royal and an empty hand,
-    /// checked per position).
+    /// The bitboard tables may be built: attack sets ([`Variant::has_attack_sets`]) and
+    /// attack questions answer from them.
     pub bitboard: Result<(), String>,
+    /// The bitboard generator may list moves too (while the mover has one royal and an
+    /// empty hand, checked per position): the tables, and no rule that makes a landing
+    /// depend on more than the tables know.
+    pub bitboard_moves: Result<(), String>,
 }
 
 /// The rule-set part of the gate: `Err` names the first rule that changes which moves exist
@@ -612,6 +617,7 @@ impl Variant {
             // Drops: the bitboard generator stands aside while the mover holds pieces.
             holdings_type: _,
             drops: _,
+            // The generator's promotions look at the landing only.
             promo_from_zone,
             piece_values: _,
             demote_promoted: _,
@@ -621,6 +627,7 @@ impl Variant {
             plain_rules: _,
             end_rules: _,
             bitboard: _,
+            bitboard_moves: _,
             rules,
             shuffle: _,
             // Display only.
@@ -638,9 +645,6 @@ impl Variant {
         let (plain_rules, end_rules) = rules_gate(rules);
         let bitboard = (|| {
             plain_rules.clone()?;
-            if *promo_from_zone {
-                return Err("promoFromZone: a landing depends on the origin too".to_string());
-            }
             let squares = geometry.files as usize * geometry.ranks as usize;
             if squares > 128 {
                 return Err(format!("{squares} squares (bitboards hold at most 128)"));
@@ -654,10 +658,18 @@ impl Variant {
             }
             pieces.iter().try_for_each(piece_bitboard)
         })();
+        let bitboard_moves = bitboard.clone().and_then(|()| {
+            if *promo_from_zone {
+                Err("promoFromZone: a landing depends on the origin too".to_string())
+            } else {
+                Ok(())
+            }
+        });
         FastPaths {
             plain_rules,
             end_rules,
             bitboard,
+            bitboard_moves,
         }
     }
 }

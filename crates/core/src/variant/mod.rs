@@ -317,6 +317,10 @@ pub struct Variant {
     /// Some rule besides checkmate and stalemate can end the game (baring, win squares,
     /// royals lost to explosions...): positions carry a decided result.
     pub(crate) end_rules: bool,
+    /// The bitboard generator may list this variant's moves (its tables alone may be built
+    /// where it may not: [`FastPaths::bitboard_moves`](crate::variant::fast_paths::FastPaths::bitboard_moves)).
+    /// Set from [`Variant::fast_paths`].
+    pub(crate) bitboard_moves: bool,
     /// The compiled rules layer.
     pub rules: crate::rules::RuleSet,
     /// `shuffle=`: the sets permuted over their start squares (see `shuffle`).
