@@ -111,6 +111,30 @@ def matching_moves(variant, fen, legal, san):
     return hits
 
 
+def origin(move):
+    """The square a UCI move starts from (None for a drop)."""
+    found = re.match(r"^([a-z][0-9]+)", move)
+    return found.group(1) if found and "@" not in move else None
+
+
+def moved(promoted, move, san):
+    """`promoted` after FSF's `move` (UCI), which is our `san`: a promoted stepper goes
+    along, a captured one leaves, and a promotion to one of our G-like letters adds one."""
+    if "@" in move:
+        return promoted
+    squares = re.findall(r"[a-z][0-9]+", move)
+    if len(squares) < 2:
+        return promoted
+    src, dst = squares[0], squares[-1]
+    after = {k: v for k, v in promoted.items() if k not in (src, dst)}
+    promo = re.search(r"=([A-Z])", san)
+    if promo and promo.group(1) in GOLDISH:
+        after[dst] = promo.group(1)
+    elif src in promoted:
+        after[dst] = promoted[src]
+    return after
+
+
 def replay(tags, sans):
     name = tags.get("Variant", "chess")
     variant = FSF_NAME.get(name, name)
@@ -130,12 +154,16 @@ def replay(tags, sans):
             return ok, what
         return None, "the first %d plies agree; ply %d %s is not expressible in FSF's %s" % (
             cut, cut + 1, sans[cut], variant)
-    stack = [(0, sf.start_fen(variant))]
+    # Which of our letters stands on a square FSF calls G (a promoted stepper: shogi's
+    # tokin and promoted silver, knight and lance are all G to it), so that a move of one
+    # is read only as a move of that piece, not of every G that reaches the square.
+    promoted = {}
+    stack = [(0, sf.start_fen(variant), promoted)]
     failure = None
     early = None
     readings = 0
     while stack:
-        i, fen = stack.pop()
+        i, fen, promoted = stack.pop()
         while i < len(sans):
             legal = sf.legal_moves(variant, fen, [])
             if not legal:
@@ -154,6 +182,11 @@ def replay(tags, sans):
                 failure = failure or "FSF ends the game at ply %d as %s, ours %s" % (i + 1, fsf, result)
                 break
             hits = matching_moves(variant, fen, legal, sans[i])
+            mover = re.match(r"^([A-Z])(?!@)", strip(sans[i]))
+            if mover and mover.group(1) in GOLDISH:
+                hits = [m for m in hits if promoted.get(origin(m)) == mover.group(1)] or hits
+            elif mover and mover.group(1) == "G" and len(hits) > 1:
+                hits = [m for m in hits if origin(m) not in promoted] or hits
             if not hits:
                 failure = failure or "ply %d: %s is not legal under FSF" % (i + 1, sans[i])
                 break
@@ -162,7 +195,9 @@ def replay(tags, sans):
                 if readings > 64:
                     return False, "ply %d: %s is ambiguous too often" % (i + 1, sans[i])
                 for m in hits[1:]:
-                    stack.append((i + 1, sf.get_fen(variant, fen, [m])))
+                    stack.append((i + 1, sf.get_fen(variant, fen, [m]),
+                                  moved(promoted, m, sans[i])))
+            promoted = moved(promoted, hits[0], sans[i])
             fen = sf.get_fen(variant, fen, [hits[0]])
             i += 1
         else:
