@@ -117,18 +117,17 @@ def origin(move):
     return found.group(1) if found and "@" not in move else None
 
 
-def moved(promoted, move, san):
-    """`promoted` after FSF's `move` (UCI), which is our `san`: a promoted stepper goes
-    along, a captured one leaves, and a promotion to one of our G-like letters adds one."""
-    if "@" in move:
+def moved(promoted, move, san, letters):
+    """`promoted` after FSF's `move` (UCI), which is our `san`: a piece FSF writes with
+    another letter (`letters`, the variant's table) goes along, a captured one leaves, and
+    a promotion to one of those letters adds one."""
+    src = origin(move)
+    if src is None:
         return promoted
-    squares = re.findall(r"[a-z][0-9]+", move)
-    if len(squares) < 2:
-        return promoted
-    src, dst = squares[0], squares[-1]
+    dst = target(move)
     after = {k: v for k, v in promoted.items() if k not in (src, dst)}
     promo = re.search(r"=([A-Z])", san)
-    if promo and promo.group(1) in GOLDISH:
+    if promo and promo.group(1) in letters:
         after[dst] = promo.group(1)
     elif src in promoted:
         after[dst] = promoted[src]
@@ -154,9 +153,10 @@ def replay(tags, sans):
             return ok, what
         return None, "the first %d plies agree; ply %d %s is not expressible in FSF's %s" % (
             cut, cut + 1, sans[cut], variant)
-    # Which of our letters stands on a square FSF calls G (a promoted stepper: shogi's
-    # tokin and promoted silver, knight and lance are all G to it), so that a move of one
-    # is read only as a move of that piece, not of every G that reaches the square.
+    # Which of our letters stands on a square where FSF writes another (shogi's tokin and
+    # promoted silver, knight and lance are all G to it), so that a move of one is read
+    # only as a move of that piece, not of every G that reaches the square.
+    letters = LETTERS.get(variant, ({}, None))[0]
     promoted = {}
     stack = [(0, sf.start_fen(variant), promoted)]
     failure = None
@@ -183,9 +183,9 @@ def replay(tags, sans):
                 break
             hits = matching_moves(variant, fen, legal, sans[i])
             mover = re.match(r"^([A-Z])(?!@)", strip(sans[i]))
-            if mover and mover.group(1) in GOLDISH:
+            if mover and mover.group(1) in letters:
                 hits = [m for m in hits if promoted.get(origin(m)) == mover.group(1)] or hits
-            elif mover and mover.group(1) == "G" and len(hits) > 1:
+            elif mover and mover.group(1) in letters.values() and len(hits) > 1:
                 hits = [m for m in hits if origin(m) not in promoted] or hits
             if not hits:
                 failure = failure or "ply %d: %s is not legal under FSF" % (i + 1, sans[i])
@@ -196,8 +196,8 @@ def replay(tags, sans):
                     return False, "ply %d: %s is ambiguous too often" % (i + 1, sans[i])
                 for m in hits[1:]:
                     stack.append((i + 1, sf.get_fen(variant, fen, [m]),
-                                  moved(promoted, m, sans[i])))
-            promoted = moved(promoted, hits[0], sans[i])
+                                  moved(promoted, m, sans[i], letters)))
+            promoted = moved(promoted, hits[0], sans[i], letters)
             fen = sf.get_fen(variant, fen, [hits[0]])
             i += 1
         else:

@@ -36,12 +36,7 @@ fn main() {
     let mut names = Weights::default();
     let names: Vec<&str> = names.named().into_iter().map(|(n, _)| n).collect();
     for n in names {
-        let mut w = Weights::default();
-        for (m, v) in w.named() {
-            if m == n {
-                *v = 0;
-            }
-        }
+        let w = Weights::parse(&format!("{n}=0")).expect("a named weight");
         let share = full - Evaluator::with_weights(&variant, w).evaluate(&pos);
         if share != 0 {
             println!("{n:24} {share:+}");
