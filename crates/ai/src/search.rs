@@ -1304,7 +1304,13 @@ impl Searcher {
                 alpha = stand;
             }
             best = stand;
-            pos.pseudo_moves_into(&mut list);
+            // Without checks only captures and promotions are played: the core builds
+            // just those, legal.
+            if checks {
+                pos.pseudo_moves_into(&mut list);
+            } else {
+                pos.tactical_moves_into(&mut list);
+            }
             let eval = &self.eval;
             let margin = stand + 200;
             list.retain(|m| match eval.captured(pos, m) {
@@ -1329,7 +1335,7 @@ impl Searcher {
             if check_only && !checks {
                 continue;
             }
-            if !forced && !pos.is_legal(&m) {
+            if !forced && checks && !pos.is_legal(&m) {
                 continue;
             }
             let undo = pos.make(&m);

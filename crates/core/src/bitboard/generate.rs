@@ -206,6 +206,9 @@ impl<'a, B: Bits> Node<'a, B> {
             return;
         }
         let mut targets = self.targets(spot);
+        if O::TACTICAL {
+            targets &= self.theirs | pb.special;
+        }
         let allowed = if b == self.king {
             self.royal_safe(spot, targets)
         } else {
@@ -223,9 +226,15 @@ impl<'a, B: Bits> Node<'a, B> {
             out.add(pos, tables, found);
         }
         if spot.extras & PUSHES != 0 && pos.virgin[from] {
+            // A double step captures nothing: tactical only where it promotes.
+            let allowed = if O::TACTICAL {
+                allowed & pb.special
+            } else {
+                allowed
+            };
             self.pushes(out, pb, who, b, allowed);
         }
-        if spot.extras & CASTLES != 0 {
+        if spot.extras & CASTLES != 0 && !O::TACTICAL {
             self.castles(out, pb, who, b);
         }
     }

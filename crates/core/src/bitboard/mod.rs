@@ -694,6 +694,10 @@ struct Landings<'a, B> {
 trait Targets<B: Bits> {
     /// Unpinned pieces of [`SETWISE`] types are left to [`count_setwise`].
     const SETWISE: bool;
+    /// Only landings that can capture or promote are wanted (a quiescence search's
+    /// moves): targets are narrowed to enemy pieces and special landings, and castling
+    /// is skipped.
+    const TACTICAL: bool = false;
     /// The destinations of `found`, in `pos` (whose bit numbering `tables` gives).
     fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>);
     /// Moves whose legality is judged by playing them (e.p., castling).
@@ -795,6 +799,23 @@ impl<B: Bits> Targets<B> for MoveList {
     fn add_set(&mut self, _: B) {}
 }
 
+/// A move list that takes only the landings that can capture or promote
+/// ([`Targets::TACTICAL`]).
+struct Tactical<'a>(&'a mut MoveList);
+
+impl<B: Bits> Targets<B> for Tactical<'_> {
+    const SETWISE: bool = false;
+    const TACTICAL: bool = true;
+    #[inline(always)]
+    fn add(&mut self, pos: &Position, tables: &Tables<B>, found: Landings<B>) {
+        self.0.add(pos, tables, found);
+    }
+    fn deferred(&mut self) -> &mut MoveList {
+        self.0
+    }
+    fn add_set(&mut self, _: B) {}
+}
+
 /// Pins of the side to move: at most this many are tracked (more: generic path).
 const MAX_PINS: usize = 16;
 
@@ -811,16 +832,19 @@ impl Position {
     }
 
     /// The legal moves by the bitboard generator, when it applies (`false`: it does not,
-    /// and `out` is untouched).
-    pub(crate) fn bitboard_moves(&mut self, out: &mut MoveList) -> bool {
+    /// and `out` is untouched). `tactical`: only those that may capture or promote, a
+    /// superset of the captures and promotions (special landings include morphs).
+    pub(crate) fn bitboard_moves(&mut self, out: &mut MoveList, tactical: bool) -> bool {
         if !self.bitboard_ready() {
             return false;
         }
         out.clear();
-        let done = match self.variant.bitboard.as_ref() {
-            Some(Generator::Small(t)) => generate(self, t, out),
-            Some(Generator::Wide(t)) => generate(self, t, out),
-            None => false,
+        let done = match (self.variant.bitboard.as_ref(), tactical) {
+            (Some(Generator::Small(t)), false) => generate(self, t, out),
+            (Some(Generator::Wide(t)), false) => generate(self, t, out),
+            (Some(Generator::Small(t)), true) => generate(self, t, &mut Tactical(out)),
+            (Some(Generator::Wide(t)), true) => generate(self, t, &mut Tactical(out)),
+            (None, _) => false,
         };
         if !done {
             out.clear();

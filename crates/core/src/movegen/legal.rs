@@ -222,16 +222,39 @@ impl Position {
         if !self.variant.plain_rules || self.game.decided.is_some() {
             return self.ruled_legal_moves(out);
         }
-        if self.bitboard_moves(out) {
+        if self.bitboard_moves(out, false) {
             return;
         }
         self.legal_moves_generic_into(out);
+    }
+
+    /// The legal moves that capture (take any piece, [`Position::captures`]) or promote,
+    /// into `out` (cleared first): what a quiescence search plays. As a set, exactly
+    /// [`legal_moves_into`](Self::legal_moves_into)'s moves with that property; plain
+    /// variants build only the landings on enemy pieces and promotion squares, so the
+    /// quiet moves a quiescence node never plays cost nothing.
+    pub fn tactical_moves_into(&mut self, out: &mut MoveList) {
+        let tactical = |pos: &Position, m: &Move| m.is_promotion() || pos.captures(m);
+        if !self.variant.plain_rules || self.game.decided.is_some() {
+            self.ruled_legal_moves(out);
+        } else if !self.bitboard_moves(out, true) {
+            self.pseudo_moves_into(out);
+            out.retain(|m| tactical(self, m));
+            self.keep_legal(out);
+            return;
+        }
+        out.retain(|m| tactical(self, m));
     }
 
     /// Every legal move into `out` (cleared first) by the generic generator, in generation
     /// order: the reference the bitboard generator is tested against.
     pub fn legal_moves_generic_into(&mut self, out: &mut MoveList) {
         self.pseudo_moves_into(out);
+        self.keep_legal(out);
+    }
+
+    /// Keep the legal ones of the side to move's pseudo-legal moves `out`, in order.
+    fn keep_legal(&mut self, out: &mut MoveList) {
         let us = self.side;
         if self.royals[us.index()].is_empty() {
             // Nothing to keep safe, unless the move brings the side's royal onto the board.

@@ -1,0 +1,105 @@
+//! [`Position::tactical_moves_into`] (what a quiescence search plays) against its
+//! definition: the legal moves that take a piece or promote. Random games in every
+//! catalogue variant and in the rule sets of the rules layer's own tests, so the bitboard
+//! generator's narrowed targets, the generic generator's filter and the ruled path all
+//! answer; every position of every game is compared as a set.
+
+use std::collections::BTreeSet;
+
+use fairyboard_core::{catalogue, Move, MoveList, Position, Variant};
+use xbetza::random::Rng;
+
+/// The definition: every legal move that captures or promotes.
+fn expected(pos: &mut Position) -> BTreeSet<Move> {
+    let mut all = MoveList::new();
+    pos.legal_moves_into(&mut all);
+    all.into_iter()
+        .filter(|m| m.is_promotion() || pos.captures(m))
+        .collect()
+}
+
+/// Walk `games` random games of up to `plies` plies, preferring captures and promotions
+/// half of the time (so games reach them); returns (positions, tactical moves) seen.
+fn walk(v: &std::sync::Arc<Variant>, seed: u64, games: usize, plies: usize) -> (usize, usize) {
+    let mut rng = Rng::new(seed);
+    let (mut positions, mut seen) = (0, 0);
+    let mut list = MoveList::new();
+    let mut tactical = MoveList::new();
+    for _ in 0..games {
+        let mut pos = Position::start(v.clone());
+        for _ in 0..plies {
+            pos.tactical_moves_into(&mut tactical);
+            let got: BTreeSet<Move> = tactical.iter().copied().collect();
+            assert_eq!(
+                got.len(),
+                tactical.len(),
+                "{} {}: a tactical move listed twice",
+                v.name,
+                pos.to_fen()
+            );
+            let want = expected(&mut pos);
+            if got != want {
+                let show = |x: &BTreeSet<Move>, y: &BTreeSet<Move>| -> Vec<String> {
+                    x.difference(y).map(|m| v.uci(m)).collect()
+                };
+                panic!(
+                    "{} {}: only tactical {:?}, only legal {:?}",
+                    v.name,
+                    pos.to_fen(),
+                    show(&got, &want),
+                    show(&want, &got)
+                );
+            }
+            positions += 1;
+            seen += want.len();
+            pos.legal_moves_into(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let m = if !tactical.is_empty() && rng.below(2) == 0 {
+                tactical[rng.below(tactical.len())]
+            } else {
+                list[rng.below(list.len())]
+            };
+            pos.make(&m);
+        }
+    }
+    (positions, seen)
+}
+
+#[test]
+fn tactical_moves_are_the_legal_captures_and_promotions_in_every_catalogue_variant() {
+    std::env::set_var(
+        "FAIRYBOARD_VARIANTS",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
+    );
+    let mut variants = 0;
+    for name in catalogue::names() {
+        let v = catalogue::load(&name).unwrap();
+        let (positions, seen) = walk(&v, 0x7AC7_1CA1 ^ variants as u64, 3, 120);
+        assert!(positions > 0, "{name}: no position walked");
+        // A walk that meets no capture at all would test nothing.
+        assert!(seen > 0, "{name}: no capture or promotion met");
+        variants += 1;
+    }
+    assert!(variants >= 30, "only {variants} catalogue variants");
+}
+
+#[test]
+fn tactical_moves_follow_the_rules_layer() {
+    // Captures that explode, promote by capture and are refused by the capture matrix.
+    let pieces = "pawn:P:fmWfceFifmnD::a2-h2\nknight:N:N::b1,g1\nbishop:B:B::c1,f1\nrook:R:R::a1,h1\nqueen:Q:Q::d1\nking:K:KisO2::e1\n";
+    for rules in [
+        "captureMatrix=/.Q/.@6/.....0/....r\natomicCapture=1\nblastZone=K",
+        "iron=1\nantiTrade=5\ncounterStrike=2\nprotected=4\ntradeThreshold=3",
+        "promoChoice=QRBN|",
+    ] {
+        let text = format!(
+            "files=8\nranks=8\nsymmetry=mirror\npromoZone=1\nmaxPromote=1\npromoChoice=QRBN\nroyal=6\n{rules}\n{pieces}"
+        );
+        let (v, _) = Variant::from_definition("ruled", &text).expect("definition");
+        let v = std::sync::Arc::new(v);
+        let (_, seen) = walk(&v, 11, 4, 150);
+        assert!(seen > 0, "{rules}: no capture met");
+    }
+}
