@@ -1242,7 +1242,16 @@ impl Evaluator {
             // The royals' own terms (squares, shelter, danger), averaged over them: with
             // two kings of which one may be lost, each is half the side's safety.
             let (mut royal_mg, mut royal_eg) = (0, 0);
+            // The side's entries of the attack map, in the order of its piece list.
+            let attackers = self.attackers.borrow();
+            let mut attack_sets = map
+                .as_ref()
+                .map(|m| Self::side_attackers(&attackers, m, c).iter());
             for &sq in pos.pieces(c) {
+                let attacks = attack_sets.as_mut().and_then(|a| a.next()).map(|a| {
+                    debug_assert!(a.at == pos.square_set(&[sq]), "attack map out of order");
+                    a.attacks
+                });
                 let sq = sq.index();
                 if let Some((t, _)) = pos.piece_at(Square::new(sq)) {
                     let v = self.values[t];
@@ -1266,7 +1275,11 @@ impl Evaluator {
                     }
                     let (w_mg, w_eg, avg) = self.mobility[t];
                     if w_mg != 0 || w_eg != 0 {
-                        let n = pos.mobility(Square::new(sq), &mut self.scratch.borrow_mut());
+                        let scratch = &mut self.scratch.borrow_mut();
+                        let n = match attacks {
+                            Some(a) => pos.mobility_in(Square::new(sq), a, scratch),
+                            None => pos.mobility(Square::new(sq), scratch),
+                        };
                         let extra = n as i32 - avg;
                         mg[ci] += w_mg * extra / 64;
                         eg[ci] += w_eg * extra / 64;

@@ -226,6 +226,15 @@ fn attack_sets_and_mobility_match(pos: &Position) {
                 pos.to_fen(),
                 v.geometry.coord(s)
             );
+            // The count from the attack set, where the type's moves allow one, agrees.
+            assert_eq!(
+                pos.mobility_in(s, set, &mut list),
+                n,
+                "{} {}: mobility from the attack set of the piece on {:?}",
+                v.name,
+                pos.to_fen(),
+                v.geometry.coord(s)
+            );
         }
     }
 }

@@ -299,6 +299,9 @@ pub(crate) struct Tables<B> {
     /// Per colour, per bit: the squares from which some piece of the colour could capture
     /// e.p. there.
     ep_from: [Vec<B>; 2],
+    /// Per type, per colour: its moves land on its attack set less its own side's
+    /// squares ([`Position::mobility_in`]).
+    moves_are_attacks: Vec<[bool; 2]>,
 }
 
 /// The bitboard generator of a variant, when it has one.
@@ -598,6 +601,26 @@ impl Position {
             }
             None => None,
         }
+    }
+
+    /// [`Position::mobility`] of the piece on `sq` from its [`Position::attack_set`]
+    /// `attacks`, when its type's moves land exactly there (every leap and slide both moves
+    /// and captures): a count of the set without its own side's squares, no board walk.
+    /// Otherwise the board walk answers.
+    pub fn mobility_in(&self, sq: Square, attacks: SquareSet, scratch: &mut MoveList) -> usize {
+        let cell = self.board[sq];
+        if is_piece(cell) {
+            let (t, c) = (cell_type(cell).index(), cell_color(cell).index());
+            let symmetric = match &self.variant.bitboard {
+                Some(Generator::Small(tables)) => tables.moves_are_attacks[t][c],
+                Some(Generator::Wide(tables)) => tables.moves_are_attacks[t][c],
+                None => false,
+            };
+            if symmetric {
+                return (attacks & !SquareSet(self.bits.colour[c])).count() as usize;
+            }
+        }
+        self.mobility(sq, scratch)
     }
 
     /// The squares `c`'s pieces stand on, as a set to meet an [`Position::attack_set`]

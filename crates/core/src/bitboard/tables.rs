@@ -412,6 +412,7 @@ impl<B: Bits> Tables<B> {
             ..
         } = builder;
         let setwise = setwise_types(&spots, pieces.len(), n);
+        let moves_are_attacks = moves_are_attacks(&spots, &rays, pieces.len(), n);
         let (danger, ep_from) = danger_and_ep(&spots, pieces.len(), n);
         let mask = grid
             .bit_of
@@ -431,8 +432,35 @@ impl<B: Bits> Tables<B> {
             spots,
             rays,
             pieces,
+            moves_are_attacks,
         }
     }
+}
+
+/// Per type, per colour: whether the type's moves land exactly on the squares it attacks
+/// that its own side does not hold (every leap and slide both moves and captures; no e.p.,
+/// initial steps or castling), so its mobility is a count of its attack set.
+fn moves_are_attacks<B: Bits>(
+    spots: &[Spot<B>],
+    rays: &[Ray<B>],
+    types: usize,
+    n: usize,
+) -> Vec<[bool; 2]> {
+    (0..types)
+        .map(|t| {
+            [0, 1].map(|c| {
+                let first = (2 * t + c) * n;
+                spots[first..first + n].iter().all(|s| {
+                    s.leap_move == s.leap_capture
+                        && s.leap_ep.is_empty()
+                        && s.extras & (PUSHES | CASTLES) == 0
+                        && rays[s.first as usize..s.end as usize]
+                            .iter()
+                            .all(|r| r.moves && r.captures)
+                })
+            })
+        })
+        .collect()
 }
 
 /// Per colour: bit `t` set when type `t` is counted set-wise.
