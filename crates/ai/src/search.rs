@@ -1077,22 +1077,32 @@ impl Searcher {
             let prunable = best > -MATE_BOUND && searched > 0;
             let base_reduction = late_move_reduction(depth, searched);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
-            let quiet_loss = if prunable && quiet && lmr_depth < 7 {
+            // Pruned by its place or by futility unless it gives check: then the exchange
+            // is only needed for a check (below), which is rare.
+            let cheap_skip = prunable
+                && quiet
+                && ((depth <= 8 && searched as i32 >= late_quiets)
+                    || (!in_check
+                        && lmr_depth < 7
+                        && static_eval + 120 + 110 * lmr_depth <= alpha));
+            let wants_exchange = prunable && quiet && lmr_depth < 7;
+            let mut quiet_loss = if wants_exchange && !cheap_skip {
                 self.exchange(pos, &m, 0)
             } else {
                 0
             };
             self.path.push(key);
             self.played[ply] = Some(m);
-            let undo = pos.make(&m);
+            let mut undo = pos.make(&m);
             let gives_check = pos.in_check();
+            if wants_exchange && cheap_skip && gives_check {
+                pos.unmake(&m, undo);
+                quiet_loss = self.exchange(pos, &m, 0);
+                undo = pos.make(&m);
+            }
             if prunable {
                 let skip = if quiet && !gives_check {
-                    (depth <= 8 && searched as i32 >= late_quiets)
-                        || (!in_check
-                            && lmr_depth < 7
-                            && static_eval + 120 + 110 * lmr_depth <= alpha)
-                        || quiet_loss < -25 * lmr_depth * lmr_depth - 20 * lmr_depth
+                    cheap_skip || quiet_loss < -25 * lmr_depth * lmr_depth - 20 * lmr_depth
                 } else {
                     // A capture that loses material by its static exchange (its order
                     // score says by how much), near the leaves.
