@@ -1086,20 +1086,14 @@ impl Searcher {
                         && lmr_depth < 7
                         && static_eval + 120 + 110 * lmr_depth <= alpha));
             let wants_exchange = prunable && quiet && lmr_depth < 7;
-            let mut quiet_loss = if wants_exchange && !cheap_skip {
+            let gives_check = pos.gives_check(&m);
+            let quiet_loss = if wants_exchange && (!cheap_skip || gives_check) {
                 self.exchange(pos, &m, 0)
             } else {
                 0
             };
-            self.path.push(key);
-            self.played[ply] = Some(m);
-            let mut undo = pos.make(&m);
-            let gives_check = pos.in_check();
-            if wants_exchange && cheap_skip && gives_check {
-                pos.unmake(&m, undo);
-                quiet_loss = self.exchange(pos, &m, 0);
-                undo = pos.make(&m);
-            }
+            // Pruning is decided before the move is made: most pruned moves are never
+            // played.
             if prunable {
                 let skip = if quiet && !gives_check {
                     cheap_skip || quiet_loss < -25 * lmr_depth * lmr_depth - 20 * lmr_depth
@@ -1109,11 +1103,12 @@ impl Searcher {
                     capture && depth <= 6 && order < 0 && order + 1_000_000 < -150 * depth
                 };
                 if skip {
-                    pos.unmake(&m, undo);
-                    self.path.pop();
                     continue;
                 }
             }
+            self.path.push(key);
+            self.played[ply] = Some(m);
+            let undo = pos.make(&m);
             // A check is searched a ply deeper when it keeps material (a check that
             // loses the checker is rarely more than a spite check).
             let extension = if (singular && Some(m) == tt_move)

@@ -623,6 +623,61 @@ impl Position {
         self.mobility(sq, scratch)
     }
 
+    /// Whether playing `m` puts the opponent in check ([`Position::in_check`] after it).
+    /// Where the bitboard tables can tell — plain rules, one enemy royal, a move that only
+    /// leaves one square and lands on another (promoting or not) — it is answered from the
+    /// sets without playing the move: the landed piece's attacks with the occupancy after
+    /// it, and the side's other pieces' attacks through the square left (a discovered
+    /// check). Anything else is played and looked at. A search asks this of every move it
+    /// might prune, most of which it then never plays.
+    pub fn gives_check(&mut self, m: &Move) -> bool {
+        if let Some(check) = self.check_by_sets(m) {
+            return check;
+        }
+        let undo = self.make(m);
+        let check = self.in_check();
+        self.unmake(m, undo);
+        check
+    }
+
+    /// [`Position::gives_check`] from the bit sets, where they can tell.
+    fn check_by_sets(&self, m: &Move) -> Option<bool> {
+        let v = &*self.variant;
+        if !v.plain_rules
+            || self.game.decided.is_some()
+            || m.kind != MoveKind::Normal
+            || m.unload != 0
+            || m.relay != 0
+            || !m.locust().is_empty()
+        {
+            return None;
+        }
+        let us = self.side;
+        let &[royal] = &self.royals[us.flip().index()][..] else {
+            return None;
+        };
+        let (from, to) = (m.from(), m.to());
+        let landed = match m.promoted_to() {
+            Some(t) => t,
+            // A landing that changes the piece some other way (a morph).
+            None if v.pieces[m.piece()].landing[us.index()][to.index()]
+                != crate::variant::Landing::Plain =>
+            {
+                return None
+            }
+            None => m.piece(),
+        };
+        if to == royal {
+            // The last royal taken: nothing is left to be in check.
+            return Some(false);
+        }
+        Some(match &v.bitboard {
+            Some(Generator::Small(t)) => check_after(self, t, from, to, landed, royal),
+            Some(Generator::Wide(t)) => check_after(self, t, from, to, landed, royal),
+            None => return None,
+        })
+    }
+
     /// The squares `c`'s pieces stand on, as a set to meet an [`Position::attack_set`]
     /// (empty where the variant has no bitboard generator).
     #[inline]
@@ -929,6 +984,29 @@ impl Position {
         }
         Some(n)
     }
+}
+
+/// Whether the enemy royal on `royal` is attacked after the side to move's piece on
+/// `from` lands on `to` as `landed` (capturing whatever stood there).
+fn check_after<B: Bits>(
+    pos: &Position,
+    tables: &Tables<B>,
+    from: Square,
+    to: Square,
+    landed: Role,
+    royal: Square,
+) -> bool {
+    let us = pos.side;
+    let (fb, tb, kb) = (tables.bit(from), tables.bit(to), tables.bit(royal));
+    let occ = B::narrow(pos.bits.colour[0] | pos.bits.colour[1]);
+    let occ = (occ & !B::bit(fb)) | B::bit(tb);
+    if tables.attacks_from(landed, us, tb, occ).has(kb) {
+        return true;
+    }
+    // The side's other pieces, through the square left (the destination held an enemy
+    // piece or nothing, so it is none of theirs).
+    let others = B::narrow(pos.bits.colour[us.index()]) & !B::bit(fb) & !B::bit(tb);
+    tables.attacked(pos, us, others, kb, occ)
 }
 
 /// Whether the side to move's royal is safe after an e.p. capture or castling, by the

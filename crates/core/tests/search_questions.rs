@@ -1,8 +1,10 @@
-//! [`Position::tactical_moves_into`] (what a quiescence search plays) against its
-//! definition: the legal moves that take a piece or promote. Random games in every
-//! catalogue variant and in the rule sets of the rules layer's own tests, so the bitboard
-//! generator's narrowed targets, the generic generator's filter and the ruled path all
-//! answer; every position of every game is compared as a set.
+//! The questions a search asks of moves, against their definitions, on random games in
+//! every catalogue variant and in rule sets of the rules layer (so the bitboard tables,
+//! the generic generator and the ruled path all answer):
+//! - [`Position::tactical_moves_into`] (what a quiescence search plays) is, as a set, the
+//!   legal moves that take a piece or promote;
+//! - [`Position::gives_check`] of every legal move is whether the opponent is in check
+//!   after playing it.
 
 use std::collections::BTreeSet;
 
@@ -19,10 +21,16 @@ fn expected(pos: &mut Position) -> BTreeSet<Move> {
 }
 
 /// Walk `games` random games of up to `plies` plies, preferring captures and promotions
-/// half of the time (so games reach them); returns (positions, tactical moves) seen.
-fn walk(v: &std::sync::Arc<Variant>, seed: u64, games: usize, plies: usize) -> (usize, usize) {
+/// half of the time (so games reach them); returns the positions, tactical moves and
+/// checking moves seen.
+fn walk(
+    v: &std::sync::Arc<Variant>,
+    seed: u64,
+    games: usize,
+    plies: usize,
+) -> (usize, usize, usize) {
     let mut rng = Rng::new(seed);
-    let (mut positions, mut seen) = (0, 0);
+    let (mut positions, mut seen, mut checks) = (0, 0, 0);
     let mut list = MoveList::new();
     let mut tactical = MoveList::new();
     for _ in 0..games {
@@ -53,6 +61,20 @@ fn walk(v: &std::sync::Arc<Variant>, seed: u64, games: usize, plies: usize) -> (
             positions += 1;
             seen += want.len();
             pos.legal_moves_into(&mut list);
+            for m in &list {
+                let undo = pos.make(m);
+                let played = pos.in_check();
+                pos.unmake(m, undo);
+                checks += usize::from(played);
+                assert_eq!(
+                    pos.gives_check(m),
+                    played,
+                    "{} {}: does {} give check",
+                    v.name,
+                    pos.to_fen(),
+                    v.uci(m)
+                );
+            }
             if list.is_empty() {
                 break;
             }
@@ -64,29 +86,34 @@ fn walk(v: &std::sync::Arc<Variant>, seed: u64, games: usize, plies: usize) -> (
             pos.make(&m);
         }
     }
-    (positions, seen)
+    (positions, seen, checks)
 }
 
 #[test]
-fn tactical_moves_are_the_legal_captures_and_promotions_in_every_catalogue_variant() {
+fn tactical_moves_and_checks_answer_as_defined_in_every_catalogue_variant() {
     std::env::set_var(
         "FAIRYBOARD_VARIANTS",
         concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants"),
     );
-    let mut variants = 0;
+    let (mut variants, mut checking) = (0, 0);
     for name in catalogue::names() {
         let v = catalogue::load(&name).unwrap();
-        let (positions, seen) = walk(&v, 0x7AC7_1CA1 ^ variants as u64, 3, 120);
+        let (positions, seen, checks) = walk(&v, 0x7AC7_1CA1 ^ variants as u64, 3, 120);
         assert!(positions > 0, "{name}: no position walked");
         // A walk that meets no capture at all would test nothing.
         assert!(seen > 0, "{name}: no capture or promotion met");
+        checking += usize::from(checks > 0);
         variants += 1;
     }
+    assert!(
+        checking * 10 >= variants * 9,
+        "checks met in only {checking} variants"
+    );
     assert!(variants >= 30, "only {variants} catalogue variants");
 }
 
 #[test]
-fn tactical_moves_follow_the_rules_layer() {
+fn tactical_moves_and_checks_follow_the_rules_layer() {
     // Captures that explode, promote by capture and are refused by the capture matrix.
     let pieces = "pawn:P:fmWfceFifmnD::a2-h2\nknight:N:N::b1,g1\nbishop:B:B::c1,f1\nrook:R:R::a1,h1\nqueen:Q:Q::d1\nking:K:KisO2::e1\n";
     for rules in [
@@ -99,7 +126,7 @@ fn tactical_moves_follow_the_rules_layer() {
         );
         let (v, _) = Variant::from_definition("ruled", &text).expect("definition");
         let v = std::sync::Arc::new(v);
-        let (_, seen) = walk(&v, 11, 4, 150);
+        let (_, seen, _) = walk(&v, 11, 4, 150);
         assert!(seen > 0, "{rules}: no capture met");
     }
 }
