@@ -358,6 +358,9 @@ pub struct Evaluator {
     crowd_counts: RefCell<Vec<i32>>,
     /// Scratch list of every piece's attack set ([`Evaluator::attack_map`]).
     attackers: RefCell<Vec<Attacker>>,
+    /// Scratch for [`Evaluator::threats`]: one side's pieces by value, each with the union
+    /// of the attacks of the pieces up to it.
+    by_value: RefCell<Vec<(i32, SquareSet)>>,
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
     seed: u64,
@@ -624,6 +627,7 @@ impl Evaluator {
             start_balance: 0,
             scratch: RefCell::new(MoveList::with_capacity(64)),
             attackers: RefCell::new(Vec::with_capacity(64)),
+            by_value: RefCell::new(Vec::with_capacity(64)),
             crowd_counts: RefCell::new(Vec::new()),
             values,
             pst: pst.iter().flatten().flatten().copied().collect(),
@@ -1041,9 +1045,25 @@ impl Evaluator {
             let own = pos.side_set(c);
             let guarded = map.pawns[ti] & !own;
             let unguarded = !own & !map.pawns[ti];
-            // The squares lesser enemy pieces guard, kept for the last value asked: a
-            // piece of the same value as the one before reuses them.
-            let mut lesser_than: Option<(i32, SquareSet)> = None;
+            // The enemy pieces (not royals or pawns) by value, each with the squares it
+            // and the cheaper ones guard: what pieces worth less than a value guard is
+            // the entry before the first worth as much.
+            let mut by_value = self.by_value.borrow_mut();
+            by_value.clear();
+            if w.lesser_guarded_move != 0 {
+                by_value.extend(
+                    theirs
+                        .iter()
+                        .filter(|a| !self.royal[a.t] && !self.pawn[a.t])
+                        .map(|a| (a.value, a.attacks)),
+                );
+                by_value.sort_unstable_by_key(|e| e.0);
+                let mut guarded = SquareSet::default();
+                for e in by_value.iter_mut() {
+                    guarded |= e.1;
+                    e.1 = guarded;
+                }
+            }
             for p in ours {
                 if self.royal[p.t] || self.pawn[p.t] {
                     continue;
@@ -1053,18 +1073,10 @@ impl Evaluator {
                     let mut lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
                     if w.lesser_guarded_move != 0 {
                         // Squares a lesser enemy piece guards (and no pawn: counted above).
-                        let lesser = match lesser_than {
-                            Some((v, set)) if v == p.value => set,
-                            _ => {
-                                let mut set = SquareSet::default();
-                                for a in theirs {
-                                    if !self.royal[a.t] && !self.pawn[a.t] && a.value < p.value {
-                                        set |= a.attacks;
-                                    }
-                                }
-                                lesser_than = Some((p.value, set));
-                                set
-                            }
+                        let k = by_value.partition_point(|e| e.0 < p.value);
+                        let lesser = match k {
+                            0 => SquareSet::default(),
+                            _ => by_value[k - 1].1,
                         };
                         lost +=
                             (p.attacks & lesser & unguarded).count() as i32 * w.lesser_guarded_move;
