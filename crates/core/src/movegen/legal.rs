@@ -236,7 +236,16 @@ impl Position {
     pub fn tactical_moves_into(&mut self, out: &mut MoveList) {
         let tactical = |pos: &Position, m: &Move| m.is_promotion() || pos.captures(m);
         if !self.variant.plain_rules || self.game.decided.is_some() {
-            self.ruled_legal_moves(out);
+            // The rules layer's legality is the costly part: judge only these moves.
+            out.clear();
+            if self.game.decided.is_some() {
+                return;
+            }
+            self.pseudo_moves_into(out);
+            self.expand_rule_moves(out);
+            out.retain(|m| tactical(self, m));
+            self.keep_ruled_legal(out);
+            return;
         } else if !self.bitboard_moves(out, true) {
             self.pseudo_moves_into(out);
             out.retain(|m| tactical(self, m));

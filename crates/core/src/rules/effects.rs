@@ -403,6 +403,11 @@ impl Position {
         }
         self.pseudo_moves_into(out);
         self.expand_rule_moves(out);
+        self.keep_ruled_legal(out);
+    }
+
+    /// Keep the moves of `out` the rules layer allows, in order.
+    pub(crate) fn keep_ruled_legal(&mut self, out: &mut MoveList) {
         let mut w = 0;
         for r in 0..out.len() {
             let m = out[r];
