@@ -433,7 +433,7 @@ impl Searcher {
             self.path.push(pos.hash());
             self.played[0] = Some(m);
             let undo = pos.make(&m);
-            let gives_check = pos.in_check();
+            let gives_check = pos.in_check_in_place();
             let child = depth - 1 + gives_check as i32;
             let mut score = -INF;
             if i > 0 {
@@ -1046,12 +1046,16 @@ impl Searcher {
             }
         }
 
+        // Under the rules layer the moves are judged legal one by one as they come up
+        // (`judged`: all are known legal already).
         let mut list = std::mem::take(&mut self.lists[ply]);
-        pos.legal_moves_into(&mut list);
+        let judged = pos.search_moves_into(&mut list);
         self.lists[ply] = list;
         if self.lists[ply].is_empty() {
             return rules::no_moves_score(pos, ply);
         }
+        // Some move is known to be legal (the excluded one is).
+        let mut legal_seen = judged || excluded.is_some();
         self.score_moves(pos, ply, tt_move);
         let tt_capture = tt_move.is_some_and(|m| self.eval.captured(pos, &m).is_some());
         let n = self.lists[ply].len();
@@ -1105,6 +1109,12 @@ impl Searcher {
                 if skip {
                     continue;
                 }
+            }
+            if !judged {
+                if !pos.is_legal(&m) {
+                    continue;
+                }
+                legal_seen = true;
             }
             self.path.push(key);
             self.played[ply] = Some(m);
@@ -1219,6 +1229,11 @@ impl Searcher {
             }
         }
         if searched == 0 {
+            // No legal move at all (the ones pruned unjudged judged now): mate or
+            // stalemate.
+            if !legal_seen && !self.lists[ply].iter().any(|m| pos.is_legal(m)) {
+                return rules::no_moves_score(pos, ply);
+            }
             // Every move was pruned (or left out): the static estimate stands.
             return alpha;
         }
@@ -1271,7 +1286,7 @@ impl Searcher {
         }
         // In check, or bared (a result waits for this reply): every move, no standing
         // pat — the reply decides the game, which the static evaluation cannot see.
-        let forced = pos.result_pending() || pos.in_check();
+        let forced = pos.result_pending() || pos.in_check_in_place();
         if ply >= MAX_PLY {
             return self.evaluate(pos);
         }
@@ -1344,7 +1359,7 @@ impl Searcher {
                 continue;
             }
             let undo = pos.make(&m);
-            if check_only && !pos.in_check() {
+            if check_only && !pos.in_check_in_place() {
                 pos.unmake(&m, undo);
                 continue;
             }

@@ -4,7 +4,9 @@
 //! - [`Position::tactical_moves_into`] (what a quiescence search plays) is, as a set, the
 //!   legal moves that take a piece or promote;
 //! - [`Position::gives_check`] of every legal move is whether the opponent is in check
-//!   after playing it.
+//!   after playing it;
+//! - [`Position::search_moves_into`], judged by [`Position::is_legal`] where it says the
+//!   moves are not known legal, gives the legal moves.
 
 use std::collections::BTreeSet;
 
@@ -60,7 +62,22 @@ fn walk(
             }
             positions += 1;
             seen += want.len();
+            // The search's moves, judged where they are not known legal, are the legal ones.
+            let judged = pos.search_moves_into(&mut list);
+            let searched: BTreeSet<Move> = list
+                .clone()
+                .into_iter()
+                .filter(|m| judged || pos.is_legal(m))
+                .collect();
             pos.legal_moves_into(&mut list);
+            let legal: BTreeSet<Move> = list.iter().copied().collect();
+            assert_eq!(
+                searched,
+                legal,
+                "{} {}: the search's moves",
+                v.name,
+                pos.to_fen()
+            );
             for m in &list {
                 let undo = pos.make(m);
                 let played = pos.in_check();

@@ -635,7 +635,7 @@ impl Position {
             return check;
         }
         let undo = self.make(m);
-        let check = self.in_check();
+        let check = self.in_check_in_place();
         self.unmake(m, undo);
         check
     }

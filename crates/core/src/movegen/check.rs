@@ -82,6 +82,20 @@ impl Position {
         self.royal_danger(self.side)
     }
 
+    /// [`in_check`](Self::in_check), for a caller that can lend the position mutably: the
+    /// rules layer then tries the enemy's captures on the position itself (restoring it)
+    /// instead of on a copy, which in a game like atomic, where a capture may cost its
+    /// maker a royal, is most of the question's cost.
+    pub fn in_check_in_place(&mut self) -> bool {
+        if self.variant.plain_rules {
+            return self.royal_danger(self.side);
+        }
+        match self.royal_danger_ruled_kept(self.side) {
+            Some(danger) => danger,
+            None => self.royal_danger_ruled(self.side),
+        }
+    }
+
     /// After `color` moved: does the move leave it in royal danger?
     pub(crate) fn royal_danger(&self, color: Color) -> bool {
         let royals = &self.royals[color.index()];

@@ -228,6 +228,22 @@ impl Position {
         self.legal_moves_generic_into(out);
     }
 
+    /// The moves a search tries at a node, into `out` (cleared first), and whether they are
+    /// known to be legal. Under the rules layer, whose legality test plays each move, they
+    /// are the pseudo-legal moves with the rules' own additions, each to be judged by
+    /// [`is_legal`](Self::is_legal) before it is played — most are pruned or cut off first,
+    /// and never need judging; as a set, the ones judged legal are
+    /// [`legal_moves_into`](Self::legal_moves_into)'s. Elsewhere they are the legal moves.
+    pub fn search_moves_into(&mut self, out: &mut MoveList) -> bool {
+        if self.variant.plain_rules || self.game.decided.is_some() {
+            self.legal_moves_into(out);
+            return true;
+        }
+        self.pseudo_moves_into(out);
+        self.expand_rule_moves(out);
+        false
+    }
+
     /// The legal moves that capture (take any piece, [`Position::captures`]) or promote,
     /// into `out` (cleared first): what a quiescence search plays. As a set, exactly
     /// [`legal_moves_into`](Self::legal_moves_into)'s moves with that property; plain
