@@ -239,8 +239,7 @@ impl Position {
             self.legal_moves_into(out);
             return true;
         }
-        self.pseudo_moves_into(out);
-        self.expand_rule_moves(out);
+        self.ruled_candidates_into(out);
         false
     }
 
@@ -251,24 +250,27 @@ impl Position {
     /// quiet moves a quiescence node never plays cost nothing.
     pub fn tactical_moves_into(&mut self, out: &mut MoveList) {
         let tactical = |pos: &Position, m: &Move| m.is_promotion() || pos.captures(m);
-        if !self.variant.plain_rules || self.game.decided.is_some() {
-            // The rules layer's legality is the costly part: judge only these moves.
+        if self.game.decided.is_some() {
             out.clear();
-            if self.game.decided.is_some() {
-                return;
-            }
-            self.pseudo_moves_into(out);
-            self.expand_rule_moves(out);
-            out.retain(|m| tactical(self, m));
-            self.keep_ruled_legal(out);
-            return;
-        } else if !self.bitboard_moves(out, true) {
-            self.pseudo_moves_into(out);
-            out.retain(|m| tactical(self, m));
-            self.keep_legal(out);
             return;
         }
+        let plain = self.variant.plain_rules;
+        if plain && self.bitboard_moves(out, true) {
+            out.retain(|m| tactical(self, m));
+            return;
+        }
+        // Filter first: legality is the costly test, above all the rules layer's.
+        if plain {
+            self.pseudo_moves_into(out);
+        } else {
+            self.ruled_candidates_into(out);
+        }
         out.retain(|m| tactical(self, m));
+        if plain {
+            self.keep_legal(out);
+        } else {
+            self.keep_ruled_legal(out);
+        }
     }
 
     /// Every legal move into `out` (cleared first) by the generic generator, in generation

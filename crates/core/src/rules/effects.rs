@@ -401,9 +401,14 @@ impl Position {
         if self.game.decided.is_some() {
             return;
         }
+        self.ruled_candidates_into(out);
+        self.keep_ruled_legal(out);
+    }
+
+    /// The moves the rules layer judges: the pseudo-legal ones with the rules' additions.
+    pub(crate) fn ruled_candidates_into(&self, out: &mut MoveList) {
         self.pseudo_moves_into(out);
         self.expand_rule_moves(out);
-        self.keep_ruled_legal(out);
     }
 
     /// Keep the moves of `out` the rules layer allows, in order.
