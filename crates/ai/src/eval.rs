@@ -356,11 +356,20 @@ pub struct Evaluator {
     scratch: RefCell<MoveList>,
     /// Scratch per-side type counts ([`Evaluator::crowd`]).
     crowd_counts: RefCell<Vec<i32>>,
+    /// Per `[colour][type]`: a random key; a side's pieces sum to a signature of the
+    /// counts, which is all [`Evaluator::crowd_loss`] reads.
+    crowd_keys: Vec<u64>,
+    /// [`Evaluator::crowd_loss`] by count signature: captures are rare among the
+    /// evaluated positions' differences, so most share their counts with one before.
+    crowd_cache: RefCell<Vec<(u64, [i32; 2])>>,
     /// Scratch list of every piece's attack set ([`Evaluator::attack_map`]).
     attackers: RefCell<Vec<Attacker>>,
     /// Scratch for [`Evaluator::threats`]: one side's pieces by value, each with the union
     /// of the attacks of the pieces up to it.
     by_value: RefCell<Vec<(i32, SquareSet)>>,
+    /// Scratch for [`Evaluator::passed_pawns`]: the pawns with a passed-pawn table
+    /// (colour, type, padded square).
+    promoting: RefCell<Vec<(Color, usize, usize)>>,
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
     seed: u64,
@@ -368,6 +377,11 @@ pub struct Evaluator {
     /// box of three files and five ranks (symmetric; the attack table tells which it does).
     pawn_reach: Vec<isize>,
 }
+
+/// Entries of [`Evaluator::crowd_cache`] (a power of two).
+const CROWD_CACHE: usize = 1 << 12;
+/// The signature of no pieces (not 0, an empty slot's key).
+const CROWD_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Files the pawn-structure terms look at (wider boards go without them).
 const FILES: usize = 32;
@@ -628,7 +642,13 @@ impl Evaluator {
             scratch: RefCell::new(MoveList::with_capacity(64)),
             attackers: RefCell::new(Vec::with_capacity(64)),
             by_value: RefCell::new(Vec::with_capacity(64)),
+            promoting: RefCell::new(Vec::with_capacity(64)),
             crowd_counts: RefCell::new(Vec::new()),
+            crowd_keys: {
+                let mut rng = SplitMix(0x5EED_C20D);
+                (0..2 * types).map(|_| rng.next_u64()).collect()
+            },
+            crowd_cache: RefCell::new(Vec::new()),
             values,
             pst: pst.iter().flatten().flatten().copied().collect(),
             pst_end: pst_end.iter().flatten().flatten().copied().collect(),
@@ -714,6 +734,11 @@ impl Evaluator {
     /// Fill [`Evaluator::scored`] from the values and [`Weights::piece_value`], and
     /// [`Evaluator::lighter`] from the values.
     fn score_values(&mut self) {
+        self.crowd_cache = RefCell::new(if self.weights.crowd == 0 {
+            Vec::new()
+        } else {
+            vec![(0, [0; 2]); CROWD_CACHE]
+        });
         self.lighter = if self.weights.crowd == 0 {
             Vec::new()
         } else {
@@ -902,7 +927,9 @@ impl Evaluator {
         let mut white_low = [i8::MAX; FILES + 2];
         let mut black_high = [-1i8; FILES + 2];
         let mut count: PawnFiles = [[0; FILES + 2]; 2];
-        let mut any = false;
+        // The pawns that promote (the ones with a bonus table), for the second pass.
+        let mut promoting = self.promoting.borrow_mut();
+        promoting.clear();
         for c in Color::BOTH {
             for &sq in pos.pieces(c) {
                 let sq = sq.index();
@@ -919,37 +946,29 @@ impl Evaluator {
                         } else {
                             black_high[f] = black_high[f].max(r);
                         }
-                        any = true;
+                        if !self.passed[c.index()][t].is_empty() {
+                            promoting.push((c, t, sq));
+                        }
                     }
                 }
             }
         }
-        if !any {
+        if count.iter().all(|side| side.iter().all(|&n| n == 0)) {
             return None;
         }
-        for c in Color::BOTH {
+        for &(c, t, sq) in promoting.iter() {
             let ci = c.index();
-            for &sq in pos.pieces(c) {
-                let sq = sq.index();
-                let Some((t, _)) = pos.piece_at(Square::new(sq)) else {
-                    continue;
-                };
-                let table = &self.passed[ci][t];
-                if table.is_empty() {
-                    continue;
-                }
-                let (f, r) = self.file_rank[sq];
-                let f = f as usize + 1;
-                let free = if c == Color::White {
-                    black_high[f - 1..=f + 1].iter().all(|&b| b <= r)
-                } else {
-                    white_low[f - 1..=f + 1].iter().all(|&w| w >= r)
-                };
-                if free {
-                    let (m, e) = table[sq];
-                    mg[ci] += m as i32 * self.weights.passed.0 / 100;
-                    eg[ci] += e as i32 * self.weights.passed.1 / 100;
-                }
+            let (f, r) = self.file_rank[sq];
+            let f = f as usize + 1;
+            let free = if c == Color::White {
+                black_high[f - 1..=f + 1].iter().all(|&b| b <= r)
+            } else {
+                white_low[f - 1..=f + 1].iter().all(|&w| w >= r)
+            };
+            if free {
+                let (m, e) = self.passed[ci][t][sq];
+                mg[ci] += m as i32 * self.weights.passed.0 / 100;
+                eg[ci] += e as i32 * self.weights.passed.1 / 100;
             }
         }
         Some(count)
@@ -993,21 +1012,19 @@ impl Evaluator {
         list.clear();
         let mut map = AttackMap::default();
         for c in Color::BOTH {
-            for &sq in pos.pieces(c) {
-                let (Some((t, _)), Some(attacks)) = (pos.piece_at(sq), pos.attack_set(sq)) else {
-                    continue;
-                };
-                map.all[c.index()] |= attacks;
+            let (all, pawns) = (&mut map.all[c.index()], &mut map.pawns[c.index()]);
+            pos.each_attack_set(c, |_, t, at, attacks| {
+                *all |= attacks;
                 if self.pawn[t] {
-                    map.pawns[c.index()] |= attacks;
+                    *pawns |= attacks;
                 }
                 list.push(Attacker {
-                    at: pos.square_set(&[sq]),
+                    at,
                     attacks,
                     value: self.values[t],
                     t,
                 });
-            }
+            });
             if c == Color::White {
                 map.split = list.len();
             }
@@ -1048,22 +1065,29 @@ impl Evaluator {
             // The enemy pieces (not royals or pawns) by value, each with the squares it
             // and the cheaper ones guard: what pieces worth less than a value guard is
             // the entry before the first worth as much.
+            // The same prefix unions answer both questions: the squares pieces worth
+            // less than a value guard, and whether one worth no more attacks a piece.
             let mut by_value = self.by_value.borrow_mut();
             by_value.clear();
-            if w.lesser_guarded_move != 0 {
-                by_value.extend(
-                    theirs
-                        .iter()
-                        .filter(|a| !self.royal[a.t] && !self.pawn[a.t])
-                        .map(|a| (a.value, a.attacks)),
-                );
-                by_value.sort_unstable_by_key(|e| e.0);
-                let mut guarded = SquareSet::default();
-                for e in by_value.iter_mut() {
-                    guarded |= e.1;
-                    e.1 = guarded;
-                }
+            by_value.extend(
+                theirs
+                    .iter()
+                    .filter(|a| !self.royal[a.t] && !self.pawn[a.t])
+                    .map(|a| (a.value, a.attacks)),
+            );
+            by_value.sort_unstable_by_key(|e| e.0);
+            let mut union = SquareSet::default();
+            for e in by_value.iter_mut() {
+                union |= e.1;
+                e.1 = union;
             }
+            // The union of the attacks of the pieces before the first for which `past`
+            // holds.
+            let up_to = |past: &dyn Fn(i32) -> bool| match by_value.partition_point(|e| !past(e.0))
+            {
+                0 => SquareSet::default(),
+                k => by_value[k - 1].1,
+            };
             for p in ours {
                 if self.royal[p.t] || self.pawn[p.t] {
                     continue;
@@ -1073,11 +1097,7 @@ impl Evaluator {
                     let mut lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
                     if w.lesser_guarded_move != 0 {
                         // Squares a lesser enemy piece guards (and no pawn: counted above).
-                        let k = by_value.partition_point(|e| e.0 < p.value);
-                        let lesser = match k {
-                            0 => SquareSet::default(),
-                            _ => by_value[k - 1].1,
-                        };
+                        let lesser = up_to(&|v| v >= p.value);
                         lost +=
                             (p.attacks & lesser & unguarded).count() as i32 * w.lesser_guarded_move;
                     }
@@ -1087,13 +1107,7 @@ impl Evaluator {
                 if (map.all[ti] & p.at).is_empty() {
                     continue;
                 }
-                let lesser = theirs.iter().any(|a| {
-                    !self.royal[a.t]
-                        && !self.pawn[a.t]
-                        && a.value <= p.value
-                        && !(a.attacks & p.at).is_empty()
-                });
-                if lesser {
+                if !(up_to(&|v| v > p.value) & p.at).is_empty() {
                     mg[ci] -= w.lesser_threat.0;
                     eg[ci] -= w.lesser_threat.1;
                 }
@@ -1105,20 +1119,20 @@ impl Evaluator {
         }
     }
 
-    /// Whether a pawn-like piece of `by` attacks the padded square `sq`: by the sets of
-    /// [`Evaluator::pawn_attacks`] when there are some, else asking each pawn that stands
-    /// within [`Evaluator::pawn_reach`] of it whether, by the attack table, it captures
-    /// there (no board-sized scratch to clear on every evaluation, and most squares around
-    /// a piece are empty).
+    /// Whether a pawn-like piece of `by` attacks the padded square `sq`: by the attack
+    /// map's pawn sets when there are some (with `sq` as a set), else asking each pawn
+    /// that stands within [`Evaluator::pawn_reach`] of it whether, by the attack table,
+    /// it captures there (no board-sized scratch to clear on every evaluation, and most
+    /// squares around a piece are empty).
     fn pawn_attacked(
         &self,
         pos: &Position,
         sq: usize,
         by: Color,
-        sets: Option<&[SquareSet; 2]>,
+        sets: Option<(&[SquareSet; 2], SquareSet)>,
     ) -> bool {
-        if let Some(sets) = sets {
-            return !(sets[by.index()] & pos.square_set(&[Square::new(sq)])).is_empty();
+        if let Some((sets, at)) = sets {
+            return !(sets[by.index()] & at).is_empty();
         }
         self.pawn_reach.iter().any(|&d| {
             let from = sq as isize + d;
@@ -1248,6 +1262,8 @@ impl Evaluator {
         if crowded {
             self.clear_crowd_counts();
         }
+        let mut crowd_counts = self.crowd_counts.borrow_mut();
+        let mut crowd_key = CROWD_SEED;
         for c in Color::BOTH {
             let ci = c.index();
             let mut baring_pieces = 0;
@@ -1260,10 +1276,12 @@ impl Evaluator {
                 .as_ref()
                 .map(|m| Self::side_attackers(&attackers, m, c).iter());
             for &sq in pos.pieces(c) {
-                let attacks = attack_sets.as_mut().and_then(|a| a.next()).map(|a| {
-                    debug_assert!(a.at == pos.square_set(&[sq]), "attack map out of order");
-                    a.attacks
-                });
+                let entry = attack_sets.as_mut().and_then(|a| a.next());
+                debug_assert!(
+                    entry.is_none_or(|a| a.at == pos.square_set(&[sq])),
+                    "attack map out of order"
+                );
+                let attacks = entry.map(|a| a.attacks);
                 let sq = sq.index();
                 if let Some((t, _)) = pos.piece_at(Square::new(sq)) {
                     let v = self.values[t];
@@ -1271,7 +1289,9 @@ impl Evaluator {
                         material += Self::weight(v);
                         pieces[ci] += v;
                         if crowded {
-                            self.crowd_counts.borrow_mut()[ci * self.types + t] += 1;
+                            crowd_counts[ci * self.types + t] += 1;
+                            crowd_key =
+                                crowd_key.wrapping_add(self.crowd_keys[ci * self.types + t]);
                         }
                     }
                     if self.baring != 0 && t < 128 && self.baring >> t & 1 == 1 {
@@ -1280,7 +1300,12 @@ impl Evaluator {
                     // A piece a pawn attacks must move or be lost: worth less.
                     if !self.royal[t]
                         && !self.pawn[t]
-                        && self.pawn_attacked(pos, sq, c.flip(), pawn_sets.as_ref())
+                        && self.pawn_attacked(
+                            pos,
+                            sq,
+                            c.flip(),
+                            pawn_sets.as_ref().zip(entry.map(|a| a.at)),
+                        )
                     {
                         mg[ci] -= w.pawn_threat.0;
                         eg[ci] -= w.pawn_threat.1;
@@ -1358,7 +1383,12 @@ impl Evaluator {
             self.threats(pos, map, &mut mg, &mut eg);
         }
         if crowded {
-            let loss = self.crowd_loss(&self.crowd_counts.borrow());
+            let mut cache = self.crowd_cache.borrow_mut();
+            let slot = &mut cache[crowd_key as usize & (CROWD_CACHE - 1)];
+            if slot.0 != crowd_key {
+                *slot = (crowd_key, self.crowd_loss(&crowd_counts));
+            }
+            let loss = slot.1;
             for ci in 0..2 {
                 mg[ci] -= loss[ci];
                 eg[ci] -= loss[ci];
@@ -1747,6 +1777,44 @@ mod tests {
         let without = Evaluator::with_weights(&lb, off).evaluate(&start);
         let with = Evaluator::with_weights(&lb, w).evaluate(&start);
         assert!(without > 500 && with.abs() < 100, "{without} -> {with}");
+    }
+
+    #[test]
+    fn the_remembered_crowd_loss_is_the_one_counted_afresh() {
+        // One evaluator over a random game per variant (its crowd cache filled as it
+        // goes) against an unused copy for each position (an empty cache); then a value
+        // changed after use against one changed before any evaluation.
+        use fairyboard_core::rng::SplitMix;
+        let mut rng = SplitMix(11);
+        for name in ["capablanca", "spartan", "chess", "shogi"] {
+            let v = catalogue::load(name).unwrap();
+            let mut shared = Evaluator::new(&v);
+            let pristine = shared.clone();
+            let mut pos = Position::start(v.clone());
+            let mut seen = 0;
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos.make(&moves[rng.below(moves.len() as u64) as usize]);
+                assert_eq!(
+                    shared.evaluate(&pos),
+                    pristine.clone().evaluate(&pos),
+                    "{name} {}",
+                    pos.to_fen()
+                );
+                seen += 1;
+            }
+            assert!(seen > 20, "{name}: a game of {seen} plies");
+            let t = (0..v.type_count())
+                .find(|&t| !v.pieces[t].royal && !shared.is_pawn(t))
+                .unwrap();
+            shared.set_value(t, shared.value(t) * 2);
+            let mut changed = pristine.clone();
+            changed.set_value(t, pristine.value(t) * 2);
+            assert_eq!(shared.evaluate(&pos), changed.evaluate(&pos), "{name}");
+        }
     }
 
     #[test]

@@ -10,15 +10,19 @@
 //! centipawns: reverse futility to depth 7, null move (R = 3 + depth/3 + surplus; never
 //! in check or with little material: zugzwang; never while a result
 //! waits for the side to move's reply), late-move pruning, futility and static-exchange
-//! pruning of quiet moves by their reduced depth, static-exchange pruning of losing
-//! captures, late-move reductions by history, razoring (whose quiescence also tries
+//! pruning of quiet moves by their reduced depth, pruning of quiet moves with a poor
+//! history near the leaves, static-exchange pruning of losing captures, late-move
+//! reductions by history and two plies more at expected cut nodes (the null-window
+//! children of a node, alternating down the tree), razoring (whose quiescence also tries
 //! quiet checks, so a sacrificial mate survives it), a singular extension of the stored
 //! move (and a multi-cut when even without it the node reaches beta), and a check
 //! extension only for checks that keep material.
 //! ("Improving" — a better static evaluation than two plies before — makes pruning less
 //! eager.) Against the plain search of BENCHMARKS.md run 15 it reaches depth 11 of the
 //! Capablanca start with a third of the nodes that one needed for depth 10 (run 16).
-//! Static evaluations are cached by position key.
+//! Static evaluations are cached by position key. The stored move is searched before
+//! the others are generated where the core can tell it is legal without them
+//! ([`Position::is_legal_remembered`]).
 //!
 //! A bared side's one reply is searched in quiescence like a check evasion, so a capture
 //! that bares is seen as the win (or, when the reply bares back, the draw) it is. Draws by repetition and by the move rule
@@ -67,6 +71,15 @@ const PENDING: u8 = 2;
 const CONTINUATION_MAX: usize = 1 << 22;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 18;
+/// Plies more a late move is reduced at an expected cut node (one searched with a null
+/// window as the reply to a move of an expected all node): there the first move tried
+/// usually cuts, and later ones seldom matter (Stockfish's `cutNode`; BENCHMARKS.md,
+/// run 29).
+const CUT_NODE_REDUCTION: i32 = 2;
+/// Near the leaves (reduced depth under 6) a quiet move whose history and continuation
+/// histories sum below this many times the depth is pruned: moves that keep failing
+/// elsewhere (BENCHMARKS.md, run 29).
+const HISTORY_PRUNE: i32 = 2000;
 
 /// The squares of a node's threatened pieces ([`Searcher::threatened`]).
 struct Threatened {
@@ -437,10 +450,20 @@ impl Searcher {
             let child = depth - 1 + gives_check as i32;
             let mut score = -INF;
             if i > 0 {
-                score = -self.pvs(pos, child, -alpha - 1, -alpha, 1, gives_check, true, ctl);
+                score = -self.pvs(
+                    pos,
+                    child,
+                    -alpha - 1,
+                    -alpha,
+                    1,
+                    gives_check,
+                    true,
+                    true,
+                    ctl,
+                );
             }
             if (i == 0 || score > alpha) && !self.stopped {
-                score = -self.pvs(pos, child, -beta, -alpha, 1, gives_check, true, ctl);
+                score = -self.pvs(pos, child, -beta, -alpha, 1, gives_check, true, false, ctl);
             }
             pos.unmake(&m, undo);
             self.path.pop();
@@ -876,6 +899,10 @@ impl Searcher {
         }
     }
 
+    /// The main search of a node: `depth` plies (then quiescence) in `(alpha, beta)`.
+    /// `cut_node`: a null-window node expected to fail high (see
+    /// [`CUT_NODE_REDUCTION`]); the PV's nodes and their null-window siblings' replies
+    /// are not.
     #[allow(clippy::too_many_arguments)]
     fn pvs(
         &mut self,
@@ -886,6 +913,7 @@ impl Searcher {
         ply: usize,
         in_check: bool,
         allow_null: bool,
+        cut_node: bool,
         ctl: &mut dyn Control,
     ) -> i32 {
         if let Some(s) = rules::decided_score(pos, ply) {
@@ -995,6 +1023,7 @@ impl Searcher {
                 ply + 1,
                 false,
                 false,
+                !cut_node,
                 ctl,
             );
             self.path.pop();
@@ -1032,6 +1061,7 @@ impl Searcher {
                     ply,
                     in_check,
                     false,
+                    cut_node,
                     ctl,
                 );
                 self.excluded[ply] = None;
@@ -1048,8 +1078,24 @@ impl Searcher {
 
         // Under the rules layer the moves are judged legal one by one as they come up
         // (`judged`: all are known legal already).
+        // The stored move is tried before the others are built, when the core can tell
+        // it is legal here without them: where it cuts, they never are (`staged`: the
+        // rest wait until it has been searched).
         let mut list = std::mem::take(&mut self.lists[ply]);
-        let judged = pos.search_moves_into(&mut list);
+        let mut scratch = std::mem::take(&mut self.lists[ply + 1]);
+        let remembered = match tt_move {
+            Some(m) if excluded.is_none() => pos.is_legal_remembered(&m, &mut scratch),
+            _ => None,
+        };
+        self.lists[ply + 1] = scratch;
+        let mut staged = remembered == Some(true);
+        let judged = if staged {
+            list.clear();
+            list.push(tt_move.expect("a remembered move"));
+            true
+        } else {
+            pos.search_moves_into(&mut list)
+        };
         self.lists[ply] = list;
         if self.lists[ply].is_empty() {
             return rules::no_moves_score(pos, ply);
@@ -1058,7 +1104,7 @@ impl Searcher {
         let mut legal_seen = judged || excluded.is_some();
         self.score_moves(pos, ply, tt_move);
         let tt_capture = tt_move.is_some_and(|m| self.eval.captured(pos, &m).is_some());
-        let n = self.lists[ply].len();
+        let mut n = self.lists[ply].len();
         let mut best = -INF;
         let mut best_move = None;
         let orig_alpha = alpha;
@@ -1068,7 +1114,28 @@ impl Searcher {
         let mut searched = 0;
         self.quiets[ply].clear();
         self.captures[ply].clear();
-        for i in 0..n {
+        let mut next = 0;
+        loop {
+            if next == 1 && staged {
+                // The stored move did not cut: now the rest, the stored one first as
+                // `pick` would have left it.
+                staged = false;
+                let mut list = std::mem::take(&mut self.lists[ply]);
+                pos.search_moves_into(&mut list);
+                self.lists[ply] = list;
+                self.score_moves(pos, ply, tt_move);
+                if let Some(at) = self.lists[ply].iter().position(|m| Some(*m) == tt_move) {
+                    self.lists[ply].swap(0, at);
+                    self.scores[ply].swap(0, at);
+                    self.flags[ply].swap(0, at);
+                }
+                n = self.lists[ply].len();
+            }
+            if next >= n {
+                break;
+            }
+            let i = next;
+            next += 1;
             let m = self.pick(pos, ply, i);
             if Some(m) == excluded {
                 continue;
@@ -1086,6 +1153,7 @@ impl Searcher {
             let cheap_skip = prunable
                 && quiet
                 && ((depth <= 8 && searched as i32 >= late_quiets)
+                    || (lmr_depth < 6 && order < -HISTORY_PRUNE * depth)
                     || (!in_check
                         && lmr_depth < 7
                         && static_eval + 120 + 110 * lmr_depth <= alpha));
@@ -1142,6 +1210,9 @@ impl Searcher {
                 if tt_capture {
                     reduction += 1;
                 }
+                if cut_node {
+                    reduction += CUT_NODE_REDUCTION;
+                }
                 // Escapes, killers and the counter move less; by history otherwise.
                 if order >= 780_000 {
                     reduction -= 1;
@@ -1160,6 +1231,7 @@ impl Searcher {
                     ply + 1,
                     gives_check,
                     true,
+                    !pv_node && !cut_node,
                     ctl,
                 );
             } else {
@@ -1171,6 +1243,7 @@ impl Searcher {
                     ply + 1,
                     gives_check,
                     true,
+                    reduction > 0 || !cut_node,
                     ctl,
                 );
                 if score > alpha && reduction > 0 {
@@ -1182,6 +1255,7 @@ impl Searcher {
                         ply + 1,
                         gives_check,
                         true,
+                        !cut_node,
                         ctl,
                     );
                 }
@@ -1194,6 +1268,7 @@ impl Searcher {
                         ply + 1,
                         gives_check,
                         true,
+                        false,
                         ctl,
                     );
                 }

@@ -192,6 +192,30 @@ fn attack_candidates_cover_attackers(pos: &Position) {
 fn attack_sets_and_mobility_match(pos: &Position) {
     let v = pos.variant().clone();
     for c in Color::BOTH {
+        // The whole side at once gives each piece, in list order, with its type, its
+        // square as a set and the same attack set.
+        let mut each = Vec::new();
+        assert!(pos.each_attack_set(c, |s, t, at, set| each.push((s, t, at, set))));
+        let expected: Vec<_> = pos
+            .pieces(c)
+            .iter()
+            .map(|&s| {
+                let t = pos.piece_at(s).expect("a piece").0;
+                (
+                    s,
+                    t,
+                    pos.square_set(&[s]),
+                    pos.attack_set(s).expect("a set"),
+                )
+            })
+            .collect();
+        assert_eq!(
+            each,
+            expected,
+            "{} {}: each_attack_set",
+            v.name,
+            pos.to_fen()
+        );
         for &s in pos.pieces(c) {
             let set = pos
                 .attack_set(s)

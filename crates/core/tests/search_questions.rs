@@ -6,7 +6,9 @@
 //! - [`Position::gives_check`] of every legal move is whether the opponent is in check
 //!   after playing it;
 //! - [`Position::search_moves_into`], judged by [`Position::is_legal`] where it says the
-//!   moves are not known legal, gives the legal moves.
+//!   moves are not known legal, gives the legal moves;
+//! - [`Position::is_legal_remembered`], where it answers, says of this position's moves
+//!   and of those of the positions one and two plies before whether they are legal here.
 
 use std::collections::BTreeSet;
 
@@ -22,21 +24,28 @@ fn expected(pos: &mut Position) -> BTreeSet<Move> {
         .collect()
 }
 
+/// What a walk met: positions, tactical moves, checking moves, and answers of
+/// [`Position::is_legal_remembered`] (legal, not legal).
+struct Met {
+    positions: usize,
+    seen: usize,
+    checks: usize,
+    remembered: [usize; 2],
+}
+
 /// Walk `games` random games of up to `plies` plies, preferring captures and promotions
-/// half of the time (so games reach them); returns the positions, tactical moves and
-/// checking moves seen.
-fn walk(
-    v: &std::sync::Arc<Variant>,
-    seed: u64,
-    games: usize,
-    plies: usize,
-) -> (usize, usize, usize) {
+/// half of the time (so games reach them).
+fn walk(v: &std::sync::Arc<Variant>, seed: u64, games: usize, plies: usize) -> Met {
     let mut rng = Rng::new(seed);
     let (mut positions, mut seen, mut checks) = (0, 0, 0);
+    let mut remembered = [0; 2];
     let mut list = MoveList::new();
     let mut tactical = MoveList::new();
+    let mut scratch = MoveList::new();
     for _ in 0..games {
         let mut pos = Position::start(v.clone());
+        // The legal moves of the last two positions: stored moves from elsewhere.
+        let mut before: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
         for _ in 0..plies {
             pos.tactical_moves_into(&mut tactical);
             let got: BTreeSet<Move> = tactical.iter().copied().collect();
@@ -92,6 +101,22 @@ fn walk(
                     v.uci(m)
                 );
             }
+            for m in list.iter().chain(before[0].iter()).chain(before[1].iter()) {
+                let Some(legal) = pos.is_legal_remembered(m, &mut scratch) else {
+                    continue;
+                };
+                assert_eq!(
+                    legal,
+                    list.contains(m),
+                    "{} {}: is {} legal here",
+                    v.name,
+                    pos.to_fen(),
+                    v.uci(m)
+                );
+                remembered[usize::from(!legal)] += 1;
+            }
+            before.swap(0, 1);
+            before[0] = list.to_vec();
             if list.is_empty() {
                 break;
             }
@@ -103,7 +128,12 @@ fn walk(
             pos.make(&m);
         }
     }
-    (positions, seen, checks)
+    Met {
+        positions,
+        seen,
+        checks,
+        remembered,
+    }
 }
 
 #[test]
@@ -115,11 +145,19 @@ fn tactical_moves_and_checks_answer_as_defined_in_every_catalogue_variant() {
     let (mut variants, mut checking) = (0, 0);
     for name in catalogue::names() {
         let v = catalogue::load(&name).unwrap();
-        let (positions, seen, checks) = walk(&v, 0x7AC7_1CA1 ^ variants as u64, 3, 120);
-        assert!(positions > 0, "{name}: no position walked");
+        let met = walk(&v, 0x7AC7_1CA1 ^ variants as u64, 3, 120);
+        assert!(met.positions > 0, "{name}: no position walked");
         // A walk that meets no capture at all would test nothing.
-        assert!(seen > 0, "{name}: no capture or promotion met");
-        checking += usize::from(checks > 0);
+        assert!(met.seen > 0, "{name}: no capture or promotion met");
+        // Plain rules: stored moves are judged without the full list, both ways.
+        if v.plain_rules() {
+            assert!(
+                met.remembered[0] > 0 && met.remembered[1] > 0,
+                "{name}: remembered moves judged {:?}",
+                met.remembered
+            );
+        }
+        checking += usize::from(met.checks > 0);
         variants += 1;
     }
     assert!(
@@ -143,7 +181,7 @@ fn tactical_moves_and_checks_follow_the_rules_layer() {
         );
         let (v, _) = Variant::from_definition("ruled", &text).expect("definition");
         let v = std::sync::Arc::new(v);
-        let (_, seen, _) = walk(&v, 11, 4, 150);
-        assert!(seen > 0, "{rules}: no capture met");
+        let met = walk(&v, 11, 4, 150);
+        assert!(met.seen > 0, "{rules}: no capture met");
     }
 }

@@ -603,6 +603,43 @@ impl Position {
         }
     }
 
+    /// Every piece of side `c` with its [`Position::attack_set`], in the order of
+    /// [`Position::pieces`]: `f(square, type, the square as a set, its attacks)`. The
+    /// tables are looked up once for the side, not once a piece (an evaluation asks this
+    /// of every piece). False, and nothing called, where the variant has no bitboard
+    /// tables.
+    pub fn each_attack_set(
+        &self,
+        c: Color,
+        mut f: impl FnMut(Square, usize, SquareSet, SquareSet),
+    ) -> bool {
+        fn each<B: Bits>(
+            pos: &Position,
+            tables: &Tables<B>,
+            c: Color,
+            f: &mut impl FnMut(Square, usize, SquareSet, SquareSet),
+        ) {
+            let occ = B::narrow(pos.bits.colour[0] | pos.bits.colour[1]);
+            for &sq in pos.pieces(c) {
+                let t = cell_type(pos.board[sq]);
+                let b = tables.bit(sq);
+                let attacks = tables.attacks_from(t, c, b, occ).wide();
+                f(
+                    sq,
+                    t.index(),
+                    SquareSet(B::bit(b).wide()),
+                    SquareSet(attacks),
+                );
+            }
+        }
+        match &self.variant.bitboard {
+            Some(Generator::Small(tables)) => each(self, tables, c, &mut f),
+            Some(Generator::Wide(tables)) => each(self, tables, c, &mut f),
+            None => return false,
+        }
+        true
+    }
+
     /// [`Position::mobility`] of the piece on `sq` from its [`Position::attack_set`]
     /// `attacks`, when its type's moves land exactly there (every leap and slide both moves
     /// and captures): a count of the set without its own side's squares, no board walk.

@@ -243,6 +243,28 @@ impl Position {
         false
     }
 
+    /// Whether `m`, a move remembered from another position with the same hash (a
+    /// transposition table's), is one of this position's legal moves, asked without
+    /// building them all: the moves of the piece on its square, `scratch` for the list.
+    /// None where that cannot tell — the rules layer, drops, moves made by a relayed
+    /// friend — and the full list must answer.
+    pub fn is_legal_remembered(&mut self, m: &Move, scratch: &mut MoveList) -> Option<bool> {
+        if !self.variant.plain_rules
+            || self.game.decided.is_some()
+            || m.kind == MoveKind::Drop
+            || m.relay != 0
+        {
+            return None;
+        }
+        let cell = self.board[m.from()];
+        if !crate::variant::is_piece(cell) || crate::variant::cell_color(cell) != self.side {
+            return Some(false);
+        }
+        scratch.clear();
+        self.moves_from(m.from(), scratch);
+        Some(scratch.contains(m) && self.is_legal(m))
+    }
+
     /// The legal moves that capture (take any piece, [`Position::captures`]) or promote,
     /// into `out` (cleared first): what a quiescence search plays. As a set, exactly
     /// [`legal_moves_into`](Self::legal_moves_into)'s moves with that property; plain
