@@ -16,7 +16,7 @@
 //! children of a node, alternating down the tree), razoring (whose quiescence also tries
 //! quiet checks, so a sacrificial mate survives it), a singular extension of the stored
 //! move (and a multi-cut when even without it the node reaches beta), and a check
-//! extension only for checks that keep material.
+//! extension on the principal variation.
 //! ("Improving" — a better static evaluation than two plies before — makes pruning less
 //! eager.) Against the plain search of BENCHMARKS.md run 15 it reaches depth 11 of the
 //! Capablanca start with a third of the nodes that one needed for depth 10 (run 16).
@@ -1187,12 +1187,10 @@ impl Searcher {
             self.path.push(key);
             self.played[ply] = Some(m);
             let undo = pos.make(&m);
-            // A check is searched a ply deeper when it keeps material (a check that
-            // loses the checker is rarely more than a spite check).
-            let extension = if (singular && Some(m) == tt_move)
-                || (gives_check
-                    && (pv_node || (if capture { order >= 0 } else { quiet_loss >= 0 })))
-            {
+            // A check is searched a ply deeper on the principal variation only: extended
+            // everywhere (when it kept material) it cost a fifth to a third more nodes
+            // a depth and lost 34.5–65.5 in self-play (BENCHMARKS.md, run 29).
+            let extension = if (singular && Some(m) == tt_move) || (gives_check && pv_node) {
                 1
             } else {
                 0
