@@ -930,6 +930,7 @@ impl Evaluator {
         // The pawns that promote (the ones with a bonus table), for the second pass.
         let mut promoting = self.promoting.borrow_mut();
         promoting.clear();
+        let mut any = false;
         for c in Color::BOTH {
             for &sq in pos.pieces(c) {
                 let sq = sq.index();
@@ -949,11 +950,12 @@ impl Evaluator {
                         if !self.passed[c.index()][t].is_empty() {
                             promoting.push((c, t, sq));
                         }
+                        any = true;
                     }
                 }
             }
         }
-        if count.iter().all(|side| side.iter().all(|&n| n == 0)) {
+        if !any {
             return None;
         }
         for &(c, t, sq) in promoting.iter() {

@@ -901,8 +901,8 @@ impl Searcher {
 
     /// The main search of a node: `depth` plies (then quiescence) in `(alpha, beta)`.
     /// `cut_node`: a null-window node expected to fail high (see
-    /// [`CUT_NODE_REDUCTION`]); the PV's nodes and their null-window siblings' replies
-    /// are not.
+    /// [`CUT_NODE_REDUCTION`]). The PV's nodes are not; the null-window children of a PV
+    /// node or of an expected all node are, and the children of a cut node are not.
     #[allow(clippy::too_many_arguments)]
     fn pvs(
         &mut self,
@@ -1076,11 +1076,10 @@ impl Searcher {
             }
         }
 
-        // Under the rules layer the moves are judged legal one by one as they come up
-        // (`judged`: all are known legal already).
-        // The stored move is tried before the others are built, when the core can tell
+        // The stored move is tried before the others are built when the core can tell
         // it is legal here without them: where it cuts, they never are (`staged`: the
-        // rest wait until it has been searched).
+        // rest wait until it has been searched). Under the rules layer the moves are
+        // judged legal one by one as they come up (`judged`: all are known legal).
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scratch = std::mem::take(&mut self.lists[ply + 1]);
         let remembered = match tt_move {
