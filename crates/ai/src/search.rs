@@ -1147,8 +1147,8 @@ impl Searcher {
             let prunable = best > -MATE_BOUND && searched > 0;
             let base_reduction = late_move_reduction(depth, searched);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
-            // Pruned by its place or by futility unless it gives check: then the exchange
-            // is only needed for a check (below), which is rare.
+            // Pruned by its place or by futility (a check is never pruned as a quiet move,
+            // so its exchange is not needed: the check extension no longer asks for it).
             let cheap_skip = prunable
                 && quiet
                 && ((depth <= 8 && searched as i32 >= late_quiets)
@@ -1158,7 +1158,7 @@ impl Searcher {
                         && static_eval + 120 + 110 * lmr_depth <= alpha));
             let wants_exchange = prunable && quiet && lmr_depth < 7;
             let gives_check = pos.gives_check(&m);
-            let quiet_loss = if wants_exchange && (!cheap_skip || gives_check) {
+            let quiet_loss = if wants_exchange && !cheap_skip && !gives_check {
                 self.exchange(pos, &m, 0)
             } else {
                 0
