@@ -337,3 +337,65 @@ fn an_engine_that_refuses_the_variant_stops_the_match() {
         "{text}"
     );
 }
+
+/// `--openings`: each pair of games starts from the next line of the file, colours
+/// swapped, and the PGN holds the whole game from the variant's start (the opening's moves
+/// first). One engine speaks XBoard (told the opening in force mode), the other UCI (told
+/// it in `position startpos moves`); every game replays legally.
+#[test]
+fn games_start_from_the_openings_file_in_pairs() {
+    let pgn = scratch("openings.pgn");
+    let book = scratch("openings.txt");
+    std::fs::write(&book, "# shatranj lines\ne2e3 e7e6\nb1c3 g8f6 c3d5\n").unwrap();
+    let out = Command::new(bin())
+        .args(["match", "--engine1", &format!("{} xboard", bin())])
+        .args(["--engine2", &format!("{} uci", bin()), "--protocol2", "uci"])
+        .args(["--variant", "shatranj", "--games", "4", "--tc", "1+0.02"])
+        .args(["--max-plies", "20", "--concurrency", "2"])
+        .args(["--openings", book.to_str().unwrap()])
+        .args(["--pgn", pgn.to_str().unwrap()])
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for why in ["illegal", "on time", "disconnected", "false claim"] {
+        assert!(!text.contains(why), "{why}: {text}");
+    }
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(replay(&written, "shatranj").len(), 4);
+    for game in written.split("[Event ").skip(1) {
+        let round: u32 = game
+            .lines()
+            .find_map(|l| l.strip_prefix("[Round \""))
+            .and_then(|r| r.trim_end_matches("\"]").parse().ok())
+            .unwrap();
+        let movetext = game.split("\n\n").nth(1).unwrap().replace('\n', " ");
+        let start = if round <= 2 {
+            "1. e3 e6 "
+        } else {
+            "1. Nc3 Nf6 2. Nd5 "
+        };
+        assert!(movetext.starts_with(start), "round {round}: {movetext}");
+    }
+    // A bad line stops the match before any game, naming the file, line and column.
+    std::fs::write(&book, "e2e3\ne7e6\n").unwrap();
+    let out = Command::new(bin())
+        .args(["match", "--engine1", "true", "--engine2", "true"])
+        .args([
+            "--variant",
+            "shatranj",
+            "--openings",
+            book.to_str().unwrap(),
+        ])
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("openings.txt:2:1: move 'e7e6'"), "{err}");
+}

@@ -19,6 +19,10 @@
 //! With `--gauntlet FILE` the same two engines play a match in each variant the file
 //! lists (see [`parse_gauntlet`]), and a table sums up score, Elo, draws and forfeits per
 //! variant: strength across many games, not in the three a bench was tuned on.
+//!
+//! With `--openings FILE` (see [`parse_openings`]; `tools/openings.py` makes one) each
+//! pair of games starts from the file's next line of moves, one game with each colour:
+//! two engines that play the same moves every time would otherwise repeat a few games.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
@@ -95,8 +99,14 @@ pub struct Args {
     /// A gauntlet file: one match per variant it lists, then a summary table (the file
     /// sets variant, games, time control and engine lines; the options above are the
     /// defaults it starts from).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "openings")]
     pub gauntlet: Option<String>,
+    /// Start the games from these openings (see [`parse_openings`]): one a line, moves in
+    /// coordinate notation from the variant's start. Games 2k−1 and 2k play line k (after
+    /// the last line the first again), colours swapped, so that every opening is played
+    /// from both sides.
+    #[arg(long)]
+    pub openings: Option<String>,
 }
 
 /// An engine process speaking XBoard.
@@ -365,6 +375,7 @@ fn play_game(
     inits: [&[String]; 2],
     tcs: [Clock; 2],
     game_no: u32,
+    opening: &[Move],
 ) -> Result<Finished, String> {
     let variant = catalogue::load(&args.variant).map_err(|e| e.to_string())?;
     let ranks = variant.geometry.ranks;
@@ -415,9 +426,24 @@ fn play_game(
             ));
         }
     }
+    // The opening's moves: the XBoard engines, still in force mode, are told them; the
+    // UCI engines get them in `position startpos moves ...` below.
+    let mut moves = Vec::new();
+    let mut uci_moves: Vec<String> = Vec::new();
+    for m in opening {
+        let uci = variant.uci(m);
+        for e in engines.iter_mut() {
+            if e.protocol == Protocol::Xboard {
+                e.send_move(&uci, ranks)?;
+            }
+        }
+        game.play(m)
+            .map_err(|e| format!("opening move {uci}: {e}"))?;
+        moves.push(*m);
+        uci_moves.push(uci);
+    }
     // Clocks by colour; each starts from the time control of the engine playing that colour.
     let mut clocks = [tcs[white].base, tcs[1 - white].base];
-    let mut moves = Vec::new();
     // Whether each engine has been sent `go` this game. Until then it is in force mode and
     // gets the moves, its clocks and `go`; after that it stays in playing mode and, as the
     // XBoard GUI does it, gets its clocks and then the opponent's move, which sets it
@@ -426,8 +452,6 @@ fn play_game(
     // its board, and it then answered the next move with "Illegal move".)
     let mut playing = [false, false];
     let mut last_move: [Option<String>; 2] = [None, None];
-    // The game's moves in coordinate notation, for UCI's `position startpos moves ...`.
-    let mut uci_moves: Vec<String> = Vec::new();
     let finish = |result: &'static str, reason: String, moves: Vec<Move>| Finished {
         result,
         reason,
@@ -643,6 +667,7 @@ fn worker(
     args: &Args,
     variant_name: &str,
     tcs: [Clock; 2],
+    openings: &[Vec<Move>],
     next: &AtomicU32,
     failed: &AtomicBool,
     out: &mpsc::Sender<Result<Played, String>>,
@@ -665,7 +690,20 @@ fn worker(
         }
         let white = (g % 2) as usize;
         let inits = [args.init1.as_slice(), args.init2.as_slice()];
-        match play_game(&mut engines, white, args, variant_name, inits, tcs, g + 1) {
+        let opening = match openings.len() {
+            0 => &[][..],
+            n => &openings[(g / 2) as usize % n][..],
+        };
+        match play_game(
+            &mut engines,
+            white,
+            args,
+            variant_name,
+            inits,
+            tcs,
+            g + 1,
+            opening,
+        ) {
             Ok(f) => {
                 for e in engines.iter_mut() {
                     e.game_over(f.result, &f.reason);
@@ -727,6 +765,13 @@ fn play_match(args: &Args) -> Result<Outcome, String> {
             stem
         }
     });
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            parse_openings(&text, &variant).map_err(|e| format!("{path}:{e}"))?
+        }
+        None => Vec::new(),
+    };
     let workers = args.concurrency.clamp(1, args.games.max(1));
     let next = AtomicU32::new(0);
     let failed = AtomicBool::new(false);
@@ -739,8 +784,9 @@ fn play_match(args: &Args) -> Result<Outcome, String> {
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (variant_name, next, failed) = (&variant_name, &next, &failed);
-            scope.spawn(move || worker(args, variant_name, tcs, next, failed, &tx));
+            let (variant_name, openings) = (&variant_name, &openings);
+            let (next, failed) = (&next, &failed);
+            scope.spawn(move || worker(args, variant_name, tcs, openings, next, failed, &tx));
         }
         drop(tx);
         // Games are reported as they finish (with several workers, not in round order).
@@ -845,6 +891,47 @@ pub(crate) struct Entry {
     tc: String,
     /// Lines sent to both engines before each game's `variant` (`init=`).
     init: Vec<String>,
+}
+
+/// An openings file: one opening a line, its moves in coordinate notation (as `moves`
+/// and UCI write them) from the variant's start, separated by spaces; empty lines and
+/// lines starting with `#` are skipped. Every move must be legal where it is played (and
+/// not end the game); a bad one is named by line and column. Fixed openings make a match's games differ (two
+/// deterministic engines otherwise repeat a few lines many times over), so a score
+/// measures more than those lines.
+pub(crate) fn parse_openings(text: &str, variant: &Arc<Variant>) -> Result<Vec<Vec<Move>>, String> {
+    let mut openings = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let mut game = Game::new(variant.clone());
+        let mut moves = Vec::new();
+        let mut rest = line;
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            let col = line.len() - rest.len() + 1;
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let word = &rest[..end];
+            let at = |why: String| format!("{}:{col}: move '{word}': {why}", n + 1);
+            let m = resolve(game.position_mut(), word).map_err(at)?;
+            game.play(&m).map_err(|e| at(e.to_string()))?;
+            moves.push(m);
+            if game.result().is_some() {
+                return Err(format!("{}:{col}: move '{word}' ends the game", n + 1));
+            }
+            rest = &rest[end..];
+        }
+        openings.push(moves);
+    }
+    if openings.is_empty() {
+        return Err("0:0: no opening listed".into());
+    }
+    Ok(openings)
 }
 
 /// Read a gauntlet file. One match per line: the variant (catalogue name or definition
@@ -1063,6 +1150,26 @@ mod tests {
         assert!(err("chess shatranj").starts_with("1:7: 'shatranj': one variant"));
         assert!(err("init=x").starts_with("1:1: init: only after a variant"));
         assert!(err("# nothing\n").contains("no variant"));
+    }
+
+    #[test]
+    fn an_openings_file_lists_legal_lines_and_names_a_bad_move() {
+        let v = catalogue::load("chess").unwrap();
+        let ok = parse_openings("# two lines\ne2e4 e7e5 g1f3\n\n  d2d4 d7d5\n", &v).unwrap();
+        let uci = |line: &[Move]| line.iter().map(|m| v.uci(m)).collect::<Vec<_>>();
+        assert_eq!(uci(&ok[0]), ["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(uci(&ok[1]), ["d2d4", "d7d5"]);
+        let err = |t: &str| parse_openings(t, &v).unwrap_err();
+        // The third move is White's again: e4 cannot move from e2 twice.
+        assert!(
+            err("e2e4 e7e5 e2e4").starts_with("1:11: move 'e2e4'"),
+            "{}",
+            err("e2e4 e7e5 e2e4")
+        );
+        assert!(err("d2d4\nd2d4 zz9").starts_with("2:6: move 'zz9'"));
+        // Fool's mate as an opening: nothing is left to play.
+        assert!(err("f2f3 e7e5 g2g4 d8h4").starts_with("1:16: move 'd8h4' ends the game"));
+        assert!(err("# only a comment\n").contains("no opening"));
     }
 
     #[test]
