@@ -896,9 +896,9 @@ pub(crate) struct Entry {
 /// An openings file: one opening a line, its moves in coordinate notation (as `moves`
 /// and UCI write them) from the variant's start, separated by spaces; empty lines and
 /// lines starting with `#` are skipped. Every move must be legal where it is played (and
-/// not end the game); a bad one is named by line and column. Fixed openings make a match's games differ (two
-/// deterministic engines otherwise repeat a few lines many times over), so a score
-/// measures more than those lines.
+/// not end the game); a bad one is named by line and column. Fixed openings make a match's
+/// games differ (two deterministic engines otherwise repeat a few lines many times over),
+/// so a score measures more than those lines.
 pub(crate) fn parse_openings(text: &str, variant: &Arc<Variant>) -> Result<Vec<Vec<Move>>, String> {
     let mut openings = Vec::new();
     for (n, line) in text.lines().enumerate() {
