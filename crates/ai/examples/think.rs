@@ -6,6 +6,9 @@
 //! searcher, as a game's first move) and prints one `best MOVE score S nodes N` line per
 //! position and the total nodes: the load-independent measure of a search change
 //! (nodes to a depth, and which moves it picks).
+//!
+//! `FAIRYBOARD_WEIGHTS="NAME=VALUE ..."` in the environment sets evaluation weights, as
+//! `fairyboard xboard --weights` does (a trial build's picks without a rebuild).
 use fairyboard_ai::{Control, Info, Limits, NoClock, Options, Searcher};
 use fairyboard_core::{catalogue, Position};
 
@@ -30,6 +33,13 @@ impl Control for Timer {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = Options {
+        weights: fairyboard_ai::eval::Weights::parse(
+            &std::env::var("FAIRYBOARD_WEIGHTS").unwrap_or_default(),
+        )
+        .expect("FAIRYBOARD_WEIGHTS"),
+        ..Options::default()
+    };
     let variant = catalogue::load(&args[0]).expect("variant");
     let limits = match args.get(1).and_then(|d| d.strip_prefix('n')) {
         Some(n) => Limits::nodes(n.parse().expect("nodes")),
@@ -44,7 +54,7 @@ fn main() {
                 continue;
             }
             let mut pos = Position::from_fen(variant.clone(), line.trim()).expect("fen");
-            let mut s = Searcher::new(variant.clone(), Options::default());
+            let mut s = Searcher::new(variant.clone(), options);
             let r = s.search(&mut pos, &[], &limits, &mut NoClock);
             total += r.nodes;
             println!(
@@ -65,7 +75,7 @@ fn main() {
         Some(f) => Position::from_fen(variant.clone(), f).expect("fen"),
         None => Position::start(variant.clone()),
     };
-    let mut s = Searcher::new(variant.clone(), Options::default());
+    let mut s = Searcher::new(variant.clone(), options);
     let mut timer = Timer(std::time::Instant::now());
     let r = s.search(&mut pos, &[], &limits, &mut timer);
     let pv: Vec<String> = r.pv.iter().map(|m| variant.uci(m)).collect();

@@ -220,6 +220,15 @@ fn attack_sets_and_mobility_match(pos: &Position) {
             let set = pos
                 .attack_set(s)
                 .unwrap_or_else(|| panic!("{}: no attack set on a piece", v.name));
+            // Asked for its type and side on its square, the tables give the same set.
+            let t = pos.piece_at(s).expect("a piece").0;
+            assert_eq!(
+                pos.attack_set_as(t, c, s),
+                Some(set),
+                "{} {}: attack_set_as",
+                v.name,
+                pos.to_fen()
+            );
             let mut hits = 0;
             for target in v.geometry.squares() {
                 let in_set = !(set & pos.square_set(&[target])).is_empty();
@@ -410,4 +419,35 @@ fn generic_only_variants_have_no_bitboard_generator() {
             "{name}: should use the generic generator"
         );
     }
+}
+
+/// [`Position::attack_set_as`] answers for a type and side on any square, occupied or not,
+/// with the pieces as they stand: the squares from which such a piece would check a king
+/// there. Counted by hand.
+#[test]
+fn attack_set_as_is_a_types_attacks_from_any_square() {
+    let v = catalogue::load("chess").unwrap();
+    let pos = Position::from_fen(v.clone(), "6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1").unwrap();
+    let sq = |name: &str| v.square(name.parse().unwrap());
+    let set = |names: &[&str]| pos.square_set(&names.iter().map(|n| sq(n)).collect::<Vec<_>>());
+    let queen = v.type_by_id("Q").unwrap();
+    let knight = v.type_by_id("N").unwrap();
+    // A queen on g1 (where the king stands): the first rank, and the three pawns in front
+    // (its own side's pieces are squares it defends).
+    assert_eq!(
+        pos.attack_set_as(queen, Color::White, sq("g1")),
+        Some(set(&[
+            "a1", "b1", "c1", "d1", "e1", "f1", "h1", "f2", "g2", "h2"
+        ]))
+    );
+    // A knight on the empty square e4.
+    assert_eq!(
+        pos.attack_set_as(knight, Color::Black, sq("e4")),
+        Some(set(&["d2", "f2", "c3", "g3", "c5", "g5", "d6", "f6"]))
+    );
+    // No such type.
+    assert_eq!(
+        pos.attack_set_as(v.type_count(), Color::White, sq("e4")),
+        None
+    );
 }

@@ -603,6 +603,38 @@ impl Position {
         }
     }
 
+    /// The squares a piece of type `t` and side `c` would attack from `sq` with the
+    /// pieces as they stand, whatever is on `sq`: for a piece whose moves are the same
+    /// mirrored left to right, the squares from which an enemy piece of that type attacks
+    /// `sq` (its checking squares when a royal stands there). None where the variant has
+    /// no bitboard tables, and for a type or square outside them.
+    #[inline]
+    pub fn attack_set_as(&self, t: usize, c: Color, sq: Square) -> Option<SquareSet> {
+        if t >= self.variant.type_count() {
+            return None;
+        }
+        let occ = self.bits.colour[0] | self.bits.colour[1];
+        let role = crate::variant::Role::new(t);
+        match &self.variant.bitboard {
+            Some(Generator::Small(tables)) => {
+                let b = *tables.bit_of.get(sq.index())?;
+                (usize::from(b) < tables.n).then(|| {
+                    SquareSet(
+                        tables
+                            .attacks_from(role, c, usize::from(b), u64::narrow(occ))
+                            .wide(),
+                    )
+                })
+            }
+            Some(Generator::Wide(tables)) => {
+                let b = *tables.bit_of.get(sq.index())?;
+                (usize::from(b) < tables.n)
+                    .then(|| SquareSet(tables.attacks_from(role, c, usize::from(b), occ)))
+            }
+            None => None,
+        }
+    }
+
     /// Every piece of side `c` with its [`Position::attack_set`], in the order of
     /// [`Position::pieces`]: `f(square, type, the square as a set, its attacks)`. The
     /// tables are looked up once for the side, not once a piece (an evaluation asks this
