@@ -1193,7 +1193,8 @@ impl Evaluator {
     }
 
     /// Middle-game penalty for enemy pieces bearing on a royal's square and its eight
-    /// neighbours: each attacking piece adds the squares it hits times its value in pawns,
+    /// neighbours, in drop games and where the variant has no attack sets (elsewhere
+    /// [`Evaluator::king_danger`]): each attacking piece adds the squares it hits times its value in pawns,
     /// and the penalty grows with the square of the sum once two or more pieces take part
     /// (a lone piece rarely mates; a coordinated attack does). Pawns and royals are not
     /// counted, nor moves only the generator can judge (the attack table's `Complex`).
@@ -1259,40 +1260,14 @@ impl Evaluator {
     /// at most once, and then only by the royal), and the checks the enemy has: one large
     /// sum for each type that can check from a square it may safely stand on, a small one
     /// for each unsafe checking square. Without a queen-class piece the enemy seldom
-    /// mates; a pawn shield lowers the danger. The penalty grows with the square of the
-    /// sum (middle game) and with the sum (end game), returned in centipawns (Stockfish's
-    /// middle-game units over 2.4: its knight is 781, ours about 325) before
-    /// [`Weights::king_danger`].
+    /// mates; a pawn shield lowers the danger. The sum, in Stockfish's units; its penalty
+    /// is [`Evaluator::danger_penalty`]'s.
     ///
     /// Checking squares are the ones a piece of the type would attack from the royal's
     /// square (the same for pieces whose moves mirror left to right, nearly all). Run 31's
     /// logged game against Fairy-Stockfish went wrong where its king safety was 1.4 pawns
     /// and ours, counting only attackers of the ring, was nothing.
     fn king_danger(
-        &self,
-        pos: &Position,
-        royal: usize,
-        c: Color,
-        map: &AttackMap,
-        shield: i32,
-    ) -> (i32, i32) {
-        let danger = self.king_danger_units(pos, royal, c, map, shield);
-        // Weaker armies mate less: a shatranj army's attack counts for less than a
-        // chess army's.
-        let danger = (danger as i64 * self.army.min(ARMY) / ARMY) as i32;
-        if danger <= 100 {
-            return (0, 0);
-        }
-        let w = &self.weights;
-        let mg = (danger as i64 * danger as i64 / 9830).min(3000) as i32;
-        (
-            mg * w.king_danger.0 / 100,
-            danger / 40 * w.king_danger.1 / 100,
-        )
-    }
-
-    /// The sum of [`Evaluator::king_danger`], in Stockfish's units.
-    fn king_danger_units(
         &self,
         pos: &Position,
         royal: usize,
@@ -1385,6 +1360,24 @@ impl Evaluator {
             danger -= 873;
         }
         danger
+    }
+
+    /// The (middle game, end game) centipawns a [`Evaluator::king_danger`] sum costs: it
+    /// grows with the square of the sum in the middle game and with the sum in the end
+    /// game (Stockfish's middle-game units over 2.4: its knight is 781, ours about 325),
+    /// times [`Weights::king_danger`]; a weaker army than chess's mates less, and under
+    /// 100 units nothing.
+    fn danger_penalty(&self, danger: i32) -> (i32, i32) {
+        let danger = (danger as i64 * self.army.min(ARMY) / ARMY) as i32;
+        if danger <= 100 {
+            return (0, 0);
+        }
+        let w = &self.weights;
+        let mg = (danger as i64 * danger as i64 / 9830).min(3000) as i32;
+        (
+            mg * w.king_danger.0 / 100,
+            danger / 40 * w.king_danger.1 / 100,
+        )
     }
 
     /// A royal's pawn shield, middle game: on its own file and each neighbouring file, a
@@ -1556,7 +1549,8 @@ impl Evaluator {
                 royal_mg += (w.friends * friends.min(4) + shield) * w.shelter / 100;
                 match &map {
                     Some(map) if !self.drops && w.king_danger != (0, 0) => {
-                        let (d_mg, d_eg) = self.king_danger(pos, r.index(), c, map, shield);
+                        let danger = self.king_danger(pos, r.index(), c, map, shield);
+                        let (d_mg, d_eg) = self.danger_penalty(danger);
                         royal_mg -= d_mg;
                         royal_eg -= d_eg;
                     }
@@ -1691,14 +1685,14 @@ mod tests {
         e.royal_danger(&pos, king, Color::White, map.as_ref())
     }
 
-    /// White's king danger sum ([`Evaluator::king_danger_units`]) in a chess position,
+    /// White's king danger sum ([`Evaluator::king_danger`]) in a chess position,
     /// with its pawn shield.
     fn king_units(fen: &str) -> (i32, i32) {
         let (e, pos, king) = white_king(fen);
         let map = e.attack_map(&pos).expect("chess has attack sets");
         let shield = e.pawn_shield(&pos, king, Color::White);
         (
-            e.king_danger_units(&pos, king, Color::White, &map, shield),
+            e.king_danger(&pos, king, Color::White, &map, shield),
             shield,
         )
     }
@@ -1740,7 +1734,7 @@ mod tests {
     fn king_danger_grows_with_the_square_of_the_sum_and_shrinks_with_the_army() {
         let (e, pos, king) = white_king("6k1/8/8/8/5n1q/8/5PPP/6K1 w - - 0 1");
         let map = e.attack_map(&pos).unwrap();
-        let (mg, eg) = e.king_danger(&pos, king, Color::White, &map, 60);
+        let (mg, eg) = e.danger_penalty(e.king_danger(&pos, king, Color::White, &map, 60));
         // 1,945 units for a chess army (its estimate is the reference army, near 3,300):
         // some 1,945² / 9,830 ≈ 385 centipawns in the middle game at 100% (the default
         // weight is 50%), 1,945 / 40 at the end.
@@ -1749,7 +1743,8 @@ mod tests {
         // Under 100 units, nothing.
         let (e, pos, king) = white_king("3q2k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1");
         let map = e.attack_map(&pos).unwrap();
-        assert_eq!(e.king_danger(&pos, king, Color::White, &map, 60), (0, 0));
+        let units = e.king_danger(&pos, king, Color::White, &map, 60);
+        assert_eq!(e.danger_penalty(units), (0, 0));
         // Shatranj's army is weaker: the same kind of attack (two knights hitting the
         // ring, a rook's safe check) counts for less than its sum.
         let v = catalogue::load("shatranj").unwrap();
@@ -1758,8 +1753,8 @@ mod tests {
         let pos = Position::from_fen(v, "3rk3/8/8/8/5n2/7n/5PPP/6K1 w - - 0 1").unwrap();
         let king = pos.royals(Color::White)[0].index();
         let map = e.attack_map(&pos).unwrap();
-        let units = e.king_danger_units(&pos, king, Color::White, &map, 60);
-        let (mg, _) = e.king_danger(&pos, king, Color::White, &map, 60);
+        let units = e.king_danger(&pos, king, Color::White, &map, 60);
+        let (mg, _) = e.danger_penalty(units);
         let full = units as i64 * units as i64 / 9830;
         assert!(units > 100 && (mg as i64) < full, "{units} {mg} {full}");
     }
