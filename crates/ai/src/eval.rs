@@ -353,7 +353,6 @@ pub struct Evaluator {
     forward: [isize; 2],
     /// Files and ranks of the board, and one rank's step on the padded board.
     board: (i8, i8, isize),
-
     /// One side's non-pawn, non-royal pieces at the start, by value (the mean of the
     /// two sides): the army's strength for [`Evaluator::king_danger`].
     army: i64,
@@ -1078,6 +1077,13 @@ impl Evaluator {
         Some(map)
     }
 
+    /// Whether the padded square `sq` (an offset from a square may fall anywhere) is on
+    /// the board.
+    #[inline]
+    fn on_board(&self, sq: isize) -> bool {
+        sq >= 0 && (sq as usize) < self.file_rank.len() && self.file_rank[sq as usize].0 >= 0
+    }
+
     /// Side `c`'s pieces in the attack map's list ([`Evaluator::attack_map`]).
     fn side_attackers<'a>(list: &'a [Attacker], map: &AttackMap, c: Color) -> &'a [Attacker] {
         let (white, black) = list.split_at(map.split.min(list.len()));
@@ -1182,9 +1188,7 @@ impl Evaluator {
         }
         self.pawn_reach.iter().any(|&d| {
             let from = sq as isize + d;
-            from >= 0
-                && (from as usize) < self.file_rank.len()
-                && self.file_rank[from as usize].0 >= 0
+            self.on_board(from)
                 && pos
                     .piece_at(Square::new(from as usize))
                     .is_some_and(|(t, c)| c == by && self.pawn[t])
@@ -1194,8 +1198,8 @@ impl Evaluator {
 
     /// Middle-game penalty for enemy pieces bearing on a royal's square and its eight
     /// neighbours, in drop games and where the variant has no attack sets (elsewhere
-    /// [`Evaluator::king_danger`]): each attacking piece adds the squares it hits times its value in pawns,
-    /// and the penalty grows with the square of the sum once two or more pieces take part
+    /// [`Evaluator::king_danger`]): each attacking piece adds the squares it hits times
+    /// its value in pawns, and the penalty grows with the square of the sum once two or more pieces take part
     /// (a lone piece rarely mates; a coordinated attack does). Pawns and royals are not
     /// counted, nor moves only the generator can judge (the attack table's `Complex`).
     /// With the attack map, the attackers' sets are the map's, made once per evaluation.
@@ -1208,10 +1212,7 @@ impl Evaluator {
         for target in std::iter::once(royal as isize)
             .chain(self.neighbours.iter().map(|d| royal as isize + d))
         {
-            if target >= 0
-                && (target as usize) < self.file_rank.len()
-                && self.file_rank[target as usize].0 >= 0
-            {
+            if self.on_board(target) {
                 targets[n] = Square::new(target as usize);
                 n += 1;
             }
@@ -1288,18 +1289,15 @@ impl Evaluator {
             }
         };
         let centre = royal as isize + shift(f, files) + shift(r, ranks) * stride;
-        let on_board = |sq: isize| {
-            sq >= 0 && (sq as usize) < self.file_rank.len() && self.file_rank[sq as usize].0 >= 0
-        };
         let mut ring = [Square::new(0); 9];
         let mut next = [Square::new(0); 8];
         let (mut n_ring, mut n_next) = (0, 0);
         for d in std::iter::once(0).chain(self.neighbours) {
-            if on_board(centre + d) {
+            if self.on_board(centre + d) {
                 ring[n_ring] = Square::new((centre + d) as usize);
                 n_ring += 1;
             }
-            if d != 0 && on_board(royal as isize + d) {
+            if d != 0 && self.on_board(royal as isize + d) {
                 next[n_next] = Square::new((royal as isize + d) as usize);
                 n_next += 1;
             }
@@ -1389,20 +1387,17 @@ impl Evaluator {
     /// away in front of it (BENCHMARKS.md, run 11).
     fn pawn_shield(&self, pos: &Position, royal: usize, c: Color) -> i32 {
         let forward = self.forward[c.index()];
-        let on_board = |sq: isize| {
-            sq >= 0 && (sq as usize) < self.file_rank.len() && self.file_rank[sq as usize].0 >= 0
-        };
         let (full, open) = (self.weights.shield, self.weights.open_file);
         let mut shield = 0;
         for side in [-1, 0, 1] {
             let mut sq = royal as isize + side + forward;
-            if !on_board(royal as isize + side) {
+            if !self.on_board(royal as isize + side) {
                 shield += full;
                 continue;
             }
             let mut ahead = 1;
             let mut found = None;
-            while on_board(sq) {
+            while self.on_board(sq) {
                 if let Some((t, owner)) = pos.piece_at(Square::new(sq as usize)) {
                     if owner == c && self.pawn[t] {
                         found = Some(ahead);

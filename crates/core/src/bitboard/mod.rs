@@ -589,18 +589,7 @@ impl Position {
         if !is_piece(cell) {
             return None;
         }
-        let (t, c) = (cell_type(cell), cell_color(cell));
-        let occ = self.bits.colour[0] | self.bits.colour[1];
-        match &self.variant.bitboard {
-            Some(Generator::Small(tables)) => {
-                let set = tables.attacks_from(t, c, tables.bit(sq), u64::narrow(occ));
-                Some(SquareSet(set.wide()))
-            }
-            Some(Generator::Wide(tables)) => {
-                Some(SquareSet(tables.attacks_from(t, c, tables.bit(sq), occ)))
-            }
-            None => None,
-        }
+        self.attack_set_as(cell_type(cell).index(), cell_color(cell), sq)
     }
 
     /// The squares a piece of type `t` and side `c` would attack from `sq` with the
