@@ -7,6 +7,10 @@
 //! With `-` for the FEN it reads `FEN<TAB>centipawns` lines (as `bench/label.py` writes
 //! them) from stdin and prints `static<TAB>centipawns<TAB>FEN` for each: the data for
 //! looking at where the evaluation and a reference engine part.
+//!
+//! With `--terms` for the FEN it reads one FEN a line from stdin and prints
+//! `FEN<TAB>score<TAB>name=share ...` (White's view, every term that is not 0): the shares
+//! of many positions at once, for comparing them with a reference engine's own terms.
 use fairyboard_ai::eval::{Evaluator, Weights};
 use fairyboard_core::{catalogue, Position};
 
@@ -30,11 +34,46 @@ fn main() {
         }
         return;
     }
+    let mut names = Weights::default();
+    let names: Vec<&str> = names.named().into_iter().map(|(n, _)| n).collect();
+    if fen == "--terms" {
+        let full = Evaluator::new(&variant);
+        let without: Vec<(&str, Evaluator)> = names
+            .iter()
+            .map(|&n| {
+                let w = Weights::parse(&format!("{n}=0")).expect("a named weight");
+                (n, Evaluator::with_weights(&variant, w))
+            })
+            .collect();
+        for line in std::io::stdin().lines().map_while(Result::ok) {
+            let fen = line.trim();
+            let pos = match Position::from_fen(variant.clone(), fen) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    eprintln!("{fen}: {e}");
+                    continue;
+                }
+            };
+            let white = if pos.side_to_move() == fairyboard_core::Color::White {
+                1
+            } else {
+                -1
+            };
+            let score = full.evaluate(&pos);
+            let mut row = format!("{fen}\t{}\t", white * score);
+            for (n, e) in &without {
+                let share = score - e.evaluate(&pos);
+                if share != 0 {
+                    row += &format!("{n}={} ", white * share);
+                }
+            }
+            println!("{}", row.trim_end());
+        }
+        return;
+    }
     let pos = Position::from_fen(variant.clone(), fen).expect("fen");
     let full = Evaluator::new(&variant).evaluate(&pos);
     println!("score {full}");
-    let mut names = Weights::default();
-    let names: Vec<&str> = names.named().into_iter().map(|(n, _)| n).collect();
     for n in names {
         let w = Weights::parse(&format!("{n}=0")).expect("a named weight");
         let share = full - Evaluator::with_weights(&variant, w).evaluate(&pos);
