@@ -34,17 +34,18 @@ fn main() {
         }
         return;
     }
+    // One evaluator without each named term: a term's share is the score it takes away.
     let mut names = Weights::default();
-    let names: Vec<&str> = names.named().into_iter().map(|(n, _)| n).collect();
+    let without: Vec<(&str, Evaluator)> = names
+        .named()
+        .into_iter()
+        .map(|(n, _)| {
+            let w = Weights::parse(&format!("{n}=0")).expect("a named weight");
+            (n, Evaluator::with_weights(&variant, w))
+        })
+        .collect();
+    let full = Evaluator::new(&variant);
     if fen == "--terms" {
-        let full = Evaluator::new(&variant);
-        let without: Vec<(&str, Evaluator)> = names
-            .iter()
-            .map(|&n| {
-                let w = Weights::parse(&format!("{n}=0")).expect("a named weight");
-                (n, Evaluator::with_weights(&variant, w))
-            })
-            .collect();
         for line in std::io::stdin().lines().map_while(Result::ok) {
             let fen = line.trim();
             let pos = match Position::from_fen(variant.clone(), fen) {
@@ -72,11 +73,10 @@ fn main() {
         return;
     }
     let pos = Position::from_fen(variant.clone(), fen).expect("fen");
-    let full = Evaluator::new(&variant).evaluate(&pos);
-    println!("score {full}");
-    for n in names {
-        let w = Weights::parse(&format!("{n}=0")).expect("a named weight");
-        let share = full - Evaluator::with_weights(&variant, w).evaluate(&pos);
+    let score = full.evaluate(&pos);
+    println!("score {score}");
+    for (n, e) in &without {
+        let share = score - e.evaluate(&pos);
         if share != 0 {
             println!("{n:24} {share:+}");
         }
