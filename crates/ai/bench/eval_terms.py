@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Our evaluation term by term beside Fairy-Stockfish's (BENCHMARKS.md, run 33).
+
+  usage: eval_terms.py fsf FSF VARIANT < FENS > FSF.tsv
+         eval_terms.py fit FSF.tsv OURS.tsv [LIMIT]
+
+`fsf` asks Fairy-Stockfish for its `eval` trace of each FEN (one a line on stdin) and
+writes `FEN<TAB>classical<TAB>Term=mg,eg ...` (centipawns, White's view; positions it
+does not evaluate, such as those in check, are left out). `OURS.tsv` is what
+`examples/explain VARIANT --terms < FENS` writes: our score and every term's share.
+
+`fit` takes the positions within LIMIT centipawns (default 400) by Fairy-Stockfish's
+classical evaluation and prints how our score correlates with it, then a least-squares
+refit of our terms' shares (each share times a factor, ridge toward 1, fitted on 70% of
+the positions and tested on the rest) and each term's factor: how far each weight would
+move to match its evaluation. Our shares are linear in their weights, so a factor is the
+ratio of the fitted weight to today's. Run 33 found that such refits do not carry over to
+games: read the factors as where the two evaluations part, not as weights to adopt."""
+import re
+import subprocess
+import sys
+
+
+def fsf_terms(fsf, variant):
+    engine = subprocess.Popen([fsf], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    engine.stdin.write(f"uci\nsetoption name UCI_Variant value {variant}\nisready\n")
+    engine.stdin.flush()
+    for line in engine.stdout:
+        if line.startswith("readyok"):
+            break
+    row = re.compile(r"\|\s*([A-Za-z ]+?)\s*\|.*\|\s*(-?[\d.]+|----)\s+(-?[\d.]+|----)\s*\|$")
+    for fen in sys.stdin:
+        fen = fen.strip()
+        if not fen:
+            continue
+        engine.stdin.write(f"position fen {fen}\neval\nisready\n")
+        engine.stdin.flush()
+        terms, classical = [], None
+        for line in engine.stdout:
+            line = line.strip()
+            if line.startswith("readyok"):
+                break
+            m = row.match(line)
+            if m and m.group(2) != "----":
+                mg, eg = (round(float(v) * 100) for v in m.group(2, 3))
+                terms.append(f"{m.group(1).replace(' ', '_')}={mg},{eg}")
+            m = re.match(r"Classical evaluation\s+([-+]?[\d.]+)", line)
+            if m:
+                classical = round(float(m.group(1)) * 100)
+        if classical is not None:
+            print("\t".join([fen, str(classical)] + terms), flush=True)
+
+
+def fit(fsf_path, ours_path, limit):
+    import numpy as np
+
+    theirs = {}
+    for line in open(fsf_path, encoding="utf-8"):
+        cells = line.rstrip("\n").split("\t")
+        theirs[cells[0]] = int(cells[1])
+    rows = []
+    for line in open(ours_path, encoding="utf-8"):
+        cells = line.rstrip("\n").split("\t")
+        if cells[0] in theirs and abs(theirs[cells[0]]) < limit:
+            shares = dict(p.split("=") for p in cells[2].split()) if len(cells) > 2 else {}
+            rows.append((theirs[cells[0]], int(cells[1]), {k: int(v) for k, v in shares.items()}))
+    if len(rows) < 20:
+        sys.exit(f"only {len(rows)} positions in common within {limit} cp")
+    names = sorted({k for r in rows for k in r[2]})
+    y = np.array([r[0] for r in rows], float)
+    score = np.array([r[1] for r in rows], float)
+    shares = np.array([[r[2].get(k, 0) for k in names] for r in rows], float)
+    rest = score - shares.sum(1)  # what no weight scales (pawns, royals' values)
+    order = np.random.default_rng(1).permutation(len(rows))
+    train, test = order[: len(rows) * 7 // 10], order[len(rows) * 7 // 10 :]
+
+    def solve(idx):
+        x, target = shares[idx], y[idx] - rest[idx]
+        spread = np.maximum(x.std(0), 3.0) ** 2 * 0.1 * len(idx)
+        return np.linalg.solve(x.T @ x + np.diag(spread), x.T @ target + spread)
+
+    def report(idx, factors):
+        guess = rest[idx] + shares[idx] @ factors
+        corr = np.corrcoef(guess, y[idx])[0, 1]
+        return f"correlation {corr:.3f}, rms {np.sqrt(((guess - y[idx]) ** 2).mean()):.0f} cp"
+
+    ones = np.ones(len(names))
+    print(f"{len(rows)} positions; ours as it is: {report(test, ones)} (test part)")
+    print(f"refitted on 70%: {report(test, solve(train))} (test part)")
+    factors = solve(np.arange(len(rows)))
+    for name, factor, sd in sorted(zip(names, factors, shares.std(0)), key=lambda t: -t[2]):
+        print(f"{name:24} share spread {sd:6.1f} cp  factor {factor:5.2f}")
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "fsf":
+        fsf_terms(args[1], args[2])
+    elif len(args) in (3, 4) and args[0] == "fit":
+        fit(args[1], args[2], float(args[3]) if len(args) == 4 else 400.0)
+    else:
+        sys.exit(__doc__)
