@@ -1084,6 +1084,21 @@ impl Evaluator {
         sq >= 0 && (sq as usize) < self.file_rank.len() && self.file_rank[sq as usize].0 >= 0
     }
 
+    /// The padded square `centre` (when `with_centre`) and its eight neighbours, those on
+    /// the board, into `out`; returns how many: a royal's surroundings for the danger
+    /// terms.
+    fn around(&self, centre: isize, with_centre: bool, out: &mut [Square; 9]) -> usize {
+        let mut n = 0;
+        let centre_offset = with_centre.then_some(0);
+        for d in centre_offset.into_iter().chain(self.neighbours) {
+            if self.on_board(centre + d) {
+                out[n] = Square::new((centre + d) as usize);
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// Side `c`'s pieces in the attack map's list ([`Evaluator::attack_map`]).
     fn side_attackers<'a>(list: &'a [Attacker], map: &AttackMap, c: Color) -> &'a [Attacker] {
         let (white, black) = list.split_at(map.split.min(list.len()));
@@ -1208,15 +1223,7 @@ impl Evaluator {
         // The royal's square and its neighbours on the board, found once rather than for
         // each attacker (the evaluation's largest term after mobility: BENCHMARKS.md, run 13).
         let mut targets = [Square::new(0); 9];
-        let mut n = 0;
-        for target in std::iter::once(royal as isize)
-            .chain(self.neighbours.iter().map(|d| royal as isize + d))
-        {
-            if self.on_board(target) {
-                targets[n] = Square::new(target as usize);
-                n += 1;
-            }
-        }
+        let n = self.around(royal as isize, true, &mut targets);
         let targets = &targets[..n];
         // With attack sets, the squares a piece hits are one set operation.
         let zone = pos.square_set(targets);
@@ -1289,21 +1296,11 @@ impl Evaluator {
             }
         };
         let centre = royal as isize + shift(f, files) + shift(r, ranks) * stride;
-        let mut ring = [Square::new(0); 9];
-        let mut next = [Square::new(0); 8];
-        let (mut n_ring, mut n_next) = (0, 0);
-        for d in std::iter::once(0).chain(self.neighbours) {
-            if self.on_board(centre + d) {
-                ring[n_ring] = Square::new((centre + d) as usize);
-                n_ring += 1;
-            }
-            if d != 0 && self.on_board(royal as isize + d) {
-                next[n_next] = Square::new((royal as isize + d) as usize);
-                n_next += 1;
-            }
-        }
-        let ring = pos.square_set(&ring[..n_ring]);
-        let next = pos.square_set(&next[..n_next]);
+        let mut squares = [Square::new(0); 9];
+        let n = self.around(centre, true, &mut squares);
+        let ring = pos.square_set(&squares[..n]);
+        let n = self.around(royal as isize, false, &mut squares);
+        let next = pos.square_set(&squares[..n]);
         let weak = map.all[ti] & !map.double[ci] & (!map.all[ci] | map.royals[ci]);
         let safe = !pos.side_set(c.flip()) & (!map.all[ci] | (weak & map.double[ti]));
         let list = self.attackers.borrow();
