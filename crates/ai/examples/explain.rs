@@ -11,6 +11,9 @@
 //! With `--terms` for the FEN it reads one FEN a line from stdin and prints
 //! `FEN<TAB>score<TAB>name=share ...` (White's view, every term that is not 0): the shares
 //! of many positions at once, for comparing them with a reference engine's own terms.
+//!
+//! `FAIRYBOARD_WEIGHTS="NAME=VALUE ..."` in the environment sets the weights (a trial's),
+//! as for the `think` example.
 use fairyboard_ai::eval::{Evaluator, Weights};
 use fairyboard_core::{catalogue, Position};
 
@@ -21,8 +24,10 @@ fn main() {
         std::process::exit(2);
     };
     let variant = catalogue::load(name).expect("variant");
+    let base = std::env::var("FAIRYBOARD_WEIGHTS").unwrap_or_default();
+    let weights = Weights::parse(&base).expect("FAIRYBOARD_WEIGHTS");
     if fen == "-" {
-        let eval = Evaluator::new(&variant);
+        let eval = Evaluator::with_weights(&variant, weights);
         for line in std::io::stdin().lines().map_while(Result::ok) {
             let Some((fen, score)) = line.split_once('\t') else {
                 continue;
@@ -40,11 +45,11 @@ fn main() {
         .named()
         .into_iter()
         .map(|(n, _)| {
-            let w = Weights::parse(&format!("{n}=0")).expect("a named weight");
+            let w = Weights::parse(&format!("{base} {n}=0")).expect("a named weight");
             (n, Evaluator::with_weights(&variant, w))
         })
         .collect();
-    let full = Evaluator::new(&variant);
+    let full = Evaluator::with_weights(&variant, weights);
     if fen == "--terms" {
         for line in std::io::stdin().lines().map_while(Result::ok) {
             let fen = line.trim();

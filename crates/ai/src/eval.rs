@@ -122,11 +122,24 @@ pub struct Weights {
     /// Percent of the king-danger penalty ([`Evaluator::king_danger`]): (middle game,
     /// end game). 0 in both: the older [`Weights::danger`] term instead. At 50 in the
     /// middle game the score error against Fairy-Stockfish fell on eight of nine labelled
-    /// sets (capablanca 350 → 324) and its judge liked our picks better than at 25 or 100;
-    /// the games stayed within noise of the older term (BENCHMARKS.md, run 32).
+    /// sets (capablanca 350 → 324) and its judge liked our picks better than at 25 or 100
+    /// (BENCHMARKS.md, run 32); with the shelter, storm and flank terms feeding it, 150
+    /// (its judge: 100 → 89, 150 → 86.8, 200 → 89.9 cp lost a move; run 34).
     pub king_danger: (i32, i32),
     /// Percent of the royal's shelter terms (friends around it, pawn shield).
     pub shelter: i32,
+    /// Percent of [`Evaluator::shelter_storm`]'s (middle game, end game) score: the
+    /// pawns in front of the royal and the enemy pawns advancing on it, file by file, in
+    /// Stockfish's measured tables (where the variant has attack sets and no drops).
+    pub storm: (i32, i32),
+    /// Percent of the mobility lead of the attacker (middle game, in centipawns) that
+    /// adds to [`Evaluator::king_danger`]'s sum: a side with the more active pieces
+    /// brings them to the royal sooner (Stockfish adds the same difference).
+    pub danger_mobility: i32,
+    /// Percent of Stockfish's flank terms ([`Evaluator::flank`]): enemy attacks on the
+    /// royal's flank in its own camp (squared, in the king danger; and per square), own
+    /// defence there, and a royal on a flank without pawns.
+    pub flank: i32,
     /// Centipawns (before `shelter`) per friend next to the royal, up to four.
     pub friends: i32,
     /// Centipawns (middle game) of a pawn right in front of a royal
@@ -192,8 +205,11 @@ impl Default for Weights {
             pawn_guarded_move: 50,
             lesser_guarded_move: 100,
             danger: 6,
-            king_danger: (50, 100),
+            king_danger: (150, 100),
             shelter: 75,
+            storm: (100, 100),
+            danger_mobility: 100,
+            flank: 100,
             friends: 6,
             shield: 20,
             open_file: 10,
@@ -253,6 +269,9 @@ impl Weights {
             danger,
             king_danger,
             shelter,
+            storm,
+            danger_mobility,
+            flank,
             friends,
             shield,
             open_file,
@@ -294,6 +313,10 @@ impl Weights {
             ("king_danger.mg", &mut king_danger.0),
             ("king_danger.eg", &mut king_danger.1),
             ("shelter", shelter),
+            ("storm.mg", &mut storm.0),
+            ("storm.eg", &mut storm.1),
+            ("danger_mobility", danger_mobility),
+            ("flank", flank),
             ("friends", friends),
             ("shield", shield),
             ("open_file", open_file),
@@ -335,6 +358,8 @@ pub struct Evaluator {
     royal: Vec<bool>,
     /// Pawns by flag or by their moves ([`value::PieceStats::pawn_like`]).
     pawn: Vec<bool>,
+    /// Types that castle ([`Evaluator::shelter_storm`]).
+    castler: Vec<bool>,
     /// Per royal type: what it is worth while its side has another ([`Evaluator::spare_royals`]).
     spare_royal: Vec<i32>,
     /// Types that count for the baring rule (bit per type; 0 = no baring rule).
@@ -376,6 +401,10 @@ pub struct Evaluator {
     scratch: RefCell<MoveList>,
     /// Scratch per-side type counts ([`Evaluator::crowd`]).
     crowd_counts: RefCell<Vec<i32>>,
+    /// Scratch: each side's pawns ([`Evaluator::collect_pawns`]).
+    pawn_list: RefCell<PawnList>,
+    /// The camp squares of a royal's flank, by side and middle file ([`Evaluator::flank`]).
+    flank_zones: RefCell<Vec<Option<SquareSet>>>,
     /// Per `[colour][type]`: a random key; a side's pieces sum to a signature of the
     /// counts, which is all [`Evaluator::crowd_loss`] reads.
     crowd_keys: Vec<u64>,
@@ -429,6 +458,13 @@ struct Attacker {
     /// Its type.
     t: usize,
 }
+
+/// Royals whose king danger one evaluation computes ([`Evaluator::king_danger`]); any
+/// more take the cheaper [`Evaluator::royal_danger`].
+const MAX_DANGERS: usize = 8;
+
+/// Each side's pawns: (file, rank, whether an enemy pawn attacks it).
+type PawnList = [Vec<(i8, i8, bool)>; 2];
 
 /// Every piece's attacks, by side ([`Evaluator::attack_map`]).
 #[derive(Clone, Copy, Debug, Default)]
@@ -679,6 +715,8 @@ impl Evaluator {
             by_value: RefCell::new(Vec::with_capacity(64)),
             promoting: RefCell::new(Vec::with_capacity(64)),
             crowd_counts: RefCell::new(Vec::new()),
+            pawn_list: RefCell::new([Vec::new(), Vec::new()]),
+            flank_zones: RefCell::new(Vec::new()),
             crowd_keys: {
                 let mut rng = SplitMix(0x5EED_C20D);
                 (0..2 * types).map(|_| rng.next_u64()).collect()
@@ -691,6 +729,7 @@ impl Evaluator {
             types,
             royal: variant.pieces.iter().map(|p| p.royal).collect(),
             pawn: pawn_like,
+            castler: variant.pieces.iter().map(|p| p.castles()).collect(),
             spare_royal,
             baring: variant.rules.baring,
             start_material: start_material.max(1),
@@ -1266,10 +1305,13 @@ impl Evaluator {
     /// more, as a queen's attack is counted by its checks — plus their hits on the squares
     /// next to the royal, the weak squares of the ring (attacked by the enemy and defended
     /// at most once, and then only by the royal), and the checks the enemy has: one large
-    /// sum for each type that can check from a square it may safely stand on, a small one
-    /// for each unsafe checking square. Without a queen-class piece the enemy seldom
-    /// mates; a pawn shield lowers the danger. The sum, in Stockfish's units; its penalty
-    /// is [`Evaluator::danger_penalty`]'s.
+    /// sum for each type that can check from a square it may safely stand on (by the
+    /// type's value class, larger when it has several such squares), a small one for each
+    /// unsafe checking square. Without a queen-class piece the enemy seldom mates; a
+    /// light piece of the side guarding a square next to the royal lowers the danger, and
+    /// so does `relief` (what shelters the royal, and the side's lead in mobility, as the
+    /// caller counts them). The sum, in Stockfish's units; its penalty is
+    /// [`Evaluator::danger_penalty`]'s.
     ///
     /// Checking squares are the ones a piece of the type would attack from the royal's
     /// square (the same for pieces whose moves mirror left to right, nearly all). Run 31's
@@ -1281,7 +1323,7 @@ impl Evaluator {
         royal: usize,
         c: Color,
         map: &AttackMap,
-        shield: i32,
+        relief: i32,
     ) -> i32 {
         let (ci, ti) = (c.index(), c.flip().index());
         let (files, ranks, stride) = self.board;
@@ -1344,13 +1386,28 @@ impl Evaluator {
                 continue;
             };
             let checks = from & attacks & !pos.side_set(c.flip());
-            if !(checks & safe).is_empty() {
-                danger += 800;
+            let safe_checks = (checks & safe).count();
+            if safe_checks > 0 {
+                // Stockfish's safe checks by type, more from several squares: knight
+                // 803 / 1292, bishop 639 / 974, rook 1087 / 1878, queen 759 / 1132,
+                // archbishop and chancellor 600 / 900; here by value class.
+                let (one, more) = match self.values[t] {
+                    v if v < 450 => (720, 1130),
+                    v if v < HEAVY => (1087, 1878),
+                    _ => (700, 1030),
+                };
+                danger += if safe_checks > 1 { more } else { one };
             } else {
                 unsafe_checks |= checks;
             }
         }
-        danger += 148 * unsafe_checks.count() as i32 - 2 * shield + 37;
+        // A light piece guarding the royal's neighbourhood (Stockfish: a knight).
+        if Self::side_attackers(&list, map, c).iter().any(|a| {
+            a.value < 450 && !self.pawn[a.t] && !self.royal[a.t] && !(a.attacks & next).is_empty()
+        }) {
+            danger -= 100;
+        }
+        danger += 148 * unsafe_checks.count() as i32 - relief + 37;
         if !heavy {
             danger -= 873;
         }
@@ -1373,6 +1430,238 @@ impl Evaluator {
             mg * w.king_danger.0 / 100,
             danger / 40 * w.king_danger.1 / 100,
         )
+    }
+
+    /// The pawns round a royal, after Stockfish's shelter and storm (its `pawns.cpp`, in
+    /// its units: a pawn is 126 in the middle game): see [`Evaluator::shelter_at`]; a
+    /// royal that may still castle gets the better of its square's shelter and that of
+    /// the square it would castle to where the corner piece is unmoved too (the third
+    /// file from the left, the second from the right, as in chess and Capablanca chess),
+    /// and in the end game the royal pays for its distance to its nearest pawn. (0, 0)
+    /// where the variant has no pawns or under three files. Run 33 found
+    /// Fairy-Stockfish's king-safety term, this shelter in it, spreading some 3.5 times as
+    /// far as ours; with it (and the flank terms) our king terms correlate 0.83 with
+    /// its king safety, 0.60 before (BENCHMARKS.md, run 34).
+    fn shelter_storm(
+        &self,
+        pos: &Position,
+        pawns: &PawnList,
+        royal: usize,
+        c: Color,
+    ) -> (i32, i32) {
+        let (files, _, _) = self.board;
+        let (file, rank) = self.file_rank[royal];
+        let Some(((mut mg, mut eg), nearest)) = self.shelter_at(pawns, c, file, rank, royal) else {
+            return (0, 0);
+        };
+        let castler = pos
+            .piece_at(Square::new(royal))
+            .is_some_and(|(t, _)| self.castler[t]);
+        if castler && pos.is_virgin(Square::new(royal)) {
+            for (corner, to) in [(0, 2), (files - 1, files - 2)] {
+                // Files are one step apart on the padded board.
+                let corner_sq = royal as isize + (corner - file) as isize;
+                let unmoved = self.on_board(corner_sq) && {
+                    let sq = Square::new(corner_sq as usize);
+                    pos.piece_at(sq).is_some_and(|(_, o)| o == c) && pos.is_virgin(sq)
+                };
+                if unmoved && to != file {
+                    if let Some(((m, e), _)) = self.shelter_at(pawns, c, to, rank, royal) {
+                        if m > mg {
+                            (mg, eg) = (m, e);
+                        }
+                    }
+                }
+            }
+        }
+        (mg, eg - 16 * nearest)
+    }
+
+    /// The royal's flank, after Stockfish: its file and each neighbour (moved in from the
+    /// board's edge), in its own camp (the ranks up to one past the middle). Returns the
+    /// enemy's attacks there (each attacked square, and again when attacked twice), the
+    /// side's own defended squares there, and whether the three files hold no pawn.
+    fn flank(
+        &self,
+        pos: &Position,
+        pawns: &PawnList,
+        royal: usize,
+        c: Color,
+        map: &AttackMap,
+    ) -> (i32, i32, bool) {
+        let (files, ranks, _) = self.board;
+        let (file, rank) = self.file_rank[royal];
+        let centre = file.clamp(1, (files - 2).max(1));
+        let (ci, ti) = (c.index(), c.flip().index());
+        let slot = ci * files as usize + centre as usize;
+        let cached = self.flank_zones.borrow().get(slot).copied().flatten();
+        let zone = cached.unwrap_or_else(|| {
+            // The camp's squares of the three files: from the royal's square, back to the
+            // side's first rank and forward to the camp's last (the same in every
+            // position: kept per side and middle file).
+            let camp = (ranks - 2) / 2 + 1;
+            let forward = self.forward[ci];
+            let home = if c == Color::White {
+                rank
+            } else {
+                ranks - 1 - rank
+            };
+            let base = royal as isize + (centre - file) as isize - home as isize * forward;
+            let mut squares = Vec::with_capacity(3 * (camp as usize + 1));
+            for df in -1..=1isize {
+                let f = centre as isize + df;
+                if f < 0 || f >= files as isize {
+                    continue;
+                }
+                for r in 0..=camp.min(ranks - 1) as isize {
+                    let sq = base + df + r * forward;
+                    if self.on_board(sq) {
+                        squares.push(Square::new(sq as usize));
+                    }
+                }
+            }
+            let zone = pos.square_set(&squares);
+            let mut zones = self.flank_zones.borrow_mut();
+            if zones.len() <= slot {
+                zones.resize(2 * files as usize, None);
+            }
+            zones[slot] = Some(zone);
+            zone
+        });
+        let pawnless = !pawns
+            .iter()
+            .flatten()
+            .any(|&(f, _, _)| (f - centre).abs() <= 1);
+        let attacked = map.all[ti] & zone;
+        let attack = (attacked.count() + (attacked & map.double[ti]).count()) as i32;
+        let defence = (map.all[ci] & zone).count() as i32;
+        (attack, defence, pawnless)
+    }
+
+    /// Each side's pawns as (file, rank, whether an enemy pawn attacks it), collected once
+    /// an evaluation for the royals' shelter and flank terms, which would otherwise scan
+    /// the piece lists up to seven times.
+    fn collect_pawns(&self, pos: &Position, map: &AttackMap, pawns: &mut PawnList) {
+        for c in Color::BOTH {
+            let enemy_pawns = map.pawns[c.flip().index()];
+            let list = &mut pawns[c.index()];
+            list.clear();
+            for &sq in pos.pieces(c) {
+                if pos.piece_at(sq).is_some_and(|(t, _)| self.pawn[t]) {
+                    let (f, r) = self.file_rank[sq.index()];
+                    let attacked = !(enemy_pawns & pos.square_set(&[sq])).is_empty();
+                    list.push((f, r, attacked));
+                }
+            }
+        }
+    }
+
+    /// Stockfish's shelter and storm for side `c`'s royal were it on (`royal_file`,
+    /// `royal_rank`): on that file and each neighbour (moved in from the board's edge),
+    /// the friendly pawn nearest the side's back rank that stands level with the royal or
+    /// ahead and that no enemy pawn attacks shelters it by a table of its rank and the
+    /// file's distance from the edge (no such pawn costs), and the enemy pawn nearest the
+    /// royal storms it by another (less when the friendly pawn stands right in front of
+    /// it); a royal on a file without friendly (or enemy) pawns pays a little. Ranks count
+    /// from the side's back rank; the tables' last row stands for any rank beyond. Also
+    /// the king-step distance from `royal` (the real square) to the nearest friendly pawn
+    /// (at most 6). None without pawns or under three files.
+    fn shelter_at(
+        &self,
+        pawns: &PawnList,
+        c: Color,
+        royal_file: i8,
+        royal_rank: i8,
+        royal: usize,
+    ) -> Option<((i32, i32), i32)> {
+        // [distance from the edge][rank]: a friendly pawn's shelter; an enemy pawn's storm
+        // (rank 0: no pawn); a storm the friendly pawn blocks, by rank (mg, eg); a royal on
+        // a file [without friendly pawns][without enemy pawns] (mg, eg).
+        const SHELTER: [[i32; 7]; 4] = [
+            [-5, 82, 92, 54, 36, 22, 28],
+            [-44, 63, 33, -50, -30, -12, -62],
+            [-11, 77, 22, -6, 31, 8, -45],
+            [-39, -12, -29, -50, -43, -68, -164],
+        ];
+        const STORM: [[i32; 7]; 4] = [
+            [87, -288, -168, 96, 47, 44, 46],
+            [42, -25, 120, 45, 34, -9, 24],
+            [-8, 51, 167, 35, -4, -16, -12],
+            [-17, -13, 100, 4, 9, -16, -31],
+        ];
+        const BLOCKED: [(i32, i32); 7] = [
+            (0, 0),
+            (0, 0),
+            (75, 78),
+            (-8, 16),
+            (-6, 10),
+            (-6, 6),
+            (0, 2),
+        ];
+        const ON_FILE: [[(i32, i32); 2]; 2] = [[(-21, 10), (-7, 1)], [(0, -3), (9, -4)]];
+        let (files, ranks, _) = self.board;
+        if files < 3 {
+            return None;
+        }
+        let relative = |r: i8| if c == Color::White { r } else { ranks - 1 - r };
+        let home = relative(royal_rank);
+        let centre = royal_file.clamp(1, files - 2);
+        let (ci, ti) = (c.index(), c.flip().index());
+        let (rf, rr) = self.file_rank[royal];
+        // Per file of the three: the nearest rank of a friendly and of an enemy pawn;
+        // whether each side has a pawn on the royal's file; the nearest friendly pawn.
+        let (mut ours, mut theirs) = ([i8::MAX; 3], [i8::MAX; 3]);
+        let mut on_file = [false; 2];
+        let mut nearest = 6;
+        let mut any = false;
+        for side in [c, c.flip()] {
+            let mine = side == c;
+            for &(f, r, attacked) in &pawns[side.index()] {
+                any = true;
+                if f == royal_file {
+                    on_file[if mine { ci } else { ti }] = true;
+                }
+                if mine {
+                    nearest = nearest.min((f - rf).abs().max((r - rr).abs()) as i32);
+                }
+                let r = relative(r);
+                let i = f - centre + 1;
+                if r < home || !(0..3).contains(&i) {
+                    continue;
+                }
+                let i = i as usize;
+                if !mine {
+                    theirs[i] = theirs[i].min(r);
+                } else if !attacked {
+                    ours[i] = ours[i].min(r);
+                }
+            }
+        }
+        if !any {
+            return None;
+        }
+        let rank = |r: i8| {
+            if r == i8::MAX {
+                0
+            } else {
+                r.clamp(1, 6) as usize
+            }
+        };
+        let (mut mg, mut eg) = (5, 5);
+        for i in 0..3 {
+            let f = centre - 1 + i as i8;
+            let d = f.min(files - 1 - f).min(3) as usize;
+            let (our, their) = (rank(ours[i]), rank(theirs[i]));
+            mg += SHELTER[d][our];
+            if our != 0 && our + 1 == their {
+                mg -= BLOCKED[their].0;
+                eg -= BLOCKED[their].1;
+            } else {
+                mg -= STORM[d][their];
+            }
+        }
+        let (m, e) = ON_FILE[!on_file[ci] as usize][!on_file[ti] as usize];
+        Some(((mg - m, eg - e), nearest))
     }
 
     /// A royal's pawn shield, middle game: on its own file and each neighbouring file, a
@@ -1432,6 +1721,13 @@ impl Evaluator {
         }
         let mut crowd_counts = self.crowd_counts.borrow_mut();
         let mut crowd_key = CROWD_SEED;
+        // Per colour: the royals' own terms (summed, averaged over the royals at the end)
+        // and the middle-game mobility; the royals whose king danger waits for both sides'
+        // mobility.
+        let mut royal_sums = [(0i32, 0i32); 2];
+        let mut mobility_mg = [0i32; 2];
+        let mut dangers = [(Color::White, 0usize, 0i32); MAX_DANGERS];
+        let mut n_dangers = 0;
         for c in Color::BOTH {
             let ci = c.index();
             let mut baring_pieces = 0;
@@ -1486,6 +1782,7 @@ impl Evaluator {
                             None => pos.mobility(Square::new(sq), scratch),
                         };
                         let extra = n as i32 - avg;
+                        mobility_mg[ci] += w_mg * extra / 64;
                         mg[ci] += w_mg * extra / 64;
                         eg[ci] += w_eg * extra / 64;
                     }
@@ -1540,19 +1837,58 @@ impl Evaluator {
                 let shield = self.pawn_shield(pos, r.index(), c);
                 royal_mg += (w.friends * friends.min(4) + shield) * w.shelter / 100;
                 match &map {
-                    Some(map) if !self.drops && w.king_danger != (0, 0) => {
-                        let danger = self.king_danger(pos, r.index(), c, map, shield);
-                        let (d_mg, d_eg) = self.danger_penalty(danger);
-                        royal_mg -= d_mg;
-                        royal_eg -= d_eg;
+                    // Both sides' mobility first (the king danger reads its difference);
+                    // past `MAX_DANGERS` royals (games of many royals) the older term.
+                    Some(_)
+                        if !self.drops && w.king_danger != (0, 0) && n_dangers < MAX_DANGERS =>
+                    {
+                        dangers[n_dangers] = (c, r.index(), shield);
+                        n_dangers += 1;
                     }
                     _ => royal_mg -= self.royal_danger(pos, r.index(), c, map.as_ref()) * w.danger,
                 }
             }
+            royal_sums[ci] = (royal_mg, royal_eg);
+        }
+        if let Some(map) = map.as_ref().filter(|_| n_dangers > 0) {
+            let mut pawns = self.pawn_list.borrow_mut();
+            if w.storm != (0, 0) || w.flank != 0 {
+                self.collect_pawns(pos, map, &mut pawns);
+            }
+            for &(c, r, shield) in &dangers[..n_dangers] {
+                let (ci, ti) = (c.index(), c.flip().index());
+                let (s_mg, s_eg) = if w.storm != (0, 0) {
+                    self.shelter_storm(pos, &pawns, r, c)
+                } else {
+                    (0, 0)
+                };
+                // What shelters the royal lowers the danger (Stockfish: three quarters of
+                // its shelter score; with the older shield, twice the shield).
+                let relief = if w.storm != (0, 0) {
+                    6 * s_mg / 8
+                } else {
+                    2 * shield
+                };
+                let lead = (mobility_mg[ti] - mobility_mg[ci]) * w.danger_mobility / 100;
+                let (mut flank_danger, mut flank_mg, mut flank_eg) = (0, 0, 0);
+                if w.flank != 0 {
+                    let (attack, defence, pawnless) = self.flank(pos, &pawns, r, c, map);
+                    flank_danger = (3 * attack * attack / 8 - 4 * defence) * w.flank / 100;
+                    flank_mg = (8 * attack + if pawnless { 17 } else { 0 }) * w.flank / 240;
+                    flank_eg = if pawnless { 95 * w.flank / 240 } else { 0 };
+                }
+                let danger = self.king_danger(pos, r, c, map, relief - lead - flank_danger);
+                let (d_mg, d_eg) = self.danger_penalty(danger);
+                royal_sums[ci].0 += s_mg * w.storm.0 / 240 - d_mg - flank_mg;
+                royal_sums[ci].1 += s_eg * w.storm.1 / 240 - d_eg - flank_eg;
+            }
+        }
+        for c in Color::BOTH {
+            let ci = c.index();
             let royals = pos.royals(c).len().max(1) as i32;
             let spare = self.spare_royals(pos, c);
-            mg[ci] += royal_mg / royals + spare;
-            eg[ci] += royal_eg / royals + spare;
+            mg[ci] += royal_sums[ci].0 / royals + spare;
+            eg[ci] += royal_sums[ci].1 / royals + spare;
         }
         if let Some(map) = &map {
             self.threats(pos, map, &mut mg, &mut eg);
@@ -1684,7 +2020,7 @@ mod tests {
         let map = e.attack_map(&pos).expect("chess has attack sets");
         let shield = e.pawn_shield(&pos, king, Color::White);
         (
-            e.king_danger(&pos, king, Color::White, &map, shield),
+            e.king_danger(&pos, king, Color::White, &map, 2 * shield),
             shield,
         )
     }
@@ -1695,10 +2031,15 @@ mod tests {
         // pawns one step ahead (3 × 20), which takes 2 × 60 off every sum; 37 is the
         // constant.
         // A queen on d8 touches nothing near the king but checks from d1, which no
-        // white piece guards: one safe check, 800.
+        // white piece guards: one safe check by a queen-class piece, 700.
         assert_eq!(
             king_units("3q2k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"),
-            (800 - 120 + 37, 60)
+            (700 - 120 + 37, 60)
+        );
+        // A knight on h3 guards f2, next to the king: 100 less.
+        assert_eq!(
+            king_units("3q2k1/8/8/8/8/7N/5PPP/6K1 w - - 0 1").0,
+            700 - 100 - 120 + 37
         );
         // A rook on a1 guards d1: the check is unsafe, 148.
         assert_eq!(
@@ -1708,34 +2049,122 @@ mod tests {
         // A rook's safe check with no queen-class piece on the board: 873 less.
         assert_eq!(
             king_units("3r2k1/8/8/8/8/8/5PPP/6K1 w - - 0 1").0,
-            800 - 120 + 37 - 873
+            1087 - 120 + 37 - 873
+        );
+        // Rooks on d8 and c8 (no queen-class piece): the king on g1 with pawns on g2
+        // and h2 (shield 20 + 20 − 10 for the open f file: 60 off) can be checked
+        // safely from d1 and c1, from two squares: 1878, where one rook makes 1087.
+        assert_eq!(
+            king_units("k2r4/8/8/8/8/8/6PP/6K1 w - - 0 1").0,
+            1087 - 60 + 37 - 873
+        );
+        assert_eq!(
+            king_units("k1rr4/8/8/8/8/8/6PP/6K1 w - - 0 1").0,
+            1878 - 60 + 37 - 873
         );
         // Queen h4 and knight f4. The ring (moved off the edge: f1–h3) is hit by both:
         // two attackers weighing 15 + 70, counted twice (170). Next to the king the
         // queen hits f2 and h2 and the knight g2 (3 × 69). Weak squares of the ring:
         // f2, g2 and h2 (attacked, guarded by the king alone; h3 and g3 have pawn
-        // guards) (3 × 185). The knight checks safely from e2 (800); the queen's
-        // checks on f2 and h2 are guarded by the king (2 × 148).
+        // guards) (3 × 185). The knight checks safely from e2 (a light piece, 720); the
+        // queen's checks on f2 and h2 are guarded by the king (2 × 148).
         assert_eq!(
             king_units("6k1/8/8/8/5n1q/8/5PPP/6K1 w - - 0 1").0,
-            170 + 3 * 69 + 3 * 185 + 800 + 2 * 148 - 120 + 37
+            170 + 3 * 69 + 3 * 185 + 720 + 2 * 148 - 120 + 37
         );
+    }
+
+    /// Each side's pawns, as an evaluation collects them.
+    fn pawns_of(e: &Evaluator, pos: &Position, map: &AttackMap) -> PawnList {
+        let mut pawns = [Vec::new(), Vec::new()];
+        e.collect_pawns(pos, map, &mut pawns);
+        pawns
+    }
+
+    /// White's shelter and storm in a chess position (Stockfish's units).
+    fn shelter(fen: &str) -> (i32, i32) {
+        let (e, pos, king) = white_king(fen);
+        let map = e.attack_map(&pos).expect("chess has attack sets");
+        e.shelter_storm(&pos, &pawns_of(&e, &pos, &map), king, Color::White)
+    }
+
+    #[test]
+    fn shelter_and_storm_follow_the_tables_file_by_file() {
+        // Each sum from Stockfish's tables by hand; 5 is the start of both sums, the
+        // king on g1 is one step from its nearest pawn (−16 in the end game).
+        // f2 g2 h2 against f7 g7 h7: shelter 77 + 63 + 82 (files two, one and no step
+        // from the edge, pawns on the second rank); the storms of pawns on the seventh
+        // rank, −12 + 24 + 46; both sides have a pawn on the king's file (−21, +10).
+        assert_eq!(
+            shelter("6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1"),
+            (5 + 77 + 63 + 82 - (-12 + 24 + 46) + 21, 5 - 10 - 16)
+        );
+        // g3 instead of g2, which a black pawn on h4 attacks: it shelters nothing (−44
+        // for the g file), and the h4 pawn storms from the fourth rank (96).
+        assert_eq!(
+            shelter("6k1/5pp1/8/8/7p/6P1/5P1P/6K1 w - - 0 1"),
+            (5 + 77 - 44 + 82 - (-12 + 24 + 96) + 21, 5 - 10 - 16)
+        );
+        // A black pawn on h3, right in front of h2: a blocked storm (75, 78); it attacks
+        // g2, which no longer counts (−44 and the g7 pawn's unblocked storm, 24).
+        assert_eq!(
+            shelter("6k1/5pp1/8/8/8/7p/5PPP/6K1 w - - 0 1"),
+            (5 + 77 - 44 + 82 - (-12 + 24) - 75 + 21, 5 - 78 - 10 - 16)
+        );
+        // The king on e1 that may still castle either way gets the better of e1's
+        // shelter (5 − 12 − 12 + 77 + 31 + 31 + 12 + 21 = 153), g1's (190, as above) and
+        // c1's (5 + 63 + 77 − 12 − 24 + 12 + 31 + 21 = 173); without the rights, e1's.
+        let start = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R";
+        assert_eq!(
+            shelter(&format!("{start} w KQkq - 0 1")),
+            (190, 5 - 10 - 16)
+        );
+        assert_eq!(shelter(&format!("{start} w kq - 0 1")), (153, 5 - 10 - 16));
+        // Without a rook on h1 it could castle only long: c1's.
+        assert_eq!(
+            shelter("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w Qkq - 0 1"),
+            (173, 5 - 10 - 16)
+        );
+    }
+
+    #[test]
+    fn the_flank_counts_attacks_and_defence_in_the_camp() {
+        let flank = |fen: &str| {
+            let (e, pos, king) = white_king(fen);
+            let map = e.attack_map(&pos).expect("chess has attack sets");
+            e.flank(&pos, &pawns_of(&e, &pos, &map), king, Color::White, &map)
+        };
+        // A rook on h8 bears down the open h file: h1–h5 are the camp's part of it (the
+        // flank is the f, g and h files, the camp ranks 1–5); the king guards its five
+        // neighbours; no pawn on the three files.
+        assert_eq!(flank("k6r/8/8/8/8/8/8/6K1 w - - 0 1"), (5, 5, true));
+        // A pawn on f2 guards g3 too.
+        assert_eq!(flank("k6r/8/8/8/8/8/5P2/6K1 w - - 0 1"), (5, 6, false));
+        // A second rook on the h file doubles the attack on h1–h5 only where both
+        // reach: the one on h7 stands in front, so once each.
+        assert_eq!(flank("k6r/7r/8/8/8/8/5P2/6K1 w - - 0 1"), (5, 6, false));
+        // A rook on g8, down the open g file, adds g1–g5.
+        assert_eq!(flank("k5rr/8/8/8/8/8/5P2/6K1 w - - 0 1"), (10, 6, false));
     }
 
     #[test]
     fn king_danger_grows_with_the_square_of_the_sum_and_shrinks_with_the_army() {
         let (e, pos, king) = white_king("6k1/8/8/8/5n1q/8/5PPP/6K1 w - - 0 1");
         let map = e.attack_map(&pos).unwrap();
-        let (mg, eg) = e.danger_penalty(e.king_danger(&pos, king, Color::White, &map, 60));
-        // 1,945 units for a chess army (its estimate is the reference army, near 3,300):
-        // some 1,945² / 9,830 ≈ 385 centipawns in the middle game at 100% (the default
-        // weight is 50%), 1,945 / 40 at the end.
-        assert!((165..=200).contains(&mg), "{mg}");
+        let (mg, eg) = e.danger_penalty(e.king_danger(&pos, king, Color::White, &map, 120));
+        // 1,865 units for a chess army (its estimate is the reference army, near 3,300):
+        // some 1,865² / 9,830 ≈ 354 centipawns in the middle game at 100% (times the
+        // default weight), 1,865 / 40 at the end.
+        let weight = Weights::default().king_danger.0;
+        assert!(
+            (330 * weight / 100..=380 * weight / 100).contains(&mg),
+            "{mg} at {weight}%"
+        );
         assert!((40..=50).contains(&eg), "{eg}");
         // Under 100 units, nothing.
         let (e, pos, king) = white_king("3q2k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1");
         let map = e.attack_map(&pos).unwrap();
-        let units = e.king_danger(&pos, king, Color::White, &map, 60);
+        let units = e.king_danger(&pos, king, Color::White, &map, 120);
         assert_eq!(e.danger_penalty(units), (0, 0));
         // Shatranj's army is weaker: the same kind of attack (two knights hitting the
         // ring, a rook's safe check) counts for less than its sum.
@@ -1745,7 +2174,7 @@ mod tests {
         let pos = Position::from_fen(v, "3rk3/8/8/8/5n2/7n/5PPP/6K1 w - - 0 1").unwrap();
         let king = pos.royals(Color::White)[0].index();
         let map = e.attack_map(&pos).unwrap();
-        let units = e.king_danger(&pos, king, Color::White, &map, 60);
+        let units = e.king_danger(&pos, king, Color::White, &map, 120);
         let (mg, _) = e.danger_penalty(units);
         let full = units as i64 * units as i64 / 9830;
         assert!(units > 100 && (mg as i64) < full, "{units} {mg} {full}");

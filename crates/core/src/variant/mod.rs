@@ -280,6 +280,17 @@ pub struct PieceType {
     pub no_drop_mate: bool,
 }
 
+impl PieceType {
+    /// Whether the type castles (its moves include an `O` leg): an evaluation that
+    /// credits a royal with the shelter it may still castle into asks this.
+    pub fn castles(&self) -> bool {
+        self.linked[0]
+            .links
+            .iter()
+            .any(|l| l.kind == Kind::Castle && !l.dead)
+    }
+}
+
 /// A ready-to-play variant.
 #[derive(Clone, Debug)]
 pub struct Variant {
