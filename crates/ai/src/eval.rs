@@ -1501,11 +1501,7 @@ impl Evaluator {
             // position: kept per side and middle file).
             let camp = (ranks - 2) / 2 + 1;
             let forward = self.forward[ci];
-            let home = if c == Color::White {
-                rank
-            } else {
-                ranks - 1 - rank
-            };
+            let home = self.relative_rank(c, rank);
             let base = royal as isize + (centre - file) as isize - home as isize * forward;
             let mut squares = Vec::with_capacity(3 * (camp as usize + 1));
             for df in -1..=1isize {
@@ -1536,6 +1532,15 @@ impl Evaluator {
         let attack = (attacked.count() + (attacked & map.double[ti]).count()) as i32;
         let defence = (map.all[ci] & zone).count() as i32;
         (attack, defence, pawnless)
+    }
+
+    /// A rank counted from side `c`'s back rank (0 there).
+    fn relative_rank(&self, c: Color, rank: i8) -> i8 {
+        if c == Color::White {
+            rank
+        } else {
+            self.board.1 - 1 - rank
+        }
     }
 
     /// Each side's pawns as (file, rank, whether an enemy pawn attacks it), collected once
@@ -1599,11 +1604,11 @@ impl Evaluator {
             (0, 2),
         ];
         const ON_FILE: [[(i32, i32); 2]; 2] = [[(-21, 10), (-7, 1)], [(0, -3), (9, -4)]];
-        let (files, ranks, _) = self.board;
+        let (files, _, _) = self.board;
         if files < 3 {
             return None;
         }
-        let relative = |r: i8| if c == Color::White { r } else { ranks - 1 - r };
+        let relative = |r: i8| self.relative_rank(c, r);
         let home = relative(royal_rank);
         let centre = royal_file.clamp(1, files - 2);
         let (ci, ti) = (c.index(), c.flip().index());
