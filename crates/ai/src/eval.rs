@@ -8,7 +8,11 @@
 //! during play each piece's actual move count against that average adds a mobility term.
 //! Pawns are the unit (100); a passed pawn gains with its nearness to promotion, mostly
 //! in the end game; central pawns that have advanced hold the centre, doubled and isolated
-//! pawns cost; a piece an enemy pawn attacks is worth less, and so, where the variant has
+//! pawns cost; where the variant has attack sets, Stockfish's structure terms for any
+//! pawn-like piece and any light or rook-class piece count too (connected and backward
+//! pawns, its passed pawn with the royals' distances and the path ahead, outposts, a
+//! rook on an open file, squares both sides fight for, pawn steps that would attack); a
+//! piece an enemy pawn attacks is worth less, and so, where the variant has
 //! attack sets, is one a lesser enemy piece attacks or one left undefended under attack,
 //! and its moves onto squares an enemy pawn or lesser piece guards count less; a piece
 //! among more lighter enemy pieces than its own side has loses part of its value (a
@@ -91,7 +95,8 @@ pub struct Weights {
     /// End game: centipawns for a pawn on the centre square (the passed-pawn term does the
     /// rest).
     pub pawn_centrality_end: i32,
-    /// Percent of the passed-pawn bonus table.
+    /// Percent of the passed-pawn bonus table (where the variant has no attack sets, or
+    /// with [`Weights::passed_path`] at 0).
     pub passed: (i32, i32),
     /// Per extra pawn on a file.
     pub doubled: (i32, i32),
@@ -185,6 +190,25 @@ pub struct Weights {
     pub drop_tempo: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
+    /// Percent of Stockfish's connected-pawn bonus ([`Evaluator::structure`]): a pawn
+    /// guarded by a pawn or standing beside one, more the further it has come.
+    pub connected: i32,
+    /// Percent of Stockfish's backward-pawn cost: a pawn behind its neighbours whose
+    /// step forward an enemy pawn holds (more when no enemy pawn stands ahead of it).
+    pub backward: i32,
+    /// Percent of Stockfish's outpost and minor-behind-a-pawn bonuses, for any light piece.
+    pub outpost: i32,
+    /// Percent of Stockfish's bonus for a rook-class piece sliding on an open (or
+    /// half-open) file.
+    pub rook_file: i32,
+    /// Percent of Stockfish's restriction and pawn-push threat terms: squares both
+    /// sides attack that the enemy does not hold strongly, and pawn steps that would
+    /// attack an enemy piece.
+    pub restricted: i32,
+    /// Percent of Stockfish's passed-pawn terms ([`Evaluator::passed_path`]), which then
+    /// replace the table of [`Weights::passed`] where the variant has attack sets; 0: the
+    /// table everywhere.
+    pub passed_path: i32,
 }
 
 impl Default for Weights {
@@ -222,6 +246,12 @@ impl Default for Weights {
             drop_pawn_centre: 0,
             drop_tempo: 60,
             tempo: 20,
+            connected: 100,
+            backward: 100,
+            outpost: 100,
+            rook_file: 100,
+            restricted: 100,
+            passed_path: 100,
         }
     }
 }
@@ -284,6 +314,12 @@ impl Weights {
             drop_pawn_centre,
             drop_tempo,
             tempo,
+            connected,
+            backward,
+            outpost,
+            rook_file,
+            restricted,
+            passed_path,
         } = self;
         vec![
             ("piece_value.mg", &mut piece_value.0),
@@ -330,6 +366,12 @@ impl Weights {
             ("drop_pawn_centre", drop_pawn_centre),
             ("drop_tempo", drop_tempo),
             ("tempo", tempo),
+            ("connected", connected),
+            ("backward", backward),
+            ("outpost", outpost),
+            ("rook_file", rook_file),
+            ("restricted", restricted),
+            ("passed_path", passed_path),
         ]
     }
 }
@@ -425,7 +467,81 @@ pub struct Evaluator {
     /// Offsets (padded) between a pawn-like piece and a square it might capture on: the
     /// box of three files and five ranks (symmetric; the attack table tells which it does).
     pawn_reach: Vec<isize>,
+    /// Per colour and padded square (`colour · cells + square`): the square sets the
+    /// structure terms read ([`Evaluator::structure`]); empty without attack sets.
+    zones: Vec<Zone>,
+    /// Per `[colour][type]`, per padded square: a pawn's step in Stockfish's
+    /// connected-pawn table (1 on its start rank, 6 one step short of promotion; empty
+    /// for other types).
+    connected_step: [Vec<Vec<u8>>; 2],
+    /// Per type: a light piece (not royal, not pawn-like, worth less than [`MINOR`]):
+    /// the outpost terms' pieces.
+    minor: Vec<bool>,
+    /// Per type: percent of Stockfish's passed-pawn terms ([`Evaluator::passed_path`]),
+    /// by what promoting gains against a chess pawn's queening ([`QUEENING`]; at most
+    /// 100): a shatranj or makruk pawn that becomes a ferz is no queen in the making.
+    passed_share: Vec<i32>,
+    /// Per type: a pawn-like piece that attacks squares on its neighbouring files (a
+    /// chess pawn's diagonal capture). Only such pawns guard each other's advance, so
+    /// only they are connected ([`Evaluator::structure`]): shogi's pawns, which capture
+    /// straight ahead, stand side by side at the start and no better for it (counting
+    /// them raised the score error on shogi, BENCHMARKS.md run 35).
+    guards_beside: Vec<bool>,
 }
+
+/// Sets round one square, seen from one side ([`Evaluator::zones`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Zone {
+    /// The square itself.
+    at: SquareSet,
+    /// Its file ahead of it (the side's forward direction).
+    ahead_file: SquareSet,
+    /// The neighbouring files ahead of it: where an enemy pawn could still come to
+    /// attack it.
+    ahead_adjacent: SquareSet,
+    /// The neighbouring files on its rank and behind: where a pawn that could guard its
+    /// advance stands.
+    level_behind_adjacent: SquareSet,
+    /// The neighbouring files, whole (no pawn there: isolated).
+    adjacent: SquareSet,
+    /// The neighbours on its rank.
+    beside: SquareSet,
+    /// The square one step ahead.
+    stop: SquareSet,
+    /// Its file, whole.
+    file: SquareSet,
+    /// The box of three files and five ranks round it ([`Evaluator::pawn_reach`]): where
+    /// a pawn-like piece standing on it might capture (a cheap test before its attack
+    /// set is asked for).
+    near: SquareSet,
+    /// On one of the ranks just past the middle (Stockfish's fourth to sixth of eight),
+    /// where a light piece guarded by a pawn is an outpost.
+    outpost_rank: bool,
+}
+
+/// Stockfish's connected-pawn bonus by the pawn's step (its units: a middle-game pawn
+/// is 126, an end-game pawn 208).
+const CONNECTED: [i32; 7] = [0, 7, 8, 12, 29, 48, 86];
+
+/// Stockfish's passed-pawn bonus by the pawn's step ([`Evaluator::passed_path`]; its
+/// units): (middle game, end game).
+const PASSED_RANK: [(i32, i32); 7] = [
+    (0, 0),
+    (10, 28),
+    (17, 33),
+    (15, 41),
+    (62, 72),
+    (168, 177),
+    (276, 260),
+];
+
+/// Pieces worth less than this (centipawns) are light pieces for the outpost terms
+/// (knights and bishops in chess and Capablanca chess, not rooks).
+const MINOR: i32 = 450;
+
+/// What a chess pawn gains by promoting (centipawns, about queen less pawn): the gain at
+/// which Stockfish's passed-pawn terms count in full.
+const QUEENING: i32 = 800;
 
 /// The value from which an enemy piece counts as a queen for [`Evaluator::king_danger`]:
 /// a king attack without one seldom mates (Stockfish lowers its king danger by 873 of its
@@ -702,7 +818,33 @@ impl Evaluator {
                 }
             })
             .collect();
+        let (zones, connected_step) = if variant.has_attack_sets() {
+            Self::structure_tables(variant, &squares, &promo_squares, &pawn_start, &pawn_like)
+        } else {
+            (Vec::new(), [Vec::new(), Vec::new()])
+        };
+        let minor = (0..types)
+            .map(|t| !variant.pieces[t].royal && !pawn_like[t] && values[t] < MINOR)
+            .collect();
+        let centre = variant.square(Coord::new(g.files / 2, g.ranks / 2));
+        let guards_beside = (0..types)
+            .map(|t| {
+                pawn_like[t]
+                    && !zones.is_empty()
+                    && start
+                        .attack_set_as(t, Color::White, centre)
+                        .is_some_and(|a| !(a & zones[centre.index()].adjacent).is_empty())
+            })
+            .collect();
+        let passed_share = (0..types)
+            .map(|t| ((best_promotion[t] - PAWN) * 100 / QUEENING).clamp(0, 100))
+            .collect();
         let mut e = Evaluator {
+            guards_beside,
+            passed_share,
+            zones,
+            connected_step,
+            minor,
             lighter: Vec::new(),
             scored: Vec::new(),
             weights: w,
@@ -995,6 +1137,7 @@ impl Evaluator {
     fn passed_pawns(
         &self,
         pos: &Position,
+        map: Option<&AttackMap>,
         mg: &mut [i32; 2],
         eg: &mut [i32; 2],
     ) -> Option<PawnFiles> {
@@ -1043,13 +1186,88 @@ impl Evaluator {
             } else {
                 white_low[f - 1..=f + 1].iter().all(|&w| w >= r)
             };
-            if free {
-                let (m, e) = self.passed[ci][t][sq];
-                mg[ci] += m as i32 * self.weights.passed.0 / 100;
-                eg[ci] += e as i32 * self.weights.passed.1 / 100;
+            if !free {
+                continue;
+            }
+            // Not in drop games: a piece dropped in front stops a passed pawn anywhere
+            // (the path terms raised minishogi's score error, BENCHMARKS.md run 35).
+            let path = self.weights.passed_path != 0 && !self.zones.is_empty() && !self.drops;
+            match map.filter(|_| path) {
+                Some(map) => {
+                    let (m, e) = self.passed_path(pos, map, c, t, sq);
+                    let share = self.weights.passed_path * self.passed_share[t] / 100;
+                    mg[ci] += m * share / 208;
+                    eg[ci] += e * share / 208;
+                }
+                None => {
+                    let (m, e) = self.passed[ci][t][sq];
+                    mg[ci] += m as i32 * self.weights.passed.0 / 100;
+                    eg[ci] += e as i32 * self.weights.passed.1 / 100;
+                }
             }
         }
         Some(count)
+    }
+
+    /// Stockfish's passed pawn (its units; see [`Evaluator::structure`]) for side `c`'s
+    /// pawn of type `t` on padded square `sq`, which no enemy pawn can stop: a bonus by
+    /// its step ([`PASSED_RANK`]); from step 3 on, weighted by 5·step − 13, the enemy
+    /// royal's distance to the square in front of it (× 19/4, at most 5) less its own
+    /// royal's (× 2), and, when that square is empty, 35 if no enemy attacks the files
+    /// ahead of it, 20 if none attacks its own path, 9 if none attacks the square in
+    /// front, 5 more when a friend guards that square; less (11, 8) a file it stands
+    /// away from the nearer edge (at most 3).
+    fn passed_path(
+        &self,
+        pos: &Position,
+        map: &AttackMap,
+        c: Color,
+        t: usize,
+        sq: usize,
+    ) -> (i32, i32) {
+        let (ci, ti) = (c.index(), c.flip().index());
+        let step = self.connected_step[ci][t].get(sq).copied().unwrap_or(0) as usize;
+        let (mut mg, mut eg) = PASSED_RANK[step.min(6)];
+        let z = &self.zones[ci * self.cells + sq];
+        let block = sq as isize + self.forward[ci];
+        if step >= 3 && self.on_board(block) {
+            let weight = 5 * step as i32 - 13;
+            let (bf, br) = self.file_rank[block as usize];
+            let distance = |side: Color| {
+                pos.royals(side)
+                    .iter()
+                    .map(|r| {
+                        let (f, rk) = self.file_rank[r.index()];
+                        ((f - bf).abs().max((rk - br).abs()) as i32).min(5)
+                    })
+                    .min()
+                    .unwrap_or(5)
+            };
+            eg += (distance(c.flip()) * 19 / 4 - distance(c) * 2) * weight;
+            let occupied = pos.side_set(Color::White) | pos.side_set(Color::Black);
+            if (occupied & z.stop).is_empty() {
+                let attacked = map.all[ti];
+                let span = z.ahead_file | z.ahead_adjacent;
+                let mut k = if (attacked & span).is_empty() {
+                    35
+                } else if (attacked & z.ahead_file).is_empty() {
+                    20
+                } else if (attacked & z.stop).is_empty() {
+                    9
+                } else {
+                    0
+                };
+                if !(map.all[ci] & z.stop).is_empty() {
+                    k += 5;
+                }
+                mg += k * weight;
+                eg += k * weight;
+            }
+        }
+        let (files, _, _) = self.board;
+        let (f, _) = self.file_rank[sq];
+        let edge = f.min(files - 1 - f).min(3) as i32;
+        (mg - 11 * edge, eg - 8 * edge)
     }
 
     /// Doubled and isolated pawns from the per-file pawn counts of
@@ -1534,6 +1752,208 @@ impl Evaluator {
         (attack, defence, pawnless)
     }
 
+    /// The zones of every square for both sides and the pawns' connected-pawn steps
+    /// ([`Evaluator::structure`]), from the board's coordinates: White moves up the
+    /// ranks, Black down.
+    fn structure_tables(
+        variant: &Variant,
+        squares: &[Square],
+        promo_squares: &[Vec<Square>],
+        pawn_start: &[usize],
+        pawn_like: &[bool],
+    ) -> (Vec<Zone>, [Vec<Vec<u8>>; 2]) {
+        let g = &variant.geometry;
+        let (cells, ranks) = (g.cells, g.ranks as i32);
+        let coord = |sq: Square| {
+            let c = variant.coord(sq);
+            (c.file as i32, c.rank as i32)
+        };
+        let mut zones = vec![Zone::default(); 2 * cells];
+        for (ci, up) in [(0usize, 1i32), (1, -1)] {
+            // Rank as seen from this side (0 on its back rank).
+            let rel = |r: i32| if up > 0 { r } else { ranks - 1 - r };
+            for &sq in squares {
+                let (f, r) = coord(sq);
+                let pick = |keep: &dyn Fn(i32, i32) -> bool| {
+                    let list: Vec<Square> = squares
+                        .iter()
+                        .copied()
+                        .filter(|&o| {
+                            let (of, or) = coord(o);
+                            keep(of - f, rel(or) - rel(r))
+                        })
+                        .collect();
+                    variant.square_set(&list)
+                };
+                zones[ci * cells + sq.index()] = Zone {
+                    at: variant.square_set(&[sq]),
+                    ahead_file: pick(&|df, dr| df == 0 && dr > 0),
+                    ahead_adjacent: pick(&|df, dr| df.abs() == 1 && dr > 0),
+                    level_behind_adjacent: pick(&|df, dr| df.abs() == 1 && dr <= 0),
+                    adjacent: pick(&|df, _| df.abs() == 1),
+                    beside: pick(&|df, dr| df.abs() == 1 && dr == 0),
+                    stop: pick(&|df, dr| df == 0 && dr == 1),
+                    file: pick(&|df, _| df == 0),
+                    near: pick(&|df, dr| df.abs() <= 1 && dr.abs() <= 2 && (df, dr) != (0, 0)),
+                    outpost_rank: (ranks / 2 - 1..=ranks / 2 + 1).contains(&rel(r)),
+                };
+            }
+        }
+        // A pawn's step: 7 less its ranks to the nearest promotion square (a chess pawn
+        // on its start rank is 1 from there, on the seventh rank 6), or, where it does not
+        // promote, 1 more than its ranks from its start.
+        let types = pawn_like.len();
+        let mut steps = [vec![Vec::new(); types], vec![Vec::new(); types]];
+        for t in (0..types).filter(|&t| pawn_like[t]) {
+            steps[0][t] = vec![0u8; cells];
+            steps[1][t] = vec![0u8; cells];
+            for &sq in squares {
+                let step = match Self::distance_to(&promo_squares[t], variant, sq) {
+                    Some(d) => 7 - d as i32,
+                    None => 1 + coord(sq).1 - pawn_start[t] as i32,
+                };
+                let step = step.clamp(1, 6) as u8;
+                steps[0][t][sq.index()] = step;
+                steps[1][t][mirror(variant, sq).index()] = step;
+            }
+        }
+        (zones, steps)
+    }
+
+    /// Stockfish's pawn-structure, piece-placement and restriction terms that its
+    /// evaluation has and ours lacked (BENCHMARKS.md, run 35), for any pawn-like piece
+    /// and any light or rook-class piece, in its units (a pawn is 126 in the middle game,
+    /// 208 in the end game; divided by 2.08, as Fairy-Stockfish reports centipawns):
+    ///
+    /// - connected pawns (of types that attack the neighbouring files,
+    ///   [`Evaluator::guards_beside`]): a pawn guarded by a pawn or beside one gains its
+    ///   step's [`CONNECTED`] bonus times 2, plus 1 beside a pawn, less 1 when an enemy
+    ///   pawn stands ahead on its file, plus 21 when guarded (end game: times
+    ///   (step − 2) / 4);
+    /// - backward pawns: one with friendly pawns on a neighbouring file but none level
+    ///   or behind there, whose step forward an enemy pawn guards or blocks: −(9, 24),
+    ///   −(13, 27) more with no enemy pawn ahead on its file;
+    /// - outposts: a light piece ([`MINOR`]) a friendly pawn guards, on the ranks just
+    ///   past the middle, that no enemy pawn can come to attack: (56, 36); with a pawn
+    ///   right in front of it (18, 3);
+    /// - a rook-class piece (neither light nor [`HEAVY`]) sliding along its file: with no
+    ///   pawn on the file (48, 29), with only enemy pawns (19, 7);
+    /// - restriction: each square both sides attack that the enemy holds neither with a
+    ///   pawn nor twice against once, (7, 7);
+    /// - pawn-push threats: each enemy piece a pawn would attack after a safe step
+    ///   forward, (48, 39).
+    fn structure(&self, pos: &Position, map: &AttackMap, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+        if self.zones.is_empty() {
+            return;
+        }
+        let w = &self.weights;
+        let mut pawns = [SquareSet::default(); 2];
+        for t in (0..self.types).filter(|&t| self.pawn[t]) {
+            for c in Color::BOTH {
+                pawns[c.index()] |= pos.type_set(t, c);
+            }
+        }
+        let any_pawn = pawns[0] | pawns[1];
+        let occupied = pos.side_set(Color::White) | pos.side_set(Color::Black);
+        let list = self.attackers.borrow();
+        for c in Color::BOTH {
+            let (ci, ti) = (c.index(), c.flip().index());
+            let (mut pawn_mg, mut pawn_eg, mut piece_mg, mut piece_eg) = (0, 0, 0, 0);
+            let (mut file_mg, mut file_eg, mut back_mg, mut back_eg) = (0, 0, 0, 0);
+            let enemies = pos.side_set(c.flip()) & !pawns[ti];
+            // What the enemy holds strongly: by a pawn, or twice where we attack once.
+            let strong = map.pawns[ti] | (map.double[ti] & !map.double[ci]);
+            let safe = !map.all[ti] | map.all[ci];
+            let mut push_threats = 0;
+            for (&sq, a) in pos
+                .pieces(c)
+                .iter()
+                .zip(Self::side_attackers(&list, map, c))
+            {
+                let z = &self.zones[ci * self.cells + sq.index()];
+                debug_assert_eq!(a.at, z.at, "attack map out of order");
+                let t = a.t;
+                if self.pawn[t] {
+                    let opposed = !(pawns[ti] & z.ahead_file).is_empty();
+                    let phalanx = !(pawns[ci] & z.beside).is_empty();
+                    let guarded = !(map.pawns[ci] & z.at).is_empty();
+                    let step = self.connected_step[ci][t]
+                        .get(sq.index())
+                        .copied()
+                        .unwrap_or(0) as i32;
+                    if (guarded || phalanx) && step > 0 && self.guards_beside[t] {
+                        let v = CONNECTED[step as usize] * (2 + phalanx as i32 - opposed as i32)
+                            + 21 * guarded as i32;
+                        pawn_mg += v;
+                        pawn_eg += v * (step - 2) / 4;
+                    } else if !(pawns[ci] & z.adjacent).is_empty()
+                        && (pawns[ci] & z.level_behind_adjacent).is_empty()
+                        && !((map.pawns[ti] | pawns[ti]) & z.stop).is_empty()
+                    {
+                        back_mg -= 9 + if opposed { 0 } else { 13 };
+                        back_eg -= 24 + if opposed { 0 } else { 27 };
+                    }
+                    // A safe step forward that would attack an enemy piece.
+                    if w.restricted != 0
+                        && (occupied & z.stop).is_empty()
+                        && (map.pawns[ti] & z.stop).is_empty()
+                        && !(safe & z.stop).is_empty()
+                    {
+                        let stop = sq.index() as isize + self.forward[ci];
+                        let near = |stop: isize| {
+                            !(enemies & self.zones[ci * self.cells + stop as usize].near).is_empty()
+                        };
+                        if let Some(hits) = (self.on_board(stop) && near(stop))
+                            .then(|| pos.attack_set_as(t, c, Square::new(stop as usize)))
+                            .flatten()
+                        {
+                            push_threats += (hits & enemies).count() as i32;
+                        }
+                    }
+                } else if self.minor[t] {
+                    if z.outpost_rank
+                        && !(map.pawns[ci] & z.at).is_empty()
+                        && (pawns[ti] & z.ahead_adjacent).is_empty()
+                    {
+                        piece_mg += 56;
+                        piece_eg += 36;
+                    }
+                    if !(any_pawn & z.stop).is_empty() {
+                        piece_mg += 18;
+                        piece_eg += 3;
+                    }
+                } else if !self.royal[t]
+                    && a.value < HEAVY
+                    && (a.attacks & z.file).count() >= 3
+                    && (pawns[ci] & z.file).is_empty()
+                {
+                    if (pawns[ti] & z.file).is_empty() {
+                        file_mg += 48;
+                        file_eg += 29;
+                    } else {
+                        file_mg += 19;
+                        file_eg += 7;
+                    }
+                }
+            }
+            let restricted = (map.all[ti] & !strong & map.all[ci]).count() as i32;
+            let threat_mg = 7 * restricted + 48 * push_threats;
+            let threat_eg = 7 * restricted + 39 * push_threats;
+            mg[ci] += (pawn_mg * w.connected
+                + back_mg * w.backward
+                + piece_mg * w.outpost
+                + file_mg * w.rook_file
+                + threat_mg * w.restricted)
+                / 208;
+            eg[ci] += (pawn_eg * w.connected
+                + back_eg * w.backward
+                + piece_eg * w.outpost
+                + file_eg * w.rook_file
+                + threat_eg * w.restricted)
+                / 208;
+        }
+    }
+
     /// A rank counted from side `c`'s back rank (0 there).
     fn relative_rank(&self, c: Color, rank: i8) -> i8 {
         if c == Color::White {
@@ -1897,6 +2317,7 @@ impl Evaluator {
         }
         if let Some(map) = &map {
             self.threats(pos, map, &mut mg, &mut eg);
+            self.structure(pos, map, &mut mg, &mut eg);
         }
         if crowded {
             let mut cache = self.crowd_cache.borrow_mut();
@@ -1910,7 +2331,7 @@ impl Evaluator {
                 eg[ci] -= loss[ci];
             }
         }
-        if let Some(count) = self.passed_pawns(pos, &mut mg, &mut eg) {
+        if let Some(count) = self.passed_pawns(pos, map.as_ref(), &mut mg, &mut eg) {
             self.pawn_files(&count, &mut mg, &mut eg);
         }
         let phase = (material * 256 / self.start_material).clamp(0, 256) as i32;
@@ -1954,7 +2375,7 @@ mod tests {
         let e = Evaluator::new(&v);
         let pos = Position::from_fen(v, fen).unwrap();
         let (mut mg, mut eg) = ([0; 2], [0; 2]);
-        e.passed_pawns(&pos, &mut mg, &mut eg);
+        e.passed_pawns(&pos, None, &mut mg, &mut eg);
         eg
     }
 
@@ -1979,7 +2400,9 @@ mod tests {
         let v = catalogue::load("chess").unwrap();
         let e = Evaluator::new(&v);
         let pos = Position::from_fen(v, fen).unwrap();
-        let count = e.passed_pawns(&pos, &mut [0; 2], &mut [0; 2]).unwrap();
+        let count = e
+            .passed_pawns(&pos, None, &mut [0; 2], &mut [0; 2])
+            .unwrap();
         let (mut mg, mut eg) = ([0; 2], [0; 2]);
         e.pawn_files(&count, &mut mg, &mut eg);
         (mg, eg)
@@ -2331,6 +2754,155 @@ mod tests {
 
     /// The threat terms of a chess position, middle-game parts (White, Black).
     /// (Moves onto squares a lesser enemy guards are left out: their own test.)
+    /// [`Evaluator::structure`]'s (middle game, end game) sums in chess with only the
+    /// named structure weights at 100 (the others 0).
+    fn structure(fen: &str, on: &[&str]) -> ([i32; 2], [i32; 2]) {
+        let v = catalogue::load("chess").unwrap();
+        let names = [
+            "connected",
+            "backward",
+            "outpost",
+            "rook_file",
+            "restricted",
+        ];
+        let spec: Vec<String> = names
+            .iter()
+            .map(|n| format!("{n}={}", if on.contains(n) { 100 } else { 0 }))
+            .collect();
+        let e = Evaluator::with_weights(&v, Weights::parse(&spec.join(" ")).unwrap());
+        let pos = Position::from_fen(v, fen).unwrap();
+        let map = e.attack_map(&pos).expect("chess has attack sets");
+        let (mut mg, mut eg) = ([0; 2], [0; 2]);
+        e.structure(&pos, &map, &mut mg, &mut eg);
+        (mg, eg)
+    }
+
+    #[test]
+    fn connected_pawns_gain_by_step_phalanx_guard_and_opposition() {
+        // Stockfish's units (a middle-game pawn 126) over 2.08. d4 and e4 side by side,
+        // step 3 of 6: 12 × (2 + 1) each, end game × (3 − 2) / 4.
+        assert_eq!(
+            structure("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", &["connected"]),
+            ([72 * 100 / 208, 0], [18 * 100 / 208, 0])
+        );
+        // e4 guarded by d3: 12 × 2 + 21; d3 itself neither guarded nor beside a pawn.
+        assert_eq!(
+            structure("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1", &["connected"]),
+            ([45 * 100 / 208, 0], [11 * 100 / 208, 0])
+        );
+        // An enemy pawn ahead on e6 takes one 12 off (that lone pawn is not connected).
+        assert_eq!(
+            structure("4k3/8/4p3/8/4P3/3P4/8/4K3 w - - 0 1", &["connected"]),
+            ([33 * 100 / 208, 0], [8 * 100 / 208, 0])
+        );
+    }
+
+    #[test]
+    fn a_backward_pawn_is_behind_its_neighbours_with_its_step_held() {
+        // d3 has a neighbour (c4) but none level or behind, and Black's e5 holds d4: it
+        // is backward, with no enemy pawn ahead on its file (9 + 13, 24 + 27). The lone
+        // e5 is isolated, which is another term's.
+        let fen = "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1";
+        assert_eq!(
+            structure(fen, &["backward"]),
+            ([-2200 / 208, 0], [-5100 / 208, 0])
+        );
+        // Without the e5 pawn d4 is free: not backward.
+        assert_eq!(
+            structure("4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1", &["backward"]),
+            ([0, 0], [0, 0])
+        );
+    }
+
+    #[test]
+    fn a_light_piece_on_an_outpost_and_a_rook_on_an_open_file_gain() {
+        // Knight e5, guarded by d4, and no black pawn on d6-d8 or f6-f8: (56, 36).
+        assert_eq!(
+            structure("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", &["outpost"]),
+            ([5600 / 208, 0], [3600 / 208, 0])
+        );
+        // A black pawn on f7 can come to attack it: no outpost.
+        assert_eq!(
+            structure("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", &["outpost"]),
+            ([0, 0], [0, 0])
+        );
+        // A pawn right in front of it adds (18, 3).
+        assert_eq!(
+            structure("4k3/8/4p3/4N3/3P4/8/8/4K3 w - - 0 1", &["outpost"]),
+            ([7400 / 208, 0], [3900 / 208, 0])
+        );
+        // A rook on an open file (48, 29); on one with only an enemy pawn (19, 7); behind
+        // its own pawn nothing; a queen (heavy) nothing.
+        let rook = |fen| structure(fen, &["rook_file"]);
+        assert_eq!(
+            rook("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            ([4800 / 208, 0], [2900 / 208, 0])
+        );
+        assert_eq!(
+            rook("4k3/8/p7/8/8/8/8/R3K3 w - - 0 1"),
+            ([1900 / 208, 0], [700 / 208, 0])
+        );
+        assert_eq!(rook("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"), ([0, 0], [0, 0]));
+        assert_eq!(rook("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"), ([0, 0], [0, 0]));
+    }
+
+    #[test]
+    fn restriction_and_pawn_push_threats_count_squares_and_targets() {
+        // Kings on d3 and d5 both attack c4, d4 and e4, which neither holds strongly.
+        assert_eq!(
+            structure("8/8/8/3k4/8/3K4/8/8 w - - 0 1", &["restricted"]),
+            ([2100 / 208, 2100 / 208], [2100 / 208, 2100 / 208])
+        );
+        // e4-e5 would attack the knight on d6 (and e5 is safe): (48, 39). Both attack f5,
+        // which White's pawn holds: a restriction for White only (7, 7).
+        assert_eq!(
+            structure("7k/8/3n4/8/4P3/8/8/K7 w - - 0 1", &["restricted"]),
+            ([5500 / 208, 0], [4600 / 208, 0])
+        );
+    }
+
+    #[test]
+    fn a_passed_pawn_counts_its_step_the_royals_distances_and_its_path() {
+        let passed = |fen: &str| {
+            let v = catalogue::load("chess").unwrap();
+            let e = Evaluator::new(&v);
+            let pos = Position::from_fen(v, fen).unwrap();
+            let map = e.attack_map(&pos).unwrap();
+            let (mut mg, mut eg) = ([0; 2], [0; 2]);
+            e.passed_pawns(&pos, Some(&map), &mut mg, &mut eg);
+            (mg, eg)
+        };
+        // e6, step 5: (168, 177); weight 5·5 − 13 = 12; Black's king is 4 from e7, White's
+        // 6 (counted 5): (4·19/4 − 5·2)·12 = 108 in the end game; nothing of Black's
+        // attacks d7-f8: 35·12 both; e is 3 files from the edge: −(33, 24).
+        assert_eq!(
+            passed("k7/8/4P3/8/8/8/8/4K3 w - - 0 1"),
+            ([55_500 / 208, 0], [68_100 / 208, 0])
+        );
+        // A rook on h7 attacks e7, the square in front: no path bonus.
+        assert_eq!(
+            passed("k7/7r/4P3/8/8/8/8/4K3 w - - 0 1"),
+            ([13_500 / 208, 0], [26_100 / 208, 0])
+        );
+    }
+
+    #[test]
+    fn only_pawns_capturing_beside_connect_and_a_ferz_promotion_passes_for_less() {
+        let of = |name: &str| {
+            let v = catalogue::load(name).unwrap();
+            let p = v.type_by_id("P").unwrap();
+            let e = Evaluator::new(&v);
+            (e.guards_beside[p], e.passed_share[p])
+        };
+        // A chess pawn captures on the neighbouring files and queens: in full.
+        assert_eq!(of("chess"), (true, 100));
+        // Shogi's pawn captures straight ahead: side by side, pawns guard nothing.
+        assert!(!of("shogi").0);
+        // Makruk's pawn becomes a met (a ferz): a small share of the passed terms.
+        let (beside, share) = of("makruk");
+        assert!(beside && share < 40, "makruk share {share}");
+    }
+
     fn threats_mg(fen: &str) -> [i32; 2] {
         let v = catalogue::load("chess").unwrap();
         let w = Weights {

@@ -747,14 +747,38 @@ impl Position {
     /// holes are left out; empty where the variant has no bitboard generator).
     #[inline]
     pub fn square_set(&self, squares: &[Square]) -> SquareSet {
-        let mask = &self.bits.mask;
-        SquareSet(
-            squares
-                .iter()
-                .filter_map(|sq| mask.get(sq.index()))
-                .fold(0, |set, &m| set | m),
-        )
+        set_of(&self.bits.mask, squares)
     }
+
+    /// The squares of `c`'s pieces of type `t`, as a set (empty where the variant has no
+    /// bitboard generator).
+    #[inline]
+    pub fn type_set(&self, t: usize, c: Color) -> SquareSet {
+        let kind = self.bits.kinds.get(t).copied().unwrap_or(0);
+        SquareSet(kind & self.bits.colour[c.index()])
+    }
+}
+
+impl Variant {
+    /// `squares` as a set, as [`Position::square_set`] makes it for any position of the
+    /// variant: for tables built once per variant (an evaluator's zones).
+    pub fn square_set(&self, squares: &[Square]) -> SquareSet {
+        match &self.bitboard {
+            Some(Generator::Small(t)) => set_of(&t.mask, squares),
+            Some(Generator::Wide(t)) => set_of(&t.mask, squares),
+            None => SquareSet::default(),
+        }
+    }
+}
+
+/// The union of the cells' bits (cells off the board or on holes add nothing).
+fn set_of(mask: &[u128], squares: &[Square]) -> SquareSet {
+    SquareSet(
+        squares
+            .iter()
+            .filter_map(|sq| mask.get(sq.index()))
+            .fold(0, |set, &m| set | m),
+    )
 }
 
 /// The squares of one side's pieces that may attack a square, from
