@@ -200,7 +200,9 @@ for (const entry of FILES) {
       // square: the first and the last such square (sorted), and more when the definition
       // shuffles (the browser's start then differs from the native one).
       const side = await page.$eval('.idg-board', (b) => (b.dataset.side === 'black' ? 1 : 0));
-      const mine = await page.$$eval(`.idg-board .idg-piece[data-color="${side}"]`, (ps) =>
+      // Pieces standing on squares (as counted above): a piece node elsewhere in the board
+      // (a promotion choice) has no square.
+      const mine = await page.$$eval(`.idg-board .idg-sq .idg-piece[data-color="${side}"]`, (ps) =>
         ps.map((p) => p.closest('.idg-sq').dataset.square));
       const shuffled = /(?:^|\s)shuffle=/.test(def);
       const candidates = shuffled
