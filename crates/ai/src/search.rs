@@ -71,6 +71,13 @@ const PENDING: u8 = 2;
 const CONTINUATION_MAX: usize = 1 << 22;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 18;
+/// Entries per side of the correction history (see [`Searcher::corrected`]).
+const CORRECTION_SIZE: usize = 1 << 14;
+/// An entry's bound (Stockfish's): new findings move an entry less the nearer it is.
+const CORRECTION_LIMIT: i32 = 1024;
+/// The correction applied is the entry over this: at most 64 centipawns. Twice as much
+/// (8) scored no better at the fast third (BENCHMARKS.md, run 36).
+const CORRECTION_GRAIN: i32 = 16;
 /// Plies more a late move is reduced at an expected cut node (one searched with a null
 /// window as the reply to a move of an expected all node): there the first move tried
 /// usually cuts, and later ones seldom matter (Stockfish's `cutNode`; BENCHMARKS.md,
@@ -192,6 +199,11 @@ pub struct Searcher {
     root_draw: i32,
     /// Static evaluations by position key (see [`Searcher::evaluate`]).
     eval_cache: Vec<(u64, i32)>,
+    /// Correction history: by side to move and pawn placement, how far searches found
+    /// the static evaluation off (see [`Searcher::corrected`]); empty where the core's
+    /// pawn hash does not see every type the evaluation counts as a pawn (Spartan's
+    /// hoplites): keyed on one side's pawns only, it would lump unlike positions together.
+    correction: Vec<i32>,
 }
 
 impl Searcher {
@@ -200,6 +212,7 @@ impl Searcher {
         eval.set_noise(options.seed, options.noise);
         let cells = variant.geometry.cells;
         let types = variant.type_count();
+        let keyed = (0..types).all(|t| eval.is_pawn(t) == variant.pieces[t].pawn);
         Searcher {
             eval,
             tt: Table::new(options.hash_mb),
@@ -230,6 +243,11 @@ impl Searcher {
             limits: Limits::default(),
             root_draw: -CONTEMPT,
             eval_cache: vec![(0, 0); EVAL_CACHE],
+            correction: if keyed {
+                vec![0; 2 * CORRECTION_SIZE]
+            } else {
+                Vec::new()
+            },
             variant,
         }
     }
@@ -247,6 +265,37 @@ impl Searcher {
         self.continuation.iter_mut().for_each(|c| *c = 0);
         self.capture_history.iter_mut().for_each(|c| *c = 0);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+        self.correction.iter_mut().for_each(|c| *c = 0);
+    }
+
+    /// The slot of the correction history for this side to move and pawn placement:
+    /// positions that share their pawns share most of what the evaluation misjudges
+    /// (pawn structure, and the piece play it allows).
+    fn correction_slot(&self, pos: &Position) -> usize {
+        let key = pos.pawn_hash() as usize;
+        pos.side_to_move().index() * CORRECTION_SIZE + (key & (CORRECTION_SIZE - 1))
+    }
+
+    /// The static evaluation corrected by what searches of positions with the same pawns
+    /// found (Stockfish's correction history): an evaluation that keeps misjudging a
+    /// structure misleads every pruning decision taken from it.
+    fn corrected(&self, slot: usize, raw: i32) -> i32 {
+        if raw.abs() >= MATE_BOUND || self.correction.is_empty() {
+            return raw;
+        }
+        (raw + self.correction[slot] / CORRECTION_GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Move the slot's entry toward a search's finding (`diff`: its score less the
+    /// static evaluation), by more the deeper the search; the entry stays within
+    /// [`CORRECTION_LIMIT`] and older findings fade as new ones come.
+    fn learn_correction(&mut self, slot: usize, diff: i32, depth: i32) {
+        if self.correction.is_empty() {
+            return;
+        }
+        let bonus = (diff * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+        let e = &mut self.correction[slot];
+        *e += bonus - *e * bonus.abs() / CORRECTION_LIMIT;
     }
 
     /// The static evaluation, remembered by position key: the same position is evaluated
@@ -968,7 +1017,13 @@ impl Searcher {
         if tt_move.is_none() && depth >= 4 && !in_check {
             depth -= 1;
         }
-        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
+        let slot = self.correction_slot(pos);
+        let static_eval = if in_check {
+            -INF
+        } else {
+            let raw = self.evaluate(pos);
+            self.corrected(slot, raw)
+        };
         self.static_evals[ply] = static_eval;
         // Improving: better than two plies ago, when this side last moved; pruning is
         // then less eager (a position getting better is more likely to cut).
@@ -1309,6 +1364,22 @@ impl Searcher {
             // Every move was pruned (or left out): the static estimate stands.
             return alpha;
         }
+        // The correction history learns from this node's result where it bounds the
+        // static evaluation's error (not from a fail high at or below it, nor a fail low
+        // at or above it), and where a capture did not decide it (the evaluation is not
+        // meant to see captures).
+        let raised = alpha > orig_alpha;
+        if excluded.is_none()
+            && !in_check
+            && best.abs() < MATE_BOUND
+            && !(raised
+                && best_move
+                    .is_some_and(|m| m.is_promotion() || self.eval.captured(pos, &m).is_some()))
+            && !(best >= beta && best <= static_eval)
+            && (raised || best < static_eval)
+        {
+            self.learn_correction(slot, best - static_eval, depth);
+        }
         if excluded.is_none() {
             let bound = bound_of(best, beta, alpha > orig_alpha);
             self.tt
@@ -1387,7 +1458,8 @@ impl Searcher {
             }
             best = -INF;
         } else {
-            stand = self.evaluate(pos);
+            let raw = self.evaluate(pos);
+            stand = self.corrected(self.correction_slot(pos), raw);
             if stand >= beta {
                 self.lists[ply] = list;
                 return stand;
@@ -1531,6 +1603,57 @@ mod tests {
         let v = catalogue::load(variant).unwrap();
         let pos = Position::from_fen(v.clone(), fen).unwrap();
         (Searcher::new(v, Options::default()), pos)
+    }
+
+    #[test]
+    fn the_correction_moves_toward_what_searches_find_and_stays_bounded() {
+        let (mut s, pos) = searcher("chess", "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
+        let slot = s.correction_slot(&pos);
+        assert_eq!(s.corrected(slot, 37), 37, "nothing learnt yet");
+        // A depth-8 search found 400 more than the static estimate: the bonus is
+        // 400 · 8 / 8 = 400, cut to a quarter of the limit (256); the entry 256 corrects
+        // by 256 / 16 = 16.
+        s.learn_correction(slot, 400, 8);
+        assert_eq!(s.corrected(slot, 37), 37 + 16);
+        // Again: 256 + 256 − 256 · 256 / 1024 = 448, a correction of 28.
+        s.learn_correction(slot, 400, 8);
+        assert_eq!(s.corrected(slot, 37), 37 + 28);
+        // However often, never past the limit's share (1024 / 16 = 64).
+        for _ in 0..200 {
+            s.learn_correction(slot, 5_000, 30);
+        }
+        let c = s.corrected(slot, 0);
+        assert!((60..=64).contains(&c), "saturated at {c}");
+        // A depth-4 search that found 300 less pulls it back (bonus −300 · 4 / 8 = −150).
+        s.learn_correction(slot, -300, 4);
+        assert!(s.corrected(slot, 0) < c);
+        // Mate scores are never corrected.
+        assert_eq!(s.corrected(slot, MATE - 3), MATE - 3);
+    }
+
+    #[test]
+    fn no_correction_where_the_pawn_hash_misses_a_pawn_type() {
+        // Spartan's hoplites are pawns to the evaluation but not pawn-flagged in the core.
+        let v = catalogue::load("spartan").unwrap();
+        let pos = Position::start(v.clone());
+        let mut s = Searcher::new(v, Options::default());
+        let slot = s.correction_slot(&pos);
+        s.learn_correction(slot, 400, 8);
+        assert_eq!(s.corrected(slot, 37), 37);
+    }
+
+    #[test]
+    fn positions_share_a_correction_by_side_and_pawns() {
+        let (s, a) = searcher("chess", "4k3/pp6/8/8/8/2N5/PP6/4K3 w - - 0 1");
+        let same_pawns =
+            Position::from_fen(a.variant().clone(), "3k4/pp6/8/8/8/8/PP3N2/3K4 w - - 0 1").unwrap();
+        let other_side =
+            Position::from_fen(a.variant().clone(), "4k3/pp6/8/8/8/2N5/PP6/4K3 b - - 0 1").unwrap();
+        let pawn_moved =
+            Position::from_fen(a.variant().clone(), "4k3/pp6/8/8/8/1PN5/P7/4K3 w - - 0 1").unwrap();
+        assert_eq!(s.correction_slot(&a), s.correction_slot(&same_pawns));
+        assert_ne!(s.correction_slot(&a), s.correction_slot(&other_side));
+        assert_ne!(s.correction_slot(&a), s.correction_slot(&pawn_moved));
     }
 
     fn find(pos: &mut Position, uci: &str) -> Move {

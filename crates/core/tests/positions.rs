@@ -103,6 +103,14 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
             ply,
             v.uci(&m)
         );
+        prop_assert_eq!(
+            pos.pawn_hash(),
+            pos.recomputed_pawn_hash(),
+            "{} ply {}: pawn hash after {}",
+            name,
+            ply,
+            v.uci(&m)
+        );
         let after = pos.clone();
         pos.unmake(&m, undo);
         prop_assert!(
@@ -164,4 +172,36 @@ fn promotion_choices_count_once_in_mobility() {
         "five squares, each with and without promotion"
     );
     assert_eq!(pos.mobility(e7, &mut list), 5);
+}
+
+/// The pawn hash follows the pawns only: a knight's move keeps it, a pawn's step and a
+/// capture of a pawn change it, and taking them back restores it.
+#[test]
+fn the_pawn_hash_sees_pawns_only() {
+    let v = catalogue::load("chess").unwrap();
+    let mut pos = Position::from_fen(v.clone(), "4k3/3p4/8/4N3/8/8/4P3/4K3 w - - 0 1").unwrap();
+    let start = pos.pawn_hash();
+    assert_ne!(start, 0);
+    let play = |pos: &mut Position, uci: &str| {
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| v.uci(m) == uci)
+            .unwrap_or_else(|| panic!("{uci} is legal"));
+        (m, pos.make(&m))
+    };
+    let (knight, undo) = play(&mut pos, "e5c6");
+    assert_eq!(pos.pawn_hash(), start, "a knight move");
+    assert_ne!(pos.hash(), pos.pawn_hash());
+    pos.unmake(&knight, undo);
+    let (step, undo) = play(&mut pos, "e2e4");
+    assert_ne!(pos.pawn_hash(), start, "a pawn step");
+    assert_eq!(pos.pawn_hash(), pos.recomputed_pawn_hash());
+    pos.unmake(&step, undo);
+    assert_eq!(pos.pawn_hash(), start);
+    let (capture, undo) = play(&mut pos, "e5d7");
+    assert_ne!(pos.pawn_hash(), start, "a pawn captured");
+    assert_eq!(pos.pawn_hash(), pos.recomputed_pawn_hash());
+    pos.unmake(&capture, undo);
+    assert_eq!(pos.pawn_hash(), start);
 }

@@ -74,6 +74,14 @@ fn walk(name: &str, v: &Arc<Variant>, seed: u64, plies: usize) -> Result<(), Tes
                 ply,
                 v.uci(&m)
             );
+            prop_assert_eq!(
+                pos.pawn_hash(),
+                pos.recomputed_pawn_hash(),
+                "{} ply {}: pawn hash after {}",
+                name,
+                ply,
+                v.uci(&m)
+            );
             pos.unmake(&m, undo);
             prop_assert!(
                 pos == before,

@@ -120,6 +120,7 @@ pub struct Undo {
     ep: Option<EnPassant>,
     halfmove: u32,
     hash: u64,
+    pawn_hash: u64,
     last: Option<(u8, u16)>,
     /// Rules-layer state before the move.
     game: GameState,
@@ -176,6 +177,8 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// [`pawn_hash`](Self::pawn_hash), kept with `hash`.
+    pub(crate) pawn_hash: u64,
     /// The type and destination of the last move's piece.
     pub(crate) last: Option<(u8, u16)>,
     /// Scratch marks for legality (see `movegen`): squares whose stamp is current.
@@ -208,6 +211,7 @@ impl PartialEq for Position {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.hash == other.hash
+            && self.pawn_hash == other.pawn_hash
             && self.last == other.last
             && self.game == other.game
     }
@@ -230,6 +234,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            pawn_hash: 0,
             last: None,
             sensitive: vec![0; cells],
             stamp: 0,
@@ -240,6 +245,7 @@ impl Position {
             variant,
         };
         pos.hash = pos.compute_hash();
+        pos.pawn_hash = pos.compute_pawn_hash();
         pos
     }
 
@@ -258,6 +264,14 @@ impl Position {
     }
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+    /// The Zobrist hash of the pawns alone (the types flagged [`pawn`], both colours,
+    /// where they stand): positions that share it share their pawn structure, which a
+    /// search's caches key on (a correction of its evaluation by pawn structure).
+    ///
+    /// [`pawn`]: crate::variant::PieceType::pawn
+    pub fn pawn_hash(&self) -> u64 {
+        self.pawn_hash
     }
     pub fn cell(&self, sq: Square) -> Cell {
         self.board[sq]
@@ -294,6 +308,24 @@ impl Position {
     /// The hash computed from scratch (equals [`hash`](Self::hash); for tests).
     pub fn clone_recomputed_hash(&self) -> u64 {
         self.compute_hash()
+    }
+
+    /// The pawn hash computed from scratch (equals [`pawn_hash`](Self::pawn_hash); for
+    /// tests).
+    pub fn recomputed_pawn_hash(&self) -> u64 {
+        self.compute_pawn_hash()
+    }
+
+    fn compute_pawn_hash(&self) -> u64 {
+        let keys = &self.variant.keys;
+        let mut h = 0;
+        for &sq in &self.variant.playable {
+            let c = self.board[sq];
+            if is_piece(c) && self.variant.pieces[cell_type(c)].pawn {
+                h ^= keys.piece(c, sq);
+            }
+        }
+        h
     }
 
     pub(crate) fn compute_hash(&self) -> u64 {
@@ -432,11 +464,18 @@ impl Position {
             return;
         }
         let keys = &self.variant.keys;
+        let pieces = &self.variant.pieces;
         if is_piece(old) {
             self.hash ^= keys.piece(old, sq);
+            if pieces[cell_type(old)].pawn {
+                self.pawn_hash ^= keys.piece(old, sq);
+            }
         }
         if is_piece(new) {
             self.hash ^= keys.piece(new, sq);
+            if pieces[cell_type(new)].pawn {
+                self.pawn_hash ^= keys.piece(new, sq);
+            }
         }
         self.place(sq, old, new);
     }
@@ -493,7 +532,11 @@ impl Position {
             }
         }
         let keys = &self.variant.keys;
-        self.hash ^= keys.piece(cell, from) ^ keys.piece(cell, to);
+        let step = keys.piece(cell, from) ^ keys.piece(cell, to);
+        self.hash ^= step;
+        if self.variant.pieces[cell_type(cell)].pawn {
+            self.pawn_hash ^= step;
+        }
         self.relocate(from, to);
         self.set_virgin(from, false);
         self.set_virgin(to, false);
@@ -590,6 +633,7 @@ impl Position {
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
+            pawn_hash: self.pawn_hash,
             last: self.last,
             game: self.game,
             more: None,
@@ -793,6 +837,7 @@ impl Position {
         self.last = undo.last;
         self.game = undo.game;
         self.hash = undo.hash;
+        self.pawn_hash = undo.pawn_hash;
     }
 
     /// Pass the turn (a search's null move): only the side and the e.p. state change.
