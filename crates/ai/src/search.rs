@@ -4,8 +4,9 @@
 //! root, a transposition table, quiescence over every move that captures material
 //! (locust and multiple captures included) except captures that lose it, move ordering
 //! (TT move, MVV-LVA with capture history, escapes of threatened pieces, killers,
-//! counter moves, history and continuation history with a malus for moves that did not
-//! cut, losing captures last),
+//! counter moves, history and continuation history — after the moves one, two and four
+//! plies before — with a malus for moves that did not cut, losing captures last; a
+//! stored cut by a quiet move teaches them as a searched one does),
 //! internal iterative reduction, and the pruning of the Stockfish family, scaled to
 //! centipawns: reverse futility to depth 7, null move (R = 3 + depth/3 + surplus; never
 //! in check or with little material: zugzwang; never while a result
@@ -15,8 +16,10 @@
 //! reductions by history and two plies more at expected cut nodes (the null-window
 //! children of a node, alternating down the tree), razoring (whose quiescence also tries
 //! quiet checks, so a sacrificial mate survives it), a singular extension of the stored
-//! move (and a multi-cut when even without it the node reaches beta), and a check
-//! extension on the principal variation.
+//! move (a multi-cut when even without it the node reaches beta, and a ply less for it
+//! when other moves come near its bound and it is expected to cut anyway), a ply less for
+//! the moves after one that raised alpha, quiet check evasions after the second pruned in
+//! quiescence once one escaped mate, and a check extension on the principal variation.
 //! ("Improving" — a better static evaluation than two plies before — makes pruning less
 //! eager.) Against the plain search of BENCHMARKS.md run 15 it reaches depth 11 of the
 //! Capablanca start with a third of the nodes that one needed for depth 10 (run 16).
@@ -867,11 +870,11 @@ impl Searcher {
         m.piece as usize * self.variant.geometry.cells + m.to().index()
     }
 
-    /// The continuation-history slots of a quiet move at `ply`: after the move one ply
-    /// and two plies before (None where there was none, a null move, or no table).
-    fn continuation_slots(&self, ply: usize, m: &Move) -> [Option<usize>; 2] {
+    /// The continuation-history slots of a quiet move at `ply`: after the move one, two
+    /// and four plies before (None where there was none, a null move, or no table).
+    fn continuation_slots(&self, ply: usize, m: &Move) -> [Option<usize>; 3] {
         if self.continuation.is_empty() {
-            return [None; 2];
+            return [None; 3];
         }
         let size = self.counter.len();
         let this = self.counter_index(m);
@@ -880,7 +883,7 @@ impl Searcher {
             let prev = self.played[p]?;
             Some(self.counter_index(&prev) * size + this)
         };
-        [earlier(1), earlier(2)]
+        [earlier(1), earlier(2), earlier(4)]
     }
 
     /// A quiet move's ordering score: its history plus its continuation histories.
@@ -1008,6 +1011,18 @@ impl Searcher {
         if let Some(e) = tt_entry {
             if excluded.is_none() && !pv_node && e.depth as i32 >= depth {
                 if let Some(s) = tt_cut(&e, ply, alpha, beta) {
+                    // A stored cut by a quiet move teaches the histories as a searched
+                    // one does (Stockfish's update on a table cut).
+                    if let Some(m) = e.mv.filter(|m| {
+                        s >= beta && !m.is_promotion() && self.eval.captured(pos, m).is_none()
+                    }) {
+                        if self.killers[ply][0] != Some(m) {
+                            self.killers[ply][1] = self.killers[ply][0];
+                            self.killers[ply][0] = Some(m);
+                        }
+                        self.quiets[ply].clear();
+                        self.reward(pos, ply, &m, depth);
+                    }
                     return s;
                 }
             }
@@ -1096,7 +1111,9 @@ impl Searcher {
         // searched a ply deeper; when even without it the node reaches beta, it cuts
         // (several moves do: multi-cut). The search without it runs at this ply before
         // this node's own move list is made.
-        let mut singular = false;
+        // The stored move's extension: a ply deeper when singular, a ply shallower when
+        // other moves also come near its bound and it is expected to cut anyway.
+        let mut tt_extension = 0;
         if let Some(e) = tt_entry {
             let tt_score = from_tt(e.score, ply);
             if excluded.is_none()
@@ -1124,9 +1141,11 @@ impl Searcher {
                     return 0;
                 }
                 if v < singular_beta {
-                    singular = true;
+                    tt_extension = 1;
                 } else if singular_beta >= beta {
                     return singular_beta;
+                } else if tt_score >= beta || cut_node {
+                    tt_extension = -1;
                 }
             }
         }
@@ -1244,8 +1263,10 @@ impl Searcher {
             // A check is searched a ply deeper on the principal variation only: extended
             // everywhere (when it kept material) it cost a fifth to a third more nodes
             // a depth and lost 34.5–65.5 in self-play (BENCHMARKS.md, run 29).
-            let extension = if (singular && Some(m) == tt_move) || (gives_check && pv_node) {
+            let extension = if gives_check && pv_node {
                 1
+            } else if Some(m) == tt_move {
+                tt_extension
             } else {
                 0
             };
@@ -1341,6 +1362,10 @@ impl Searcher {
                 best_move = Some(m);
                 if score > alpha {
                     alpha = score;
+                    if score < beta && depth > 2 && depth < 12 && score.abs() < MATE_BOUND {
+                        // A move raised alpha: the rest need less to refute them.
+                        depth -= 1;
+                    }
                     if score >= beta {
                         if quiet {
                             if self.killers[ply][0] != Some(m) {
@@ -1485,8 +1510,18 @@ impl Searcher {
         self.lists[ply] = list;
         self.score_moves(pos, ply, tt_move);
         let n = self.lists[ply].len();
+        // In check: once a reply has kept the side from being mated, quiet evasions after
+        // the second are not worth a look (Stockfish's quiet-evasion pruning).
+        let in_check = forced && !pos.result_pending();
+        let mut quiet_evasions = 0;
         for i in 0..n {
             let m = self.pick(pos, ply, i);
+            if in_check && !m.is_promotion() && self.eval.captured(pos, &m).is_none() {
+                if best > -MATE_BOUND && quiet_evasions >= 2 {
+                    continue;
+                }
+                quiet_evasions += 1;
+            }
             // A quiet move, a capture that cannot lift the score to alpha, and one that
             // loses material (ordered last) are not worth a look here — unless they give
             // check when `checks` asks for those.
@@ -1654,6 +1689,58 @@ mod tests {
         assert_eq!(s.correction_slot(&a), s.correction_slot(&same_pawns));
         assert_ne!(s.correction_slot(&a), s.correction_slot(&other_side));
         assert_ne!(s.correction_slot(&a), s.correction_slot(&pawn_moved));
+    }
+
+    #[test]
+    fn a_quiet_move_reaches_the_continuation_histories_of_one_two_and_four_plies_back() {
+        let (mut s, mut pos) = searcher("chess", "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1");
+        let moves: Vec<Move> = ["a2a3", "a7a6", "b2b3", "b7b6", "c2c3"]
+            .iter()
+            .map(|uci| {
+                let m = find(&mut pos, uci);
+                pos.make(&m);
+                m
+            })
+            .collect();
+        for (ply, m) in moves.iter().enumerate() {
+            s.played[ply] = Some(*m);
+        }
+        let size = s.counter.len();
+        let key = |a: &Move, b: &Move| s.counter_index(a) * size + s.counter_index(b);
+        let last = moves[4];
+        // c2c3 at ply 4 follows b7b6 (ply 3), b2b3 (ply 2) and a2a3 (ply 0).
+        assert_eq!(
+            s.continuation_slots(4, &last),
+            [
+                Some(key(&moves[3], &last)),
+                Some(key(&moves[2], &last)),
+                Some(key(&moves[0], &last))
+            ]
+        );
+        // Near the root the missing plies have none; after a null move, none for it.
+        assert_eq!(s.continuation_slots(1, &last)[1..], [None, None]);
+        s.played[2] = None;
+        assert_eq!(s.continuation_slots(4, &last)[1], None);
+    }
+
+    #[test]
+    fn a_stored_cut_by_a_quiet_move_makes_it_a_killer_with_a_history() {
+        let (mut s, mut pos) = searcher("chess", "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1");
+        let m = find(&mut pos, "d2d4");
+        let h = s.hist_index(&pos, &m);
+        assert_eq!(s.history[h], 0);
+        // A lower bound of 300 found at depth 6: a null window at 100 is cut by it.
+        s.tt.store(pos.hash(), Some(m), 300, 6, Bound::Lower);
+        let got = s.pvs(&mut pos, 4, 99, 100, 2, false, true, true, &mut NoClock);
+        assert_eq!(got, 300);
+        assert_eq!(s.killers[2][0], Some(m));
+        assert!(s.history[h] > 0, "history {}", s.history[h]);
+        // A stored cut by a capture teaches nothing to the quiet histories.
+        let (mut s, mut pos) = searcher("chess", "4k3/ppp5/3p4/4P3/8/8/PPP5/4K3 w - - 0 1");
+        let x = find(&mut pos, "e5d6");
+        s.tt.store(pos.hash(), Some(x), 300, 6, Bound::Lower);
+        s.pvs(&mut pos, 4, 99, 100, 2, false, true, true, &mut NoClock);
+        assert_eq!(s.killers[2][0], None);
     }
 
     fn find(pos: &mut Position, uci: &str) -> Move {
