@@ -50,7 +50,9 @@ fn probe(path: &Path, depth: u32, randoms: u64) -> Vec<String> {
     };
     let score = e.evaluate(&start) - tempo;
     if e.start_balance() == 0 && score.abs() > 50 {
-        problems.push(format!("alike armies, start evaluates {score} besides the move"));
+        problems.push(format!(
+            "alike armies, start evaluates {score} besides the move"
+        ));
     }
     let mut s = Searcher::new(v.clone(), Options::default());
     let mut positions = vec![start.clone()];
