@@ -866,6 +866,11 @@ impl Searcher {
         }
     }
 
+    /// Neither a capture nor a promotion: what the quiet-move histories learn from.
+    fn is_quiet(&self, pos: &Position, m: &Move) -> bool {
+        !m.is_promotion() && self.eval.captured(pos, m).is_none()
+    }
+
     fn counter_index(&self, m: &Move) -> usize {
         m.piece as usize * self.variant.geometry.cells + m.to().index()
     }
@@ -1013,9 +1018,7 @@ impl Searcher {
                 if let Some(s) = tt_cut(&e, ply, alpha, beta) {
                     // A stored cut by a quiet move teaches the histories as a searched
                     // one does (Stockfish's update on a table cut).
-                    if let Some(m) = e.mv.filter(|m| {
-                        s >= beta && !m.is_promotion() && self.eval.captured(pos, m).is_none()
-                    }) {
+                    if let Some(m) = e.mv.filter(|m| s >= beta && self.is_quiet(pos, m)) {
                         if self.killers[ply][0] != Some(m) {
                             self.killers[ply][1] = self.killers[ply][0];
                             self.killers[ply][0] = Some(m);
@@ -1397,9 +1400,7 @@ impl Searcher {
         if excluded.is_none()
             && !in_check
             && best.abs() < MATE_BOUND
-            && !(raised
-                && best_move
-                    .is_some_and(|m| m.is_promotion() || self.eval.captured(pos, &m).is_some()))
+            && !(raised && best_move.is_some_and(|m| !self.is_quiet(pos, &m)))
             && !(best >= beta && best <= static_eval)
             && (raised || best < static_eval)
         {
@@ -1516,7 +1517,8 @@ impl Searcher {
         let mut quiet_evasions = 0;
         for i in 0..n {
             let m = self.pick(pos, ply, i);
-            if in_check && !m.is_promotion() && self.eval.captured(pos, &m).is_none() {
+            let captured = self.eval.captured(pos, &m);
+            if in_check && captured.is_none() && !m.is_promotion() {
                 if best > -MATE_BOUND && quiet_evasions >= 2 {
                     continue;
                 }
@@ -1527,7 +1529,7 @@ impl Searcher {
             // check when `checks` asks for those.
             let check_only = !forced
                 && !m.is_promotion()
-                && match self.eval.captured(pos, &m) {
+                && match captured {
                     None => true,
                     Some(v) => self.scores[ply][i] < 0 || (checks && stand + 200 + v <= alpha),
                 };
