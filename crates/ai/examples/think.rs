@@ -63,10 +63,11 @@ fn main() {
             let r = s.search(&mut pos, &[], &limits, &mut NoClock);
             total += r.nodes;
             println!(
-                "best {} score {} nodes {}",
+                "best {} score {} nodes {} depth {}",
                 r.best.map(|m| variant.uci(&m)).unwrap_or_default(),
                 r.score,
-                r.nodes
+                r.nodes,
+                r.depth
             );
         }
         let secs = start.elapsed().as_secs_f64();

@@ -398,7 +398,7 @@ pub struct Evaluator {
     cells: usize,
     types: usize,
     royal: Vec<bool>,
-    /// Pawns by flag or by their moves ([`value::PieceStats::pawn_like`]).
+    /// Pawns by flag or by their moves ([`PieceType::pawn_like`](fairyboard_core::variant::PieceType::pawn_like)).
     pawn: Vec<bool>,
     /// Types that castle ([`Evaluator::shelter_storm`]).
     castler: Vec<bool>,

@@ -203,9 +203,10 @@ pub struct Searcher {
     /// Static evaluations by position key (see [`Searcher::evaluate`]).
     eval_cache: Vec<(u64, i32)>,
     /// Correction history: by side to move and pawn placement, how far searches found
-    /// the static evaluation off (see [`Searcher::corrected`]); empty where the core's
-    /// pawn hash does not see every type the evaluation counts as a pawn (Spartan's
-    /// hoplites): keyed on one side's pawns only, it would lump unlike positions together.
+    /// the static evaluation off (see [`Searcher::corrected`]). The core's pawn hash and
+    /// the evaluation count the same types as pawns ([`PieceType::pawn_like`]).
+    ///
+    /// [`PieceType::pawn_like`]: fairyboard_core::variant::PieceType::pawn_like
     correction: Vec<i32>,
 }
 
@@ -215,7 +216,6 @@ impl Searcher {
         eval.set_noise(options.seed, options.noise);
         let cells = variant.geometry.cells;
         let types = variant.type_count();
-        let keyed = (0..types).all(|t| eval.is_pawn(t) == variant.pieces[t].pawn);
         Searcher {
             eval,
             tt: Table::new(options.hash_mb),
@@ -246,11 +246,7 @@ impl Searcher {
             limits: Limits::default(),
             root_draw: -CONTEMPT,
             eval_cache: vec![(0, 0); EVAL_CACHE],
-            correction: if keyed {
-                vec![0; 2 * CORRECTION_SIZE]
-            } else {
-                Vec::new()
-            },
+            correction: vec![0; 2 * CORRECTION_SIZE],
             variant,
         }
     }
@@ -283,7 +279,7 @@ impl Searcher {
     /// found (Stockfish's correction history): an evaluation that keeps misjudging a
     /// structure misleads every pruning decision taken from it.
     fn corrected(&self, slot: usize, raw: i32) -> i32 {
-        if raw.abs() >= MATE_BOUND || self.correction.is_empty() {
+        if raw.abs() >= MATE_BOUND {
             return raw;
         }
         (raw + self.correction[slot] / CORRECTION_GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
@@ -293,9 +289,6 @@ impl Searcher {
     /// static evaluation), by more the deeper the search; the entry stays within
     /// [`CORRECTION_LIMIT`] and older findings fade as new ones come.
     fn learn_correction(&mut self, slot: usize, diff: i32, depth: i32) {
-        if self.correction.is_empty() {
-            return;
-        }
         let bonus = (diff * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
         let e = &mut self.correction[slot];
         *e += bonus - *e * bonus.abs() / CORRECTION_LIMIT;
@@ -1669,14 +1662,19 @@ mod tests {
     }
 
     #[test]
-    fn no_correction_where_the_pawn_hash_misses_a_pawn_type() {
-        // Spartan's hoplites are pawns to the evaluation but not pawn-flagged in the core.
-        let v = catalogue::load("spartan").unwrap();
-        let pos = Position::start(v.clone());
-        let mut s = Searcher::new(v, Options::default());
-        let slot = s.correction_slot(&pos);
+    fn spartan_hoplites_key_the_correction_as_pawns_do() {
+        // Spartan Chess: the hoplites (h) are pawns by their moves, not by name or ID. A
+        // hoplite step moves the correction to another entry; a general's move does not,
+        // and a correction learnt there applies.
+        let (mut s, a) = searcher("spartan", "1g2k3/hhh5/8/8/8/8/PPP5/4K3 w - - 0 1");
+        let v = a.variant().clone();
+        let general_moved = Position::from_fen(v.clone(), "4k3/hhh5/2g5/8/8/8/PPP5/4K3 w - - 0 1");
+        let hoplite_moved = Position::from_fen(v, "1g2k3/hh6/2h5/8/8/8/PPP5/4K3 w - - 0 1");
+        let slot = s.correction_slot(&a);
+        assert_eq!(slot, s.correction_slot(&general_moved.unwrap()));
+        assert_ne!(slot, s.correction_slot(&hoplite_moved.unwrap()));
         s.learn_correction(slot, 400, 8);
-        assert_eq!(s.corrected(slot, 37), 37);
+        assert_eq!(s.corrected(slot, 37), 37 + 16);
     }
 
     #[test]

@@ -200,3 +200,47 @@ fn leaps_mixed_with_slides_or_steps_raise_a_compound_to_its_published_value() {
     let x = |id| of(&v, &values, id) as f64;
     assert!((x("Q") / x("N") / 3.0 - 1.0).abs() <= 0.15);
 }
+
+/// Pawns by their moves, whatever their names: a piece that promotes, steps one square and
+/// never goes back is a pawn to the estimate and to the pawn hash; one that goes back, or
+/// further than a step, or never promotes, is not (worked out from each Betza string).
+#[test]
+fn a_promoting_forward_stepper_is_a_pawn_by_its_moves() {
+    const FAIRY_PAWNS: &str = "files=8
+ranks=8
+promoZone=1
+maxPromote=5
+promoChoice=Q
+royal=7
+berolina:B:fmFfcW::a2,b2
+soldier:S:fW::c2
+lance:L:fR::d2
+silver:V:FfW::e2
+hopper:H:fmWifmnD::f2
+rook:R:R::a1
+king:K:K::e1
+queen:Q:Q::
+stepper:T:fW::g1
+";
+    let (v, _) = Variant::from_definition("fairy pawns", FAIRY_PAWNS).unwrap();
+    let like = |id: &str| v.pieces[v.type_by_id(id).unwrap()].pawn_like;
+    // Berolina pawn (diagonal steps, straight captures) and a soldier that only steps
+    // forward: pawns by their moves (neither named "pawn" nor with ID P).
+    assert!(!v.pieces[v.type_by_id("B").unwrap()].pawn);
+    assert!(like("B") && like("S"));
+    // A double step from its start square is an initial move, not its reach.
+    assert!(like("H"));
+    // The lance rides (reach 7), the silver steps back, the rook and the king are not
+    // pawns, and `T` moves as the soldier does but is past `maxPromote`: it never promotes.
+    for id in ["L", "V", "R", "K", "T"] {
+        assert!(!like(id), "{id}");
+    }
+    // The estimate values a pawn by its promotion, like the soldier: both about a pawn.
+    let values = value::estimate(&v);
+    assert!(
+        (55..=100).contains(&of(&v, &values, "B")),
+        "{}",
+        of(&v, &values, "B")
+    );
+    assert!(of(&v, &values, "T") != of(&v, &values, "S"));
+}

@@ -205,3 +205,29 @@ fn the_pawn_hash_sees_pawns_only() {
     pos.unmake(&capture, undo);
     assert_eq!(pos.pawn_hash(), start);
 }
+
+/// Spartan Chess's hoplites are pawns by their moves (`PieceType::pawn_like`), not by
+/// name: the pawn hash follows a hoplite's step and not a general's move.
+#[test]
+fn the_pawn_hash_sees_pawns_by_their_moves() {
+    let v = catalogue::load("spartan").unwrap();
+    let fen = "1g2k3/hhh5/8/8/8/8/PPP5/4K3 b - - 0 1";
+    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+    let start = pos.pawn_hash();
+    let play = |pos: &mut Position, uci: &str| {
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| v.uci(m) == uci)
+            .unwrap_or_else(|| panic!("{uci} is legal"));
+        (m, pos.make(&m))
+    };
+    let (general, undo) = play(&mut pos, "b8c8");
+    assert_eq!(pos.pawn_hash(), start, "a general's move");
+    pos.unmake(&general, undo);
+    let (hoplite, undo) = play(&mut pos, "a7b6");
+    assert_ne!(pos.pawn_hash(), start, "a hoplite's step");
+    assert_eq!(pos.pawn_hash(), pos.recomputed_pawn_hash());
+    pos.unmake(&hoplite, undo);
+    assert_eq!(pos.pawn_hash(), start);
+}

@@ -265,11 +265,12 @@ impl Position {
     pub fn hash(&self) -> u64 {
         self.hash
     }
-    /// The Zobrist hash of the pawns alone (the types flagged [`pawn`], both colours,
-    /// where they stand): positions that share it share their pawn structure, which a
-    /// search's caches key on (a correction of its evaluation by pawn structure).
+    /// The Zobrist hash of the pawns alone (the [`pawn_like`] types, by flag or by their
+    /// moves, both colours, where they stand): positions that share it share their pawn
+    /// structure, which a search's caches key on (a correction of its evaluation by pawn
+    /// structure).
     ///
-    /// [`pawn`]: crate::variant::PieceType::pawn
+    /// [`pawn_like`]: crate::variant::PieceType::pawn_like
     pub fn pawn_hash(&self) -> u64 {
         self.pawn_hash
     }
@@ -321,7 +322,7 @@ impl Position {
         let mut h = 0;
         for &sq in &self.variant.playable {
             let c = self.board[sq];
-            if is_piece(c) && self.variant.pieces[cell_type(c)].pawn {
+            if is_piece(c) && self.variant.pieces[cell_type(c)].pawn_like {
                 h ^= keys.piece(c, sq);
             }
         }
@@ -467,13 +468,13 @@ impl Position {
         let pieces = &self.variant.pieces;
         if is_piece(old) {
             self.hash ^= keys.piece(old, sq);
-            if pieces[cell_type(old)].pawn {
+            if pieces[cell_type(old)].pawn_like {
                 self.pawn_hash ^= keys.piece(old, sq);
             }
         }
         if is_piece(new) {
             self.hash ^= keys.piece(new, sq);
-            if pieces[cell_type(new)].pawn {
+            if pieces[cell_type(new)].pawn_like {
                 self.pawn_hash ^= keys.piece(new, sq);
             }
         }
@@ -534,7 +535,7 @@ impl Position {
         let keys = &self.variant.keys;
         let step = keys.piece(cell, from) ^ keys.piece(cell, to);
         self.hash ^= step;
-        if self.variant.pieces[cell_type(cell)].pawn {
+        if self.variant.pieces[cell_type(cell)].pawn_like {
             self.pawn_hash ^= step;
         }
         self.relocate(from, to);

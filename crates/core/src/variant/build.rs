@@ -465,6 +465,8 @@ impl Variant {
                 // Any type that can turn into another (zone or morph board): its pieces can
                 // leave the board without being captured.
                 pawn: p.id == "P" || p.name.to_lowercase().contains("pawn"),
+                // By its moves: set below, once the variant can set up a board.
+                pawn_like: false,
                 promotes: t < def.max_promote
                     || landings[t]
                         .iter()
@@ -635,6 +637,10 @@ impl Variant {
             variant.bitboard = crate::bitboard::Generator::build(&variant);
         }
         variant.bitboard_moves = paths.bitboard_moves.is_ok() && variant.bitboard.is_some();
+        let pawn_like = super::value::pawn_like(&variant);
+        for (p, like) in variant.pieces.iter_mut().zip(pawn_like) {
+            p.pawn_like = like;
+        }
         Ok((variant, warnings))
     }
 }

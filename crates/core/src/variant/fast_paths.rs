@@ -507,8 +507,9 @@ fn piece_bitboard(p: &PieceType) -> Result<(), String> {
         // Landing rules are read through `plain_landing` and the per-target masks.
         promotes: _,
         landing: _,
-        // The half-move clock.
+        // The half-move clock and the pawn hash.
         pawn: _,
+        pawn_like: _,
         // Initial moves are tested per record (`INITIAL` in `FLAG_RULES`).
         has_initial: _,
         linked,

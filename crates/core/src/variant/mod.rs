@@ -263,6 +263,13 @@ pub struct PieceType {
     pub promotes: bool,
     /// A pawn (ID `P` or a name with "pawn"): its moves reset the half-move clock, as in FEN.
     pub pawn: bool,
+    /// A pawn by its flag or by its moves, whatever its name (Spartan Chess's hoplite, a
+    /// Berolina pawn): a non-royal stepper that promotes and never goes backwards
+    /// ([`value::pawn_like`]). The pawn hash ([`Position::pawn_hash`]) covers these, so an
+    /// evaluation's pawn structure and the hash describe the same pieces.
+    ///
+    /// [`Position::pawn_hash`]: crate::Position::pawn_hash
+    pub pawn_like: bool,
     /// Some move needs the piece unmoved (`i`).
     pub has_initial: bool,
     pub(crate) linked: [Linked; 2],

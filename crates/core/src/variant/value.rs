@@ -38,7 +38,7 @@ use crate::position::moves::{distinct_landings, MoveKind, MoveList};
 use crate::position::setup::Setup;
 use crate::position::Position;
 use crate::variant::geometry::Square;
-use crate::variant::{Color, Variant};
+use crate::variant::{Color, PieceType, Variant};
 
 /// The value of a pawn, the unit of every score.
 pub const PAWN: i32 = 100;
@@ -81,13 +81,69 @@ pub struct PieceStats {
     pub neighbours: u32,
 }
 
-impl PieceStats {
-    /// Moves like a pawn whatever its name: a stepper that promotes and never goes
-    /// backwards (Spartan Chess's hoplite, a Berolina pawn). Its worth is its promotion,
-    /// not its few moves, so it is valued as a pawn is (see [`measure`]).
-    pub fn pawn_like(&self) -> bool {
-        self.promotes && self.backward == 0.0 && self.longest == 1
+/// Per type: a pawn by its flag or by its moves, whatever its name (Spartan Chess's
+/// hoplite, a Berolina pawn): not royal, and on the empty board it promotes somewhere,
+/// every move that changes rank goes forward (for White; at least one does), and every
+/// move from a square where it has no initial moves is one king step. Its worth is its
+/// promotion, not its few moves, so [`measure`] values it as a pawn, and the evaluation
+/// treats it as one ([`PieceType::pawn_like`] keeps the answer).
+///
+/// Only a type that can promote at all is set up on a board, so a variant without such
+/// fairy pawns pays nothing.
+///
+/// ```
+/// use fairyboard_core::catalogue;
+///
+/// let spartan = catalogue::load("spartan").unwrap();
+/// // Persians' pawns by flag; the hoplite (H) by its moves; no officer or king.
+/// let like: Vec<&str> = spartan
+///     .pieces
+///     .iter()
+///     .filter(|p| p.pawn_like)
+///     .map(|p| p.id.as_str())
+///     .collect();
+/// assert_eq!(like, ["P", "H"]);
+/// ```
+pub fn pawn_like(variant: &Variant) -> Vec<bool> {
+    let candidate = |p: &PieceType| !p.royal && !p.pawn && (p.promotes || p.promoted.is_some());
+    if !variant.pieces.iter().any(candidate) {
+        return variant.pieces.iter().map(|p| !p.royal && p.pawn).collect();
     }
+    let arc = Arc::new(variant.clone());
+    let mut list = MoveList::new();
+    (0..variant.type_count())
+        .map(|t| {
+            let p = &variant.pieces[t];
+            if p.royal || p.pawn {
+                return !p.royal;
+            }
+            if !candidate(p) {
+                return false;
+            }
+            let (mut promotes, mut forward, mut backward, mut longest) = (false, 0, 0, 0);
+            for &sq in variant.playable() {
+                let pos = board_with(&arc, &[(sq, t, Color::White)]);
+                list.clear();
+                pos.moves_from(sq, &mut list);
+                let initial = Setup::unmoved_by_start(variant, sq, t, Color::White);
+                let from = variant.coord(sq);
+                for m in &list {
+                    let to = variant.coord(m.to());
+                    if !initial {
+                        longest = longest
+                            .max(from.file.abs_diff(to.file).max(from.rank.abs_diff(to.rank)));
+                    }
+                    promotes |= m.is_promotion();
+                    if to.rank > from.rank {
+                        forward += 1;
+                    } else if to.rank < from.rank {
+                        backward += 1;
+                    }
+                }
+            }
+            promotes && forward > 0 && backward == 0 && longest == 1
+        })
+        .collect()
 }
 
 /// Blocker samples per square (more on small boards, fewer on huge ones). Every piece type
@@ -140,7 +196,7 @@ pub struct Measurement {
     pub best_promotion: Vec<i32>,
     /// `[type][i]`: average mobility among blockers on `variant.playable()[i]`.
     pub square_mobility: Vec<Vec<f64>>,
-    /// Per type: a pawn, by its flag or by its moves ([`PieceStats::pawn_like`]).
+    /// Per type: a pawn, by its flag or by its moves ([`PieceType::pawn_like`]).
     pub pawn_like: Vec<bool>,
     /// Per royal type where a side may lose royals while it keeps one: what each royal
     /// beyond a side's last is worth (0 for the rest).
@@ -339,12 +395,7 @@ pub fn measure(variant: &Arc<Variant>) -> Measurement {
             by_centre[..half].iter().map(|&i| mob[t][i]).sum::<f64>() / half as f64;
     }
 
-    let pawn_like: Vec<bool> = (0..types)
-        .map(|t| {
-            let p = &variant.pieces[t];
-            !p.royal && (p.pawn || stats[t].pawn_like())
-        })
-        .collect();
+    let pawn_like: Vec<bool> = variant.pieces.iter().map(|p| p.pawn_like).collect();
     let mut values = vec![0i32; types];
     for t in 0..types {
         values[t] = if variant.pieces[t].royal {
