@@ -443,8 +443,9 @@ pub struct Evaluator {
     scratch: RefCell<MoveList>,
     /// Scratch per-side type counts ([`Evaluator::crowd`]).
     crowd_counts: RefCell<Vec<i32>>,
-    /// Scratch: each side's pawns ([`Evaluator::collect_pawns`]).
-    pawn_list: RefCell<PawnList>,
+    /// What the evaluation reads from the pawns alone, by the core's pawn hash
+    /// ([`PawnEntry`]; [`PAWN_TABLE`] entries).
+    pawn_table: RefCell<Vec<PawnEntry>>,
     /// The camp squares of a royal's flank, by side and middle file ([`Evaluator::flank`]).
     flank_zones: RefCell<Vec<Option<SquareSet>>>,
     /// Per `[colour][type]`: a random key; a side's pieces sum to a signature of the
@@ -458,9 +459,6 @@ pub struct Evaluator {
     /// Scratch for [`Evaluator::threats`]: one side's pieces by value, each with the union
     /// of the attacks of the pieces up to it.
     by_value: RefCell<Vec<(i32, SquareSet)>>,
-    /// Scratch for [`Evaluator::passed_pawns`]: the pawns with a passed-pawn table
-    /// (colour, type, padded square).
-    promoting: RefCell<Vec<(Color, usize, usize)>>,
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
     seed: u64,
@@ -581,6 +579,53 @@ const MAX_DANGERS: usize = 8;
 
 /// Each side's pawns: (file, rank, whether an enemy pawn attacks it).
 type PawnList = [Vec<(i8, i8, bool)>; 2];
+
+/// Entries of [`Evaluator::pawn_table`] (a power of two).
+const PAWN_TABLE: usize = 1 << 13;
+
+/// What the evaluation reads from the pawns alone (the pawn-like types where they stand,
+/// both sides), kept by the core's pawn hash ([`Position::pawn_hash`], which covers the
+/// same types): the pawns change in few of the positions a search evaluates, and these
+/// terms were about a tenth of its time (BENCHMARKS.md, run 37). Everything here is a
+/// function of the pawns, so a kept entry gives the score a fresh one would; the terms
+/// that also read other pieces (a passed pawn's path, push threats, the flank) read the
+/// entry's lists and are counted afresh.
+#[derive(Clone, Debug, Default)]
+struct PawnEntry {
+    /// The pawn hash the entry holds (valid when `filled`).
+    key: u64,
+    filled: bool,
+    /// The pawn-file terms apply (there are pawns, all within [`FILES`] files).
+    counted: bool,
+    /// Per side: doubled and isolated pawns, (middle game, end game) centipawns.
+    files: [(i32, i32); 2],
+    /// The passed pawns with a passed-pawn table: (colour, type, padded square).
+    passed: Vec<(Color, usize, usize)>,
+    /// Per side, Stockfish's units before weighting ([`Evaluator::structure`]):
+    /// connected (middle game, end game) and backward (middle game, end game).
+    structure: [(i32, i32, i32, i32); 2],
+    /// Each side's pawns, for the royal's shelter and flank (with attack sets only).
+    pawns: PawnList,
+    /// Per side, two royal squares: (padded square, pawn shield) (`usize::MAX`: none).
+    shields: [[(usize, i32); 2]; 2],
+    /// Per side, two royal squares: (padded square, castling state, shelter and storm).
+    shelters: [[(usize, u8, (i32, i32)); 2]; 2],
+}
+
+impl PawnEntry {
+    /// Empty the entry for the pawn hash `key`.
+    fn reset(&mut self, key: u64) {
+        self.key = key;
+        self.filled = true;
+        self.counted = false;
+        self.files = [(0, 0); 2];
+        self.passed.clear();
+        self.structure = [(0, 0, 0, 0); 2];
+        self.pawns.iter_mut().for_each(Vec::clear);
+        self.shields = [[(usize::MAX, 0); 2]; 2];
+        self.shelters = [[(usize::MAX, 0, (0, 0)); 2]; 2];
+    }
+}
 
 /// Every piece's attacks, by side ([`Evaluator::attack_map`]).
 #[derive(Clone, Copy, Debug, Default)]
@@ -855,9 +900,8 @@ impl Evaluator {
             scratch: RefCell::new(MoveList::with_capacity(64)),
             attackers: RefCell::new(Vec::with_capacity(64)),
             by_value: RefCell::new(Vec::with_capacity(64)),
-            promoting: RefCell::new(Vec::with_capacity(64)),
             crowd_counts: RefCell::new(Vec::new()),
-            pawn_list: RefCell::new([Vec::new(), Vec::new()]),
+            pawn_table: RefCell::new(vec![PawnEntry::default(); PAWN_TABLE]),
             flank_zones: RefCell::new(Vec::new()),
             crowd_keys: {
                 let mut rng = SplitMix(0x5EED_C20D);
@@ -1131,24 +1175,23 @@ impl Evaluator {
         (!victims.is_empty()).then(|| victims.iter().map(|&v| worth(v)).sum())
     }
 
-    /// Add the passed-pawn bonuses: a pawn is passed when no enemy pawn stands ahead of it
-    /// on its own or a neighbouring file (ahead: towards its promotion ranks).
-    /// Returns each side's pawn count per file (None: no pawns, or a board too wide).
-    fn passed_pawns(
-        &self,
-        pos: &Position,
-        map: Option<&AttackMap>,
-        mg: &mut [i32; 2],
-        eg: &mut [i32; 2],
-    ) -> Option<PawnFiles> {
+    /// Fill the pawn entry `e` for `pos`'s pawns: the pawns per file (doubled and
+    /// isolated, [`Evaluator::pawn_files`]); the passed pawns, those with a passed-pawn
+    /// table that no enemy pawn stands ahead of on their file or a neighbouring one; with
+    /// the attack map (whose pawn attacks are the pawns' own), the connected and backward
+    /// pawns ([`Evaluator::structure`]) and the pawn list of the royals' terms. No file
+    /// terms and no passed pawns without pawns, or with a pawn beyond [`FILES`] files.
+    fn fill_pawn_entry(&self, pos: &Position, map: Option<&AttackMap>, e: &mut PawnEntry) {
+        e.reset(pos.pawn_hash());
+        if let Some(map) = map {
+            self.collect_pawns(pos, map, &mut e.pawns);
+            self.pawn_structure(pos, map, &mut e.structure);
+        }
         // Per file: White's rearmost pawn rank, Black's rearmost (from White's view, the
         // highest) pawn rank.
         let mut white_low = [i8::MAX; FILES + 2];
         let mut black_high = [-1i8; FILES + 2];
         let mut count: PawnFiles = [[0; FILES + 2]; 2];
-        // The pawns that promote (the ones with a bonus table), for the second pass.
-        let mut promoting = self.promoting.borrow_mut();
-        promoting.clear();
         let mut any = false;
         for c in Color::BOTH {
             for &sq in pos.pieces(c) {
@@ -1157,7 +1200,8 @@ impl Evaluator {
                     if self.pawn[t] {
                         let (f, r) = self.file_rank[sq];
                         if f < 0 || f as usize >= FILES {
-                            return None;
+                            e.passed.clear();
+                            return;
                         }
                         let f = f as usize + 1;
                         count[c.index()][f] += 1;
@@ -1166,8 +1210,10 @@ impl Evaluator {
                         } else {
                             black_high[f] = black_high[f].max(r);
                         }
+                        // The pawns that promote (the ones with a bonus table), sifted
+                        // below.
                         if !self.passed[c.index()][t].is_empty() {
-                            promoting.push((c, t, sq));
+                            e.passed.push((c, t, sq));
                         }
                         any = true;
                     }
@@ -1175,23 +1221,39 @@ impl Evaluator {
             }
         }
         if !any {
-            return None;
+            return;
         }
-        for &(c, t, sq) in promoting.iter() {
-            let ci = c.index();
+        e.passed.retain(|&(c, _, sq)| {
             let (f, r) = self.file_rank[sq];
             let f = f as usize + 1;
-            let free = if c == Color::White {
+            if c == Color::White {
                 black_high[f - 1..=f + 1].iter().all(|&b| b <= r)
             } else {
                 white_low[f - 1..=f + 1].iter().all(|&w| w >= r)
-            };
-            if !free {
-                continue;
             }
-            // Not in drop games: a piece dropped in front stops a passed pawn anywhere
-            // (the path terms raised minishogi's score error, BENCHMARKS.md run 35).
-            let path = self.weights.passed_path != 0 && !self.zones.is_empty() && !self.drops;
+        });
+        e.counted = true;
+        let (mut mg, mut eg) = ([0; 2], [0; 2]);
+        self.pawn_files(&count, &mut mg, &mut eg);
+        e.files = [(mg[0], eg[0]), (mg[1], eg[1])];
+    }
+
+    /// The passed pawns' bonuses (the pawn entry's passed pawns): Stockfish's terms for
+    /// the pawn's path ([`Evaluator::passed_path`]) with the attack map, or a table by
+    /// square.
+    fn passed_pawns(
+        &self,
+        pos: &Position,
+        map: Option<&AttackMap>,
+        entry: &PawnEntry,
+        mg: &mut [i32; 2],
+        eg: &mut [i32; 2],
+    ) {
+        // Not in drop games: a piece dropped in front stops a passed pawn anywhere
+        // (the path terms raised minishogi's score error, BENCHMARKS.md run 35).
+        let path = self.weights.passed_path != 0 && !self.zones.is_empty() && !self.drops;
+        for &(c, t, sq) in &entry.passed {
+            let ci = c.index();
             match map.filter(|_| path) {
                 Some(map) => {
                     let (m, e) = self.passed_path(pos, map, c, t, sq);
@@ -1206,7 +1268,6 @@ impl Evaluator {
                 }
             }
         }
-        Some(count)
     }
 
     /// Stockfish's passed pawn (its units; see [`Evaluator::structure`]) for side `c`'s
@@ -1652,7 +1713,7 @@ impl Evaluator {
 
     /// The pawns round a royal, after Stockfish's shelter and storm (its `pawns.cpp`, in
     /// its units: a pawn is 126 in the middle game): see [`Evaluator::shelter_at`]; a
-    /// royal that may still castle gets the better of its square's shelter and that of
+    /// royal that may still castle (`castling`, from [`Evaluator::castling`]) gets the better of its square's shelter and that of
     /// the square it would castle to where the corner piece is unmoved too (the third
     /// file from the left, the second from the right, as in chess and Capablanca chess),
     /// and in the end game the royal pays for its distance to its nearest pawn. (0, 0)
@@ -1660,39 +1721,48 @@ impl Evaluator {
     /// Fairy-Stockfish's king-safety term, this shelter in it, spreading some 3.5 times as
     /// far as ours; with it (and the flank terms) our king terms correlate 0.83 with
     /// its king safety, 0.60 before (BENCHMARKS.md, run 34).
-    fn shelter_storm(
-        &self,
-        pos: &Position,
-        pawns: &PawnList,
-        royal: usize,
-        c: Color,
-    ) -> (i32, i32) {
+    fn shelter_storm(&self, pawns: &PawnList, royal: usize, c: Color, castling: u8) -> (i32, i32) {
         let (files, _, _) = self.board;
         let (file, rank) = self.file_rank[royal];
         let Some(((mut mg, mut eg), nearest)) = self.shelter_at(pawns, c, file, rank, royal) else {
             return (0, 0);
         };
-        let castler = pos
-            .piece_at(Square::new(royal))
-            .is_some_and(|(t, _)| self.castler[t]);
-        if castler && pos.is_virgin(Square::new(royal)) {
-            for (corner, to) in [(0, 2), (files - 1, files - 2)] {
-                // Files are one step apart on the padded board.
-                let corner_sq = royal as isize + (corner - file) as isize;
-                let unmoved = self.on_board(corner_sq) && {
-                    let sq = Square::new(corner_sq as usize);
-                    pos.piece_at(sq).is_some_and(|(_, o)| o == c) && pos.is_virgin(sq)
-                };
-                if unmoved && to != file {
-                    if let Some(((m, e), _)) = self.shelter_at(pawns, c, to, rank, royal) {
-                        if m > mg {
-                            (mg, eg) = (m, e);
-                        }
+        for (i, to) in [2, files - 2].into_iter().enumerate() {
+            if castling >> i & 1 == 1 && to != file {
+                if let Some(((m, e), _)) = self.shelter_at(pawns, c, to, rank, royal) {
+                    if m > mg {
+                        (mg, eg) = (m, e);
                     }
                 }
             }
         }
         (mg, eg - 16 * nearest)
+    }
+
+    /// Where side `c`'s royal on `royal` may still castle, for
+    /// [`Evaluator::shelter_storm`]: bit 0 towards the first file, bit 1 towards the
+    /// last, each while the royal (of a type that castles) and that corner's piece of its
+    /// side are unmoved.
+    fn castling(&self, pos: &Position, royal: usize, c: Color) -> u8 {
+        let castler = pos
+            .piece_at(Square::new(royal))
+            .is_some_and(|(t, _)| self.castler[t]);
+        if !castler || !pos.is_virgin(Square::new(royal)) {
+            return 0;
+        }
+        let (files, _, _) = self.board;
+        let (file, _) = self.file_rank[royal];
+        let mut bits = 0;
+        for (i, corner) in [0, files - 1].into_iter().enumerate() {
+            // Files are one step apart on the padded board.
+            let corner_sq = royal as isize + (corner - file) as isize;
+            let unmoved = self.on_board(corner_sq) && {
+                let sq = Square::new(corner_sq as usize);
+                pos.piece_at(sq).is_some_and(|(_, o)| o == c) && pos.is_virgin(sq)
+            };
+            bits |= (unmoved as u8) << i;
+        }
+        bits
     }
 
     /// The royal's flank, after Stockfish: its file and each neighbour (moved in from the
@@ -1842,7 +1912,14 @@ impl Evaluator {
     ///   pawn nor twice against once, (7, 7);
     /// - pawn-push threats: each enemy piece a pawn would attack after a safe step
     ///   forward, (48, 39).
-    fn structure(&self, pos: &Position, map: &AttackMap, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+    fn structure(
+        &self,
+        pos: &Position,
+        map: &AttackMap,
+        entry: &PawnEntry,
+        mg: &mut [i32; 2],
+        eg: &mut [i32; 2],
+    ) {
         if self.zones.is_empty() {
             return;
         }
@@ -1858,8 +1935,9 @@ impl Evaluator {
         let list = self.attackers.borrow();
         for c in Color::BOTH {
             let (ci, ti) = (c.index(), c.flip().index());
-            let (mut pawn_mg, mut pawn_eg, mut piece_mg, mut piece_eg) = (0, 0, 0, 0);
-            let (mut file_mg, mut file_eg, mut back_mg, mut back_eg) = (0, 0, 0, 0);
+            // Connected and backward pawns: the pawn entry's.
+            let (pawn_mg, pawn_eg, back_mg, back_eg) = entry.structure[ci];
+            let (mut piece_mg, mut piece_eg, mut file_mg, mut file_eg) = (0, 0, 0, 0);
             let enemies = pos.side_set(c.flip()) & !pawns[ti];
             // What the enemy holds strongly: by a pawn, or twice where we attack once.
             let strong = map.pawns[ti] | (map.double[ti] & !map.double[ci]);
@@ -1874,25 +1952,6 @@ impl Evaluator {
                 debug_assert_eq!(a.at, z.at, "attack map out of order");
                 let t = a.t;
                 if self.pawn[t] {
-                    let opposed = !(pawns[ti] & z.ahead_file).is_empty();
-                    let phalanx = !(pawns[ci] & z.beside).is_empty();
-                    let guarded = !(map.pawns[ci] & z.at).is_empty();
-                    let step = self.connected_step[ci][t]
-                        .get(sq.index())
-                        .copied()
-                        .unwrap_or(0) as i32;
-                    if (guarded || phalanx) && step > 0 && self.guards_beside[t] {
-                        let v = CONNECTED[step as usize] * (2 + phalanx as i32 - opposed as i32)
-                            + 21 * guarded as i32;
-                        pawn_mg += v;
-                        pawn_eg += v * (step - 2) / 4;
-                    } else if !(pawns[ci] & z.adjacent).is_empty()
-                        && (pawns[ci] & z.level_behind_adjacent).is_empty()
-                        && !((map.pawns[ti] | pawns[ti]) & z.stop).is_empty()
-                    {
-                        back_mg -= 9 + if opposed { 0 } else { 13 };
-                        back_eg -= 24 + if opposed { 0 } else { 27 };
-                    }
                     // A safe step forward that would attack an enemy piece.
                     if w.restricted != 0
                         && (occupied & z.stop).is_empty()
@@ -1951,6 +2010,54 @@ impl Evaluator {
                 + file_eg * w.rook_file
                 + threat_eg * w.restricted)
                 / 208;
+        }
+    }
+
+    /// Stockfish's connected and backward pawns (its units; see [`Evaluator::structure`]),
+    /// per side: (connected middle game, end game, backward middle game, end game). A
+    /// pawn guarded by a pawn or with one beside it is connected, by its step, more with
+    /// one beside and less when opposed; one with friendly pawns on neighbouring files
+    /// but none level or behind there to guard its advance, and whose step an enemy pawn
+    /// holds or blocks, is backward (more when not opposed).
+    fn pawn_structure(&self, pos: &Position, map: &AttackMap, out: &mut [(i32, i32, i32, i32); 2]) {
+        if self.zones.is_empty() {
+            return;
+        }
+        let mut pawns = [SquareSet::default(); 2];
+        for t in (0..self.types).filter(|&t| self.pawn[t]) {
+            for c in Color::BOTH {
+                pawns[c.index()] |= pos.type_set(t, c);
+            }
+        }
+        for c in Color::BOTH {
+            let (ci, ti) = (c.index(), c.flip().index());
+            let (mut pawn_mg, mut pawn_eg, mut back_mg, mut back_eg) = (0, 0, 0, 0);
+            for &sq in pos.pieces(c) {
+                let Some((t, _)) = pos.piece_at(sq).filter(|&(t, _)| self.pawn[t]) else {
+                    continue;
+                };
+                let z = &self.zones[ci * self.cells + sq.index()];
+                let opposed = !(pawns[ti] & z.ahead_file).is_empty();
+                let phalanx = !(pawns[ci] & z.beside).is_empty();
+                let guarded = !(map.pawns[ci] & z.at).is_empty();
+                let step = self.connected_step[ci][t]
+                    .get(sq.index())
+                    .copied()
+                    .unwrap_or(0) as i32;
+                if (guarded || phalanx) && step > 0 && self.guards_beside[t] {
+                    let v = CONNECTED[step as usize] * (2 + phalanx as i32 - opposed as i32)
+                        + 21 * guarded as i32;
+                    pawn_mg += v;
+                    pawn_eg += v * (step - 2) / 4;
+                } else if !(pawns[ci] & z.adjacent).is_empty()
+                    && (pawns[ci] & z.level_behind_adjacent).is_empty()
+                    && !((map.pawns[ti] | pawns[ti]) & z.stop).is_empty()
+                {
+                    back_mg -= 9 + if opposed { 0 } else { 13 };
+                    back_eg -= 24 + if opposed { 0 } else { 27 };
+                }
+            }
+            out[ci] = (pawn_mg, pawn_eg, back_mg, back_eg);
         }
     }
 
@@ -2128,6 +2235,34 @@ impl Evaluator {
         shield
     }
 
+    /// The pawn shield of side `c`'s royal on `royal` ([`Evaluator::pawn_shield`]), kept
+    /// in the pawn entry by the royal's square.
+    fn shield(&self, pos: &Position, entry: &mut PawnEntry, royal: usize, c: Color) -> i32 {
+        let slots = &mut entry.shields[c.index()];
+        if let Some(&(_, shield)) = slots.iter().find(|s| s.0 == royal) {
+            return shield;
+        }
+        let shield = self.pawn_shield(pos, royal, c);
+        slots[1] = slots[0];
+        slots[0] = (royal, shield);
+        shield
+    }
+
+    /// Shelter and storm of side `c`'s royal on `royal` ([`Evaluator::shelter_storm`]),
+    /// kept in the pawn entry by the royal's square and where it may castle.
+    fn shelter(&self, pos: &Position, entry: &mut PawnEntry, royal: usize, c: Color) -> (i32, i32) {
+        let castling = self.castling(pos, royal, c);
+        let slots = &entry.shelters[c.index()];
+        if let Some(&(_, _, v)) = slots.iter().find(|s| s.0 == royal && s.1 == castling) {
+            return v;
+        }
+        let v = self.shelter_storm(&entry.pawns, royal, c, castling);
+        let slots = &mut entry.shelters[c.index()];
+        slots[1] = slots[0];
+        slots[0] = (royal, castling, v);
+        v
+    }
+
     /// The score of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let w = &self.weights;
@@ -2138,6 +2273,11 @@ impl Evaluator {
         let mut pieces = [0i32; 2];
         let map = self.attack_map(pos);
         let pawn_sets = map.as_ref().map(|m| m.pawns);
+        let mut table = self.pawn_table.borrow_mut();
+        let entry = &mut table[pos.pawn_hash() as usize & (PAWN_TABLE - 1)];
+        if !entry.filled || entry.key != pos.pawn_hash() {
+            self.fill_pawn_entry(pos, map.as_ref(), entry);
+        }
         let scale = self.material_scale();
         // Pieces per type for the crowd term, counted in the loop below.
         let crowded = !self.lighter.is_empty();
@@ -2259,7 +2399,7 @@ impl Evaluator {
                         }
                     }
                 }
-                let shield = self.pawn_shield(pos, r.index(), c);
+                let shield = self.shield(pos, entry, r.index(), c);
                 royal_mg += (w.friends * friends.min(4) + shield) * w.shelter / 100;
                 match &map {
                     // Both sides' mobility first (the king danger reads its difference);
@@ -2276,14 +2416,10 @@ impl Evaluator {
             royal_sums[ci] = (royal_mg, royal_eg);
         }
         if let Some(map) = map.as_ref().filter(|_| n_dangers > 0) {
-            let mut pawns = self.pawn_list.borrow_mut();
-            if w.storm != (0, 0) || w.flank != 0 {
-                self.collect_pawns(pos, map, &mut pawns);
-            }
             for &(c, r, shield) in &dangers[..n_dangers] {
                 let (ci, ti) = (c.index(), c.flip().index());
                 let (s_mg, s_eg) = if w.storm != (0, 0) {
-                    self.shelter_storm(pos, &pawns, r, c)
+                    self.shelter(pos, entry, r, c)
                 } else {
                     (0, 0)
                 };
@@ -2297,7 +2433,7 @@ impl Evaluator {
                 let lead = (mobility_mg[ti] - mobility_mg[ci]) * w.danger_mobility / 100;
                 let (mut flank_danger, mut flank_mg, mut flank_eg) = (0, 0, 0);
                 if w.flank != 0 {
-                    let (attack, defence, pawnless) = self.flank(pos, &pawns, r, c, map);
+                    let (attack, defence, pawnless) = self.flank(pos, &entry.pawns, r, c, map);
                     flank_danger = (3 * attack * attack / 8 - 4 * defence) * w.flank / 100;
                     flank_mg = (8 * attack + if pawnless { 17 } else { 0 }) * w.flank / 240;
                     flank_eg = if pawnless { 95 * w.flank / 240 } else { 0 };
@@ -2317,7 +2453,7 @@ impl Evaluator {
         }
         if let Some(map) = &map {
             self.threats(pos, map, &mut mg, &mut eg);
-            self.structure(pos, map, &mut mg, &mut eg);
+            self.structure(pos, map, entry, &mut mg, &mut eg);
         }
         if crowded {
             let mut cache = self.crowd_cache.borrow_mut();
@@ -2331,8 +2467,10 @@ impl Evaluator {
                 eg[ci] -= loss[ci];
             }
         }
-        if let Some(count) = self.passed_pawns(pos, map.as_ref(), &mut mg, &mut eg) {
-            self.pawn_files(&count, &mut mg, &mut eg);
+        self.passed_pawns(pos, map.as_ref(), entry, &mut mg, &mut eg);
+        for ci in 0..2 {
+            mg[ci] += entry.files[ci].0;
+            eg[ci] += entry.files[ci].1;
         }
         let phase = (material * 256 / self.start_material).clamp(0, 256) as i32;
         let mut white = (mg[0] - mg[1]) * phase / 256 + (eg[0] - eg[1]) * (256 - phase) / 256;
@@ -2369,13 +2507,75 @@ mod tests {
     use super::*;
     use fairyboard_core::catalogue;
 
+    /// The pawn entry holds what the pawns alone decide: an evaluator that has seen the
+    /// game so far (its entries kept from earlier positions with the same pawns) scores
+    /// every position as a fresh one does, in variants with castling, fairy pawns, two
+    /// royals, drops, a wide board and no attack sets.
+    #[test]
+    fn kept_pawn_entries_score_as_fresh_ones() {
+        for name in [
+            "chess",
+            "capablanca",
+            "spartan",
+            "shatranj",
+            "makruk",
+            "shogi",
+            "crazyhouse",
+            "xiangqi",
+            "berolina",
+            "great-shatranj",
+            "grand",
+            "atomic",
+        ] {
+            let v = catalogue::load(name).unwrap();
+            let (warm, fresh) = (Evaluator::new(&v), Evaluator::new(&v));
+            let mut rng = SplitMix(0xC0FF_EE00 ^ name.len() as u64);
+            let (mut hits, mut evaluated) = (0, 0);
+            for _game in 0..3 {
+                let mut pos = Position::start(v.clone());
+                for _ply in 0..80 {
+                    let key = pos.pawn_hash();
+                    let kept = {
+                        let table = warm.pawn_table.borrow();
+                        let entry = &table[key as usize & (PAWN_TABLE - 1)];
+                        entry.filled && entry.key == key
+                    };
+                    hits += kept as usize;
+                    evaluated += 1;
+                    fresh
+                        .pawn_table
+                        .borrow_mut()
+                        .iter_mut()
+                        .for_each(|e| e.filled = false);
+                    let cold = fresh.evaluate(&pos);
+                    assert_eq!(warm.evaluate(&pos), cold, "{name}: {}", pos.to_fen());
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    pos.make(&m);
+                }
+            }
+            // Most moves keep the pawns: the kept entries were really read.
+            assert!(hits * 3 > evaluated, "{name}: {hits} of {evaluated}");
+        }
+    }
+
+    /// A pawn entry filled afresh for `pos`.
+    fn entry(e: &Evaluator, pos: &Position, map: Option<&AttackMap>) -> PawnEntry {
+        let mut entry = PawnEntry::default();
+        e.fill_pawn_entry(pos, map, &mut entry);
+        entry
+    }
+
     /// The passed-pawn bonuses (White, Black) of a chess position, end-game part.
     fn passed_eg(fen: &str) -> [i32; 2] {
         let v = catalogue::load("chess").unwrap();
         let e = Evaluator::new(&v);
         let pos = Position::from_fen(v, fen).unwrap();
         let (mut mg, mut eg) = ([0; 2], [0; 2]);
-        e.passed_pawns(&pos, None, &mut mg, &mut eg);
+        e.passed_pawns(&pos, None, &entry(&e, &pos, None), &mut mg, &mut eg);
         eg
     }
 
@@ -2400,12 +2600,8 @@ mod tests {
         let v = catalogue::load("chess").unwrap();
         let e = Evaluator::new(&v);
         let pos = Position::from_fen(v, fen).unwrap();
-        let count = e
-            .passed_pawns(&pos, None, &mut [0; 2], &mut [0; 2])
-            .unwrap();
-        let (mut mg, mut eg) = ([0; 2], [0; 2]);
-        e.pawn_files(&count, &mut mg, &mut eg);
-        (mg, eg)
+        let [(w_mg, w_eg), (b_mg, b_eg)] = entry(&e, &pos, None).files;
+        ([w_mg, b_mg], [w_eg, b_eg])
     }
 
     #[test]
@@ -2513,7 +2709,8 @@ mod tests {
     fn shelter(fen: &str) -> (i32, i32) {
         let (e, pos, king) = white_king(fen);
         let map = e.attack_map(&pos).expect("chess has attack sets");
-        e.shelter_storm(&pos, &pawns_of(&e, &pos, &map), king, Color::White)
+        let castling = e.castling(&pos, king, Color::White);
+        e.shelter_storm(&pawns_of(&e, &pos, &map), king, Color::White, castling)
     }
 
     #[test]
@@ -2773,7 +2970,7 @@ mod tests {
         let pos = Position::from_fen(v, fen).unwrap();
         let map = e.attack_map(&pos).expect("chess has attack sets");
         let (mut mg, mut eg) = ([0; 2], [0; 2]);
-        e.structure(&pos, &map, &mut mg, &mut eg);
+        e.structure(&pos, &map, &entry(&e, &pos, Some(&map)), &mut mg, &mut eg);
         (mg, eg)
     }
 
@@ -2869,7 +3066,13 @@ mod tests {
             let pos = Position::from_fen(v, fen).unwrap();
             let map = e.attack_map(&pos).unwrap();
             let (mut mg, mut eg) = ([0; 2], [0; 2]);
-            e.passed_pawns(&pos, Some(&map), &mut mg, &mut eg);
+            e.passed_pawns(
+                &pos,
+                Some(&map),
+                &entry(&e, &pos, Some(&map)),
+                &mut mg,
+                &mut eg,
+            );
             (mg, eg)
         };
         // e6, step 5: (168, 177); weight 5·5 − 13 = 12; Black's king is 4 from e7, White's
