@@ -609,8 +609,12 @@ struct PawnEntry {
     /// Per side, two royal squares: (padded square, pawn shield) (`usize::MAX`: none).
     shields: [[(usize, i32); 2]; 2],
     /// Per side, two royal squares: (padded square, castling state, shelter and storm).
-    shelters: [[(usize, u8, (i32, i32)); 2]; 2],
+    shelters: [[KeptShelter; 2]; 2],
 }
+
+/// A royal's square, where it may castle, and its shelter and storm
+/// ([`PawnEntry::shelters`]).
+type KeptShelter = (usize, u8, (i32, i32));
 
 impl PawnEntry {
     /// Empty the entry for the pawn hash `key`.
