@@ -595,9 +595,8 @@ struct PawnEntry {
     /// The pawn hash the entry holds (valid when `filled`).
     key: u64,
     filled: bool,
-    /// The pawn-file terms apply (there are pawns, all within [`FILES`] files).
-    counted: bool,
-    /// Per side: doubled and isolated pawns, (middle game, end game) centipawns.
+    /// Per side: doubled and isolated pawns, (middle game, end game) centipawns (none
+    /// unless every pawn stands within [`FILES`] files).
     files: [(i32, i32); 2],
     /// The passed pawns with a passed-pawn table: (colour, type, padded square).
     passed: Vec<(Color, usize, usize)>,
@@ -606,6 +605,8 @@ struct PawnEntry {
     structure: [(i32, i32, i32, i32); 2],
     /// Each side's pawns, for the royal's shelter and flank (with attack sets only).
     pawns: PawnList,
+    /// Each side's pawns as a set (with attack sets only).
+    sets: [SquareSet; 2],
     /// Per side, two royal squares: (padded square, pawn shield) (`usize::MAX`: none).
     shields: [[(usize, i32); 2]; 2],
     /// Per side, two royal squares: (padded square, castling state, shelter and storm).
@@ -621,11 +622,11 @@ impl PawnEntry {
     fn reset(&mut self, key: u64) {
         self.key = key;
         self.filled = true;
-        self.counted = false;
         self.files = [(0, 0); 2];
         self.passed.clear();
         self.structure = [(0, 0, 0, 0); 2];
         self.pawns.iter_mut().for_each(Vec::clear);
+        self.sets = [SquareSet::default(); 2];
         self.shields = [[(usize::MAX, 0); 2]; 2];
         self.shelters = [[(usize::MAX, 0, (0, 0)); 2]; 2];
     }
@@ -1189,7 +1190,12 @@ impl Evaluator {
         e.reset(pos.pawn_hash());
         if let Some(map) = map {
             self.collect_pawns(pos, map, &mut e.pawns);
-            self.pawn_structure(pos, map, &mut e.structure);
+            for t in (0..self.types).filter(|&t| self.pawn[t]) {
+                for c in Color::BOTH {
+                    e.sets[c.index()] |= pos.type_set(t, c);
+                }
+            }
+            e.structure = self.pawn_structure(pos, map, &e.sets);
         }
         // Per file: White's rearmost pawn rank, Black's rearmost (from White's view, the
         // highest) pawn rank.
@@ -1236,7 +1242,6 @@ impl Evaluator {
                 white_low[f - 1..=f + 1].iter().all(|&w| w >= r)
             }
         });
-        e.counted = true;
         let (mut mg, mut eg) = ([0; 2], [0; 2]);
         self.pawn_files(&count, &mut mg, &mut eg);
         e.files = [(mg[0], eg[0]), (mg[1], eg[1])];
@@ -1928,12 +1933,7 @@ impl Evaluator {
             return;
         }
         let w = &self.weights;
-        let mut pawns = [SquareSet::default(); 2];
-        for t in (0..self.types).filter(|&t| self.pawn[t]) {
-            for c in Color::BOTH {
-                pawns[c.index()] |= pos.type_set(t, c);
-            }
-        }
+        let pawns = entry.sets;
         let any_pawn = pawns[0] | pawns[1];
         let occupied = pos.side_set(Color::White) | pos.side_set(Color::Black);
         let list = self.attackers.borrow();
@@ -2023,15 +2023,15 @@ impl Evaluator {
     /// one beside and less when opposed; one with friendly pawns on neighbouring files
     /// but none level or behind there to guard its advance, and whose step an enemy pawn
     /// holds or blocks, is backward (more when not opposed).
-    fn pawn_structure(&self, pos: &Position, map: &AttackMap, out: &mut [(i32, i32, i32, i32); 2]) {
+    fn pawn_structure(
+        &self,
+        pos: &Position,
+        map: &AttackMap,
+        pawns: &[SquareSet; 2],
+    ) -> [(i32, i32, i32, i32); 2] {
+        let mut out = [(0, 0, 0, 0); 2];
         if self.zones.is_empty() {
-            return;
-        }
-        let mut pawns = [SquareSet::default(); 2];
-        for t in (0..self.types).filter(|&t| self.pawn[t]) {
-            for c in Color::BOTH {
-                pawns[c.index()] |= pos.type_set(t, c);
-            }
+            return out;
         }
         for c in Color::BOTH {
             let (ci, ti) = (c.index(), c.flip().index());
@@ -2063,6 +2063,7 @@ impl Evaluator {
             }
             out[ci] = (pawn_mg, pawn_eg, back_mg, back_eg);
         }
+        out
     }
 
     /// A rank counted from side `c`'s back rank (0 there).
