@@ -174,60 +174,49 @@ fn promotion_choices_count_once_in_mobility() {
     assert_eq!(pos.mobility(e7, &mut list), 5);
 }
 
-/// The pawn hash follows the pawns only: a knight's move keeps it, a pawn's step and a
+/// The pawn hash follows the pawns only — by flag (chess) or by their moves (Spartan
+/// Chess's hoplites, `PieceType::pawn_like`): a piece's move keeps it, a pawn's step and a
 /// capture of a pawn change it, and taking them back restores it.
 #[test]
 fn the_pawn_hash_sees_pawns_only() {
-    let v = catalogue::load("chess").unwrap();
-    let mut pos = Position::from_fen(v.clone(), "4k3/3p4/8/4N3/8/8/4P3/4K3 w - - 0 1").unwrap();
-    let start = pos.pawn_hash();
-    assert_ne!(start, 0);
-    let play = |pos: &mut Position, uci: &str| {
-        let m = pos
-            .legal_moves()
-            .into_iter()
-            .find(|m| v.uci(m) == uci)
-            .unwrap_or_else(|| panic!("{uci} is legal"));
-        (m, pos.make(&m))
-    };
-    let (knight, undo) = play(&mut pos, "e5c6");
-    assert_eq!(pos.pawn_hash(), start, "a knight move");
-    assert_ne!(pos.hash(), pos.pawn_hash());
-    pos.unmake(&knight, undo);
-    let (step, undo) = play(&mut pos, "e2e4");
-    assert_ne!(pos.pawn_hash(), start, "a pawn step");
-    assert_eq!(pos.pawn_hash(), pos.recomputed_pawn_hash());
-    pos.unmake(&step, undo);
-    assert_eq!(pos.pawn_hash(), start);
-    let (capture, undo) = play(&mut pos, "e5d7");
-    assert_ne!(pos.pawn_hash(), start, "a pawn captured");
-    assert_eq!(pos.pawn_hash(), pos.recomputed_pawn_hash());
-    pos.unmake(&capture, undo);
-    assert_eq!(pos.pawn_hash(), start);
-}
-
-/// Spartan Chess's hoplites are pawns by their moves (`PieceType::pawn_like`), not by
-/// name: the pawn hash follows a hoplite's step and not a general's move.
-#[test]
-fn the_pawn_hash_sees_pawns_by_their_moves() {
-    let v = catalogue::load("spartan").unwrap();
-    let fen = "1g2k3/hhh5/8/8/8/8/PPP5/4K3 b - - 0 1";
-    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
-    let start = pos.pawn_hash();
-    let play = |pos: &mut Position, uci: &str| {
-        let m = pos
-            .legal_moves()
-            .into_iter()
-            .find(|m| v.uci(m) == uci)
-            .unwrap_or_else(|| panic!("{uci} is legal"));
-        (m, pos.make(&m))
-    };
-    let (general, undo) = play(&mut pos, "b8c8");
-    assert_eq!(pos.pawn_hash(), start, "a general's move");
-    pos.unmake(&general, undo);
-    let (hoplite, undo) = play(&mut pos, "a7b6");
-    assert_ne!(pos.pawn_hash(), start, "a hoplite's step");
-    assert_eq!(pos.pawn_hash(), pos.recomputed_pawn_hash());
-    pos.unmake(&hoplite, undo);
-    assert_eq!(pos.pawn_hash(), start);
+    // (variant, position, a piece's move, then pawn-changing moves)
+    let cases = [
+        (
+            "chess",
+            "4k3/3p4/8/4N3/8/8/4P3/4K3 w - - 0 1",
+            "e5c6",
+            &["e2e4", "e5d7"][..],
+        ),
+        (
+            "spartan",
+            "1g2k3/hhh5/8/8/8/8/PPP5/4K3 b - - 0 1",
+            "b8c8",
+            &["a7b6"][..],
+        ),
+    ];
+    for (name, fen, piece_move, pawn_moves) in cases {
+        let v = catalogue::load(name).unwrap();
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        let start = pos.pawn_hash();
+        assert_ne!(start, 0);
+        let find = |pos: &mut Position, uci: &str| {
+            pos.legal_moves()
+                .into_iter()
+                .find(|m| v.uci(m) == uci)
+                .unwrap_or_else(|| panic!("{name}: {uci} is legal"))
+        };
+        let m = find(&mut pos, piece_move);
+        let undo = pos.make(&m);
+        assert_eq!(pos.pawn_hash(), start, "{name}: {piece_move}");
+        assert_ne!(pos.hash(), pos.pawn_hash());
+        pos.unmake(&m, undo);
+        for &uci in pawn_moves {
+            let m = find(&mut pos, uci);
+            let undo = pos.make(&m);
+            assert_ne!(pos.pawn_hash(), start, "{name}: {uci}");
+            assert_eq!(pos.pawn_hash(), pos.recomputed_pawn_hash());
+            pos.unmake(&m, undo);
+            assert_eq!(pos.pawn_hash(), start);
+        }
+    }
 }
