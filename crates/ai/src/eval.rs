@@ -2076,8 +2076,8 @@ impl Evaluator {
     }
 
     /// Each side's pawns as (file, rank, whether an enemy pawn attacks it), collected once
-    /// an evaluation for the royals' shelter and flank terms, which would otherwise scan
-    /// the piece lists up to seven times.
+    /// per pawn structure into its [`PawnEntry`] for the royals' shelter and flank terms,
+    /// which would otherwise scan the piece lists up to seven times an evaluation.
     fn collect_pawns(&self, pos: &Position, map: &AttackMap, pawns: &mut PawnList) {
         for c in Color::BOTH {
             let enemy_pawns = map.pawns[c.flip().index()];
