@@ -73,8 +73,8 @@ pub struct Weights {
     /// Percent of each non-pawn, non-royal piece's value (pawns are the unit). Above 100:
     /// much of a pawn's worth is already paid by the pawn terms (structure, passed pawns,
     /// the centre, a royal's shelter), so pieces at their bare estimate sold too cheaply
-    /// against pawns. At 120 the build scored 24.8% of 480 games against Fairy-Stockfish
-    /// at a third of its time, against 19.9% of 720 at 100, and 140 / 120 scored 23.1%
+    /// against pawns. At 120 the build scored 24.7% of 480 games against Fairy-Stockfish
+    /// at a third of its time, against 20.0% of 720 at 100, and 140 / 120 scored 23.1%
     /// (BENCHMARKS.md, run 39); Stockfish's classical values put a knight at 6.2 pawns in
     /// the middle game and 4.1 in the end game, where ours is about 3. Not in drop games
     /// (`Evaluator::piece_scale`).
@@ -2879,8 +2879,7 @@ mod tests {
     fn pieces_are_paid_their_scale_on_the_board_and_their_bare_value_in_a_drop_game() {
         // Chess: a knight at 120% of its value in both phases, a pawn at its 100.
         // Crazyhouse: every piece at `drop_material` (60%) of its value, the knight's
-        // share not raised (run 39: raised, crazyhouse lost 11 to 23 in self-play); a
-        // crowd loss follows the same scale.
+        // share not raised (run 39: raised, crazyhouse lost 11 to 23 in self-play).
         let chess = catalogue::load("chess").unwrap();
         let e = Evaluator::with_weights(&chess, Weights::default());
         let (n, p) = (
