@@ -76,8 +76,8 @@ pub struct Weights {
     /// against pawns. At 120 the build scored 24.7% of 480 games against Fairy-Stockfish
     /// at a third of its time, against 20.0% of 720 at 100, and 140 / 120 scored 23.1%
     /// (BENCHMARKS.md, run 39); Stockfish's classical values put a knight at 6.2 pawns in
-    /// the middle game and 4.1 in the end game, where ours is about 3. Not in drop games
-    /// (`Evaluator::piece_scale`).
+    /// the middle game and 4.1 in the end game, where ours is about 3. Drop games have
+    /// their own, [`Weights::drop_piece_value`].
     pub piece_value: (i32, i32),
     /// Mobility: percent of the base weight of a move above a piece's average (the base
     /// is 24/average centipawns, clamped to 1–6: a queen's tenth move matters less than a
@@ -195,6 +195,10 @@ pub struct Weights {
     /// move is worth more (a drop can start an attack anywhere); Fairy-Stockfish adds
     /// 80 of its units in these games (BENCHMARKS.md, run 27).
     pub drop_tempo: i32,
+    /// Drop games: percent of each non-pawn piece's value, instead of `piece_value`.
+    /// `drop_material` was fitted with the pieces at their bare values there, and at
+    /// `piece_value`'s 120 crazyhouse lost 11 to 23 in self-play (BENCHMARKS.md, run 39).
+    pub drop_piece_value: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
     /// Percent of Stockfish's connected-pawn bonus ([`Evaluator::structure`]): a pawn
@@ -252,6 +256,7 @@ impl Default for Weights {
             drop_mobility: 150,
             drop_pawn_centre: 0,
             drop_tempo: 60,
+            drop_piece_value: 100,
             tempo: 20,
             connected: 100,
             backward: 100,
@@ -320,6 +325,7 @@ impl Weights {
             drop_mobility,
             drop_pawn_centre,
             drop_tempo,
+            drop_piece_value,
             tempo,
             connected,
             backward,
@@ -372,6 +378,7 @@ impl Weights {
             ("drop_mobility", drop_mobility),
             ("drop_pawn_centre", drop_pawn_centre),
             ("drop_tempo", drop_tempo),
+            ("drop_piece_value", drop_piece_value),
             ("tempo", tempo),
             ("connected", connected),
             ("backward", backward),
@@ -1043,13 +1050,12 @@ impl Evaluator {
             .collect();
     }
 
-    /// Percent of a piece's value the evaluation pays, (middle game, end game):
-    /// [`Weights::piece_value`], but 100 in a drop game, whose material is
-    /// [`Weights::drop_material`] of every value alike (fitted with pieces at their bare
-    /// values; at 120 crazyhouse lost 11 to 23 in self-play, BENCHMARKS.md run 39).
+    /// Percent of a non-pawn piece's value the evaluation pays, (middle game, end game):
+    /// [`Weights::piece_value`], or [`Weights::drop_piece_value`] in a drop game.
     fn piece_scale(&self) -> (i32, i32) {
         if self.drops {
-            (100, 100)
+            let w = self.weights.drop_piece_value;
+            (w, w)
         } else {
             self.weights.piece_value
         }
@@ -2879,7 +2885,8 @@ mod tests {
     fn pieces_are_paid_their_scale_on_the_board_and_their_bare_value_in_a_drop_game() {
         // Chess: a knight at 120% of its value in both phases, a pawn at its 100.
         // Crazyhouse: every piece at `drop_material` (60%) of its value, the knight's
-        // share not raised (run 39: raised, crazyhouse lost 11 to 23 in self-play).
+        // share at `drop_piece_value` (100%: raised, crazyhouse lost 11 to 23 in
+        // self-play, run 39).
         let chess = catalogue::load("chess").unwrap();
         let e = Evaluator::with_weights(&chess, Weights::default());
         let (n, p) = (
