@@ -51,10 +51,15 @@ play_game() {
         echo "$fen" >"$WORK/$name.fen"
         position=(-lpf "$WORK/$name.fen")
     fi
+    # Each engine searches a fixed number of nodes a move, so the game is the same on every
+    # machine: on the clock a busy CI machine once steered the Lion game into the one rule
+    # variants/lion.txt cannot express (a non-Lion may not take a Lion right after a
+    # non-Lion took one), and XBoard, which knows it, refused the move. The clock is
+    # generous beside 20,000 nodes.
     cat >"$WORK/$name.sh" <<EOF
 #!/usr/bin/env bash
-"$XBOARD" -xncp -fcp "$BIN xboard" -scp "$BIN xboard --seed 7" -variant $variant ${position[*]} \
-    -mg 1 -tc 0:10 -mps 40 -adjudicateDrawMoves $moves -sgf "$pgn" \
+"$XBOARD" -xncp -fcp "$BIN xboard --nodes 20000" -scp "$BIN xboard --seed 7 --nodes 20000" \
+    -variant $variant ${position[*]} -mg 1 -tc 0:10 -mps 40 -adjudicateDrawMoves $moves -sgf "$pgn" \
     -debug -nameOfDebugFile "$debug" -popupExitMessage false -saveSettingsOnExit false \
     -size 49 >"$WORK/$name.out" 2>&1 &
 pid=\$!
