@@ -399,15 +399,35 @@ pub struct Bracket {
 
 /// A textual repetition group: the union over `k = 0, 1, 2, ...` (up to a cap) of the
 /// descriptors `prefix + body * k + suffix`. `prefix` is the text of the term in which the
-/// group opens, `suffix` all the text after the closing parenthesis. Always the last term.
+/// group opens, `suffix` all the text after the closing parenthesis and its count. Always
+/// the last term.
+///
+/// A count after the group limits it as a range limits an atom: `B(paf)2cB` repeats `paf`
+/// at most twice (a bishop that captures over up to two pieces, as the jumping generals of
+/// large shogi variants are written on their Interactive Diagram pages), and a count with a
+/// leading zero, `(paf)02`, exactly twice, as `W03` is exactly three steps.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Repeat {
     pub prefix: String,
     pub body: String,
     pub suffix: String,
+    /// The count after the group: at most this many repetitions (None: no limit but the
+    /// board's).
+    pub most: Option<usize>,
+    /// The count had a leading zero: exactly `most` repetitions.
+    pub exact: bool,
 }
 
 impl Repeat {
+    /// The repetition counts to expand, where `cap` bounds a group without a count.
+    pub fn counts(&self, cap: usize) -> std::ops::RangeInclusive<usize> {
+        match self.most {
+            Some(n) if self.exact => n..=n,
+            Some(n) => 0..=n.min(cap),
+            None => 0..=cap,
+        }
+    }
+
     /// The text of expansion `k`.
     pub fn expansion(&self, k: usize) -> String {
         let mut s = String::with_capacity(
@@ -625,7 +645,11 @@ impl fmt::Display for Bracket {
 
 impl fmt::Display for Repeat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}({}){}", self.prefix, self.body, self.suffix)
+        write!(f, "{}({})", self.prefix, self.body)?;
+        if let Some(n) = self.most {
+            write!(f, "{}{n}", if self.exact { "0" } else { "" })?;
+        }
+        write!(f, "{}", self.suffix)
     }
 }
 

@@ -546,7 +546,7 @@ impl Compiler {
                         self.fail(self.left_out(term, e))?;
                         continue;
                     }
-                    for k in 0..=usize::from(self.opts.max_range) {
+                    for k in r.counts(usize::from(self.opts.max_range)) {
                         if self.refusals_spent() {
                             // The terms after the group are still compiled.
                             let e = cerr(

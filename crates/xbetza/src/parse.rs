@@ -4,13 +4,16 @@
 //!
 //! ```text
 //! descriptor := term*
-//! term       := simple | '[' simple (('-' | '?') simple)* ']' "'"? | <text with a group '(' ... ')'>
+//! term       := simple | '[' simple (('-' | '?') simple)* ']' "'"? | <text with a group '(' ... ')' digits?>
 //! simple     := group ('a' group)* atom ext? range? "'"?
 //! group      := lower-case letters other than 'a' (directions and modalities, any order)
 //! atom       := W F D N A H C L Z J G K Q R B O U I | '(' int ',' int ')'
 //! ext        := 'X' | 'Y'
 //! range      := digits | the atom letter again
 //! ```
+//!
+//! The digits after a repetition group are its count ([`Repeat`]): `(paf)2` at most twice,
+//! `(paf)02` exactly twice.
 //!
 //! Positions in errors and warnings are 0-based character indices into the input.
 
@@ -833,7 +836,23 @@ impl Parser {
         };
         let prefix = slice(start, open);
         let body = slice(open + 1, close);
-        let suffix = slice(close + 1, self.chars.len());
+        // A count right after the group: at most (a leading zero: exactly) that many
+        // repetitions, as a range after an atom.
+        let mut after = close + 1;
+        while self.peek_at(after).is_some_and(|c| c.is_ascii_digit()) {
+            after += 1;
+        }
+        let digits: String = slice(close + 1, after).iter().map(|&(_, c)| c).collect();
+        let most = if digits.is_empty() {
+            None
+        } else {
+            match digits.parse::<usize>() {
+                Ok(n) if n <= usize::from(u8::MAX) => Some(n),
+                _ => return Err(self.err_at(close + 1, "a group's count must be at most 255")),
+            }
+        };
+        let exact = digits.len() > 1 && digits.starts_with('0');
+        let suffix = slice(after, self.chars.len());
         // Validate the single expansion (it must parse); positions map to the source.
         let mut once = prefix.clone();
         once.extend_from_slice(&body);
@@ -845,6 +864,8 @@ impl Parser {
             prefix: text(&prefix),
             body: text(&body),
             suffix: text(&suffix),
+            most,
+            exact,
         };
         self.i = self.chars.len();
         Ok(r)

@@ -340,7 +340,7 @@ impl<'a> Ref<'a> {
                         continue;
                     }
                     let cap = self.board.files.max(self.board.ranks).clamp(0, 255) as usize;
-                    for k in 0..=cap {
+                    for k in rep.counts(cap) {
                         self.expansions += 1;
                         if self.expansions > MAX_EXPANSIONS {
                             return;

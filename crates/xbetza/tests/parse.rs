@@ -180,6 +180,8 @@ fn canonical_display() {
         ("[F?R]", "[F?R]"),
         ("mN[xN-N]'", "mN[xN-N]'"),
         ("afs(afz)W", "afs(afz)W"),
+        ("B(paf)2cB", "B(paf)2cB"),
+        ("(paf)02cB", "(paf)02cB"),
         ("A'D'fW", "A'D'fW"),
         ("(4,1)0", "(4,1)0"),
         ("FX", "FX"),
