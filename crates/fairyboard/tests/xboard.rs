@@ -309,11 +309,10 @@ fn en_passant_is_red_and_hover_marks_its_victim_green() {
 fn shared_id_pieces_keep_their_moves_after_moves() {
     // Three types share the ID `P` (a pawn, a prince stepping as a king, a rook pawn
     // running forward as a rook): after moves, lifting each shows its own targets. The
-    // definition lives in its own catalogue folder.
+    // definition lives in a catalogue folder of its own, without chess: the engine starts
+    // with its built-in chess all the same.
     let dir = std::env::temp_dir().join(format!("fairyboard-xboard-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // The engine starts with chess.
-    std::fs::copy(variants_dir().join("chess.txt"), dir.join("chess.txt")).unwrap();
     std::fs::write(
         dir.join("shared.txt"),
         "files=7\nranks=7\nroyal=4\npawn:P:fmWfcF::a2-c2\nprince::K::d2\n\
@@ -345,6 +344,13 @@ fn shared_id_pieces_keep_their_moves_after_moves() {
         .collect();
     assert!(
         !lines.iter().any(|l| l.starts_with("Illegal move")),
+        "{lines:?}"
+    );
+    // The folder's game and the built-in one.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("variants=\"normal,shared\"")),
         "{lines:?}"
     );
     assert_eq!(

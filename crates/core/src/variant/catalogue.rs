@@ -42,6 +42,11 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// The orthodox game, built in: the game both engine protocols start with (XBoard's
+/// `normal`, UCI's default `chess`), so an engine starts with any catalogue folder, even one
+/// that holds only a designer's own definitions. A `chess.txt` in the folder takes its place.
+const BUILT_IN_CHESS: &str = include_str!("../../../../variants/chess.txt");
+
 /// The catalogue folder: `$FAIRYBOARD_VARIANTS`, else `./variants`, else the source tree's.
 pub fn dir() -> PathBuf {
     if let Some(d) = std::env::var_os("FAIRYBOARD_VARIANTS") {
@@ -64,9 +69,15 @@ pub fn is_valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
-/// Every catalogue name, sorted.
+/// Every catalogue name, sorted: the folder's, and `chess` (built in) where the folder has
+/// none.
 pub fn names() -> Vec<String> {
-    names_in(&dir())
+    let mut names = names_in(&dir());
+    if !names.iter().any(|n| n == "chess") {
+        names.push("chess".to_string());
+        names.sort();
+    }
+    names
 }
 
 /// Every catalogue name in the folder `dir` (its `NAME.txt` files with valid names), sorted.
@@ -123,6 +134,9 @@ pub fn read(name_or_path: &str) -> Result<(String, String), LoadError> {
     } else if is_valid_name(name_or_path) {
         let p = dir().join(format!("{name_or_path}.txt"));
         if !p.is_file() {
+            if name_or_path == "chess" {
+                return Ok(("chess".to_string(), BUILT_IN_CHESS.to_string()));
+            }
             return Err(LoadError::NotFound(name_or_path.to_string()));
         }
         (name_or_path.to_string(), p)
