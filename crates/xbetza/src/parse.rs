@@ -176,6 +176,25 @@ pub fn parse_lenient(descriptor: &str) -> (Option<Descriptor>, Vec<ParseError>) 
     (None, finish(dropped, unreported))
 }
 
+/// The value of a count written after an atom (its range) or a repetition group, and
+/// whether a leading zero makes it exact (`03`: exactly 3). The value is None for zeros
+/// alone past the first (`00`); the whole is None over 255.
+fn count_value(digits: &str) -> Option<(Option<u8>, bool)> {
+    let (body, exact) = if digits.len() > 1 && digits.starts_with('0') {
+        (digits.trim_start_matches('0'), true)
+    } else {
+        (digits, false)
+    };
+    if body.is_empty() {
+        return Some((None, exact));
+    }
+    if body.len() > 3 {
+        return None;
+    }
+    let v: u32 = body.parse().ok()?;
+    u8::try_from(v).ok().map(|v| (Some(v), exact))
+}
+
 /// Maximum nesting of repetition groups accepted.
 const MAX_GROUP_DEPTH: usize = 32;
 
@@ -639,27 +658,18 @@ impl Parser {
             if matches!(name, AtomName::Letter('U' | 'I')) {
                 return Err(self.err_at(dstart, "U and I take no range"));
             }
-            let (body, is_exact) = if digits.len() > 1 && digits.starts_with('0') {
-                (digits.trim_start_matches('0'), true)
-            } else {
-                (digits.as_str(), false)
-            };
-            if body.is_empty() {
-                // "00": read as 0.
-                range = 0;
-                let p = self.pos_of(dstart);
-                self.warn(p, Some('0'), "'00' read as range 0 (unlimited)");
-            } else {
-                let v: u32 = if body.len() > 3 {
-                    u32::MAX
-                } else {
-                    body.parse().unwrap_or(u32::MAX)
-                };
-                if v > 255 {
-                    return Err(self.err_at(dstart, "range too large (at most 255)"));
+            match count_value(&digits) {
+                None => return Err(self.err_at(dstart, "range too large (at most 255)")),
+                Some((None, _)) => {
+                    // "00": read as 0.
+                    range = 0;
+                    let p = self.pos_of(dstart);
+                    self.warn(p, Some('0'), "'00' read as range 0 (unlimited)");
                 }
-                range = v as u8;
-                exact = is_exact;
+                Some((Some(v), is_exact)) => {
+                    range = v;
+                    exact = is_exact;
+                }
             }
             if exact && matches!(name, AtomName::Letter('O')) {
                 return Err(self.err_at(dstart, "castling takes no exact range"));
@@ -843,15 +853,15 @@ impl Parser {
             after += 1;
         }
         let digits: String = slice(close + 1, after).iter().map(|&(_, c)| c).collect();
-        let most = if digits.is_empty() {
-            None
+        let (most, exact) = if digits.is_empty() {
+            (None, false)
         } else {
-            match digits.parse::<usize>() {
-                Ok(n) if n <= usize::from(u8::MAX) => Some(n),
-                _ => return Err(self.err_at(close + 1, "a group's count must be at most 255")),
+            match count_value(&digits) {
+                // "00": exactly none.
+                Some((n, exact)) => (Some(usize::from(n.unwrap_or(0))), exact),
+                None => return Err(self.err_at(close + 1, "a group's count must be at most 255")),
             }
         };
-        let exact = digits.len() > 1 && digits.starts_with('0');
         let suffix = slice(after, self.chars.len());
         // Validate the single expansion (it must parse); positions map to the source.
         let mut once = prefix.clone();

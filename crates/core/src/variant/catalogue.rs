@@ -42,10 +42,11 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// The orthodox game, built in: the game both engine protocols start with (XBoard's
-/// `normal`, UCI's default `chess`), so an engine starts with any catalogue folder, even one
-/// that holds only a designer's own definitions. A `chess.txt` in the folder takes its place.
-const BUILT_IN_CHESS: &str = include_str!("../../../../variants/chess.txt");
+/// The games built in, by catalogue name: the orthodox one, which both engine protocols
+/// start with (XBoard's `normal`, UCI's default `chess`), so an engine starts with any
+/// catalogue folder, even one that holds only a designer's own definitions. A file of the
+/// same name in the folder takes its place.
+const BUILT_IN: [(&str, &str); 1] = [("chess", include_str!("../../../../variants/chess.txt"))];
 
 /// The catalogue folder: `$FAIRYBOARD_VARIANTS`, else `./variants`, else the source tree's.
 pub fn dir() -> PathBuf {
@@ -69,14 +70,12 @@ pub fn is_valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
-/// Every catalogue name, sorted: the folder's, and `chess` (built in) where the folder has
-/// none.
+/// Every catalogue name, sorted: the folder's and the built-in games ([`BUILT_IN`]).
 pub fn names() -> Vec<String> {
     let mut names = names_in(&dir());
-    if !names.iter().any(|n| n == "chess") {
-        names.push("chess".to_string());
-        names.sort();
-    }
+    names.extend(BUILT_IN.iter().map(|(n, _)| n.to_string()));
+    names.sort();
+    names.dedup();
     names
 }
 
@@ -134,10 +133,10 @@ pub fn read(name_or_path: &str) -> Result<(String, String), LoadError> {
     } else if is_valid_name(name_or_path) {
         let p = dir().join(format!("{name_or_path}.txt"));
         if !p.is_file() {
-            if name_or_path == "chess" {
-                return Ok(("chess".to_string(), BUILT_IN_CHESS.to_string()));
-            }
-            return Err(LoadError::NotFound(name_or_path.to_string()));
+            return match BUILT_IN.iter().find(|(n, _)| *n == name_or_path) {
+                Some((n, text)) => Ok((n.to_string(), text.to_string())),
+                None => Err(LoadError::NotFound(name_or_path.to_string())),
+            };
         }
         (name_or_path.to_string(), p)
     } else {
