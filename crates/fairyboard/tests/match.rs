@@ -199,6 +199,56 @@ fn a_uci_engine_at_time_odds_plays_its_own_clock() {
     assert!(!written.contains("[TimeControl "), "{written}");
 }
 
+/// `--nodes2`: the UCI engine 2 is asked for a fixed node budget (`go nodes N`) on each
+/// of its moves, never for a clock search, and the games finish legally.
+#[test]
+fn a_uci_engine_2_searches_its_node_budget() {
+    let pgn = scratch("nodes2.pgn");
+    let log = scratch("nodes2-engine2.log");
+    let _ = std::fs::remove_file(&log);
+    let engine2 = format!("tee {} | {} uci", log.to_str().unwrap(), bin());
+    let out = Command::new(bin())
+        .args([
+            "match",
+            "--engine1",
+            &format!("{} xboard --nodes 400", bin()),
+        ])
+        .args([
+            "--engine2",
+            &engine2,
+            "--protocol2",
+            "uci",
+            "--nodes2",
+            "700",
+        ])
+        .args(["--variant", "shatranj", "--games", "2", "--tc", "20+0.1"])
+        .args(["--max-plies", "16", "--pgn", pgn.to_str().unwrap()])
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .output()
+        .expect("runs");
+    check(out, &pgn, "shatranj");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let goes: Vec<&str> = sent.lines().filter(|l| l.starts_with("go")).collect();
+    // Engine 2 moves 8 times in each of the two 16-ply games.
+    assert_eq!(goes.len(), 16, "{sent}");
+    assert!(goes.iter().all(|l| *l == "go nodes 700"), "{sent}");
+    // An XBoard engine 2 has no `go nodes`: refused before any game.
+    let out = Command::new(bin())
+        .args([
+            "match",
+            "--engine1",
+            "true",
+            "--engine2",
+            "true",
+            "--nodes2",
+            "5",
+        ])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes2 needs --protocol2 uci"));
+}
+
 #[test]
 fn smoke_match_against_fairy_max() {
     let Some(fm) = fairymax() else {

@@ -83,6 +83,12 @@ pub struct Args {
     /// gives engine 2 a third of engine 1's time.
     #[arg(long)]
     pub tc2: Option<String>,
+    /// A UCI engine 2 searches this many nodes a move (`go nodes N`) instead of playing
+    /// on its clock; the clock still runs, so give it a generous `--tc2`. With engine 1's
+    /// own node budget (`fairyboard xboard --nodes N`) the two engines meet at equal
+    /// nodes, which no machine load changes.
+    #[arg(long)]
+    pub nodes2: Option<u64>,
     /// Append the games to this PGN file.
     #[arg(long)]
     pub pgn: Option<String>,
@@ -496,13 +502,16 @@ fn play_game(
                 position.push_str(&uci_moves.join(" "));
             }
             e.send(&position)?;
-            e.send(&format!(
-                "go wtime {} btime {} winc {} binc {}",
-                clocks[Color::White.index()].as_millis(),
-                clocks[Color::Black.index()].as_millis(),
-                tcs[w].inc.as_millis(),
-                tcs[b].inc.as_millis()
-            ))?;
+            match args.nodes2.filter(|_| mover == 1) {
+                Some(n) => e.send(&format!("go nodes {n}"))?,
+                None => e.send(&format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    clocks[Color::White.index()].as_millis(),
+                    clocks[Color::Black.index()].as_millis(),
+                    tcs[w].inc.as_millis(),
+                    tcs[b].inc.as_millis()
+                ))?,
+            }
         } else if playing[mover] {
             for l in &clock_lines {
                 e.send(l)?;
@@ -740,6 +749,12 @@ struct Outcome {
 }
 
 pub fn run(args: Args) -> Result<String, String> {
+    if args.nodes2.is_some() && args.protocol2 != Protocol::Uci {
+        return Err(
+            "--nodes2 needs --protocol2 uci (an XBoard engine's node budget is its own option)"
+                .into(),
+        );
+    }
     if let Some(path) = &args.gauntlet {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         let entries = parse_gauntlet(&text, &args).map_err(|e| format!("{path}:{e}"))?;

@@ -1,0 +1,77 @@
+//! Positions of played games labelled with the games' results, for fitting the evaluation
+//! to what wins (Texel's tuning method on results,
+//! <https://www.chessprogramming.org/Texel%27s_Tuning_Method>):
+//! `cargo run --release --example game_positions -- VARIANT STEP FILE.pgn... > OUT.tsv`.
+//!
+//! Every `STEP`-th ply from ply 12 on (the offset turns with the game's number, so the
+//! samples do not all fall on one side's moves) is written as `FEN<TAB>label`, the label
+//! being the result from the side to move's view in the centipawns `fairyboard_ai::fit`
+//! reads: 10000 for a win, 0 for a draw, −10000 for a loss (win probabilities 1, ½, 0).
+//! Games of another variant, without a result, or with a move our rules do not find
+//! (written as a `stop` line on stderr) end where they stop being usable.
+use fairyboard_core::{catalogue, Position};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 3 {
+        eprintln!("usage: game_positions VARIANT STEP FILE.pgn...");
+        std::process::exit(2);
+    }
+    let variant = catalogue::load(&args[0]).expect("variant");
+    let step: usize = args[1].parse().expect("STEP");
+    let mut game_no = 0usize;
+    let (mut games, mut written) = (0, 0);
+    for file in &args[2..] {
+        let text = std::fs::read_to_string(file).expect("pgn");
+        for block in text.split("[Event ").skip(1) {
+            game_no += 1;
+            let tag = |name: &str| {
+                block.lines().find_map(|l| {
+                    l.strip_prefix(&format!("[{name} \""))
+                        .and_then(|r| r.strip_suffix("\"]"))
+                })
+            };
+            if tag("Variant").is_some_and(|v| !v.eq_ignore_ascii_case(&args[0])) {
+                continue;
+            }
+            let white = match tag("Result") {
+                Some("1-0") => 1,
+                Some("0-1") => -1,
+                Some("1/2-1/2") => 0,
+                _ => continue,
+            };
+            games += 1;
+            let moves: String = block
+                .lines()
+                .filter(|l| !l.trim_end().ends_with(']'))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mut pos = Position::start(variant.clone());
+            let mut ply = 0;
+            for token in moves.split_whitespace() {
+                if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                    continue;
+                }
+                let want = token.trim_end_matches(['+', '#']);
+                let found = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| pos.san(m).trim_end_matches(['+', '#']) == want);
+                let Some(m) = found else {
+                    eprintln!("{file} game {game_no}: stop at {token}");
+                    break;
+                };
+                pos.make(&m);
+                ply += 1;
+                if ply >= 12 && (ply + game_no).is_multiple_of(step) {
+                    let white_to_move = pos.side_to_move() == fairyboard_core::Color::White;
+                    let label = if white_to_move { white } else { -white } * 10000;
+                    println!("{}\t{label}", pos.to_fen());
+                    written += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{games} games, {written} positions");
+}
