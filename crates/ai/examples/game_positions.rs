@@ -9,7 +9,7 @@
 //! reads: 10000 for a win, 0 for a draw, −10000 for a loss (win probabilities 1, ½, 0).
 //! Games of another variant, without a result, or with a move our rules do not find
 //! (written as a `stop` line on stderr) end where they stop being usable.
-use fairyboard_core::{catalogue, Position};
+use fairyboard_core::{catalogue, pgn, Color, Position};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,31 +41,16 @@ fn main() {
                 _ => continue,
             };
             games += 1;
-            let moves: String = block
-                .lines()
-                .filter(|l| !l.trim_end().ends_with(']'))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let mut pos = Position::start(variant.clone());
-            let mut ply = 0;
-            for token in moves.split_whitespace() {
-                if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-                    continue;
-                }
-                let want = token.trim_end_matches(['+', '#']);
-                let found = pos
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .find(|m| pos.san(m).trim_end_matches(['+', '#']) == want);
-                let Some(m) = found else {
-                    eprintln!("{file} game {game_no}: stop at {token}");
-                    break;
-                };
-                pos.make(&m);
-                ply += 1;
+            let start = Position::start(variant.clone());
+            let read = pgn::read_movetext(&start, &format!("[Event {block}"));
+            if let Some(e) = &read.error {
+                eprintln!("{file} game {game_no}: stop at {}: {}", e.text, e.reason);
+            }
+            let mut pos = start;
+            for (ply, m) in (1..).zip(&read.moves) {
+                pos.make(m);
                 if ply >= 12 && (ply + game_no).is_multiple_of(step) {
-                    let white_to_move = pos.side_to_move() == fairyboard_core::Color::White;
+                    let white_to_move = pos.side_to_move() == Color::White;
                     let label = if white_to_move { white } else { -white } * 10000;
                     println!("{}\t{label}", pos.to_fen());
                     written += 1;

@@ -3,7 +3,7 @@
 //! score: `cargo run --release --example replay -- VARIANT FILE.pgn GAME [STEP [DEPTH]]`.
 //! A tool for reading lost games, not part of the library.
 use fairyboard_ai::{Limits, NoClock, Options, Searcher};
-use fairyboard_core::{catalogue, Position};
+use fairyboard_core::{catalogue, pgn, Position};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -13,11 +13,6 @@ fn main() {
     let step: usize = args.get(3).and_then(|g| g.parse().ok()).unwrap_or(20);
     let depth: u32 = args.get(4).and_then(|g| g.parse().ok()).unwrap_or(6);
     let block = text.split("[Event ").nth(game).expect("no such game");
-    let moves: String = block
-        .lines()
-        .filter(|l| !l.trim_end().ends_with(']'))
-        .collect::<Vec<_>>()
-        .join(" ");
     let mut pos = Position::start(variant.clone());
     let mut searcher = Searcher::new(variant.clone(), Options::default());
     let mut hashes = Vec::new();
@@ -32,27 +27,17 @@ fn main() {
             pos.to_fen()
         );
     };
-    for token in moves.split_whitespace() {
-        let result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&token);
-        if token.ends_with('.') || result {
-            continue;
-        }
-        let want = token.trim_end_matches(['+', '#']);
-        let list = pos.legal_moves();
-        let found = list
-            .iter()
-            .copied()
-            .find(|m| pos.san(m).trim_end_matches(['+', '#']) == want);
-        let Some(m) = found else {
-            println!("stop at {token}");
-            break;
-        };
+    let read = pgn::read_movetext(&pos, &format!("[Event {block}"));
+    for m in &read.moves {
         hashes.push(pos.hash());
-        pos.make(&m);
+        pos.make(m);
         ply += 1;
         if ply % step == 0 {
             show(&mut pos, ply, &mut searcher, &hashes);
         }
+    }
+    if let Some(e) = &read.error {
+        println!("stop at {}: {}", e.text, e.reason);
     }
     show(&mut pos, ply, &mut searcher, &hashes);
 }
