@@ -412,7 +412,7 @@ pub struct Repeat {
     pub body: String,
     pub suffix: String,
     /// The count after the group: at most this many repetitions (None: no limit but the
-    /// board's).
+    /// board's, also for a count of 0, as range 0 is an atom's unlimited range).
     pub most: Option<usize>,
     /// The count had a leading zero: exactly `most` repetitions.
     pub exact: bool,

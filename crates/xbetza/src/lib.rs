@@ -179,7 +179,7 @@
 //!   the rest of the descriptor (so a repeat is always the last term). The k = 1 expansion
 //!   must parse (errors point into the source); other expansions that do not parse (often
 //!   k = 0) are skipped. Digits right after the group are its count, as a range after an
-//!   atom: `P(G)nS` takes k = 0 ..= n, `P(G)0nS` only k = n (`B(paf)2cB`, a general that
+//!   atom: `P(G)nS` takes k = 0 ..= n, `P(G)0nS` only k = n, and a count of 0 no limit, as range 0 (`B(paf)2cB`, a general that
 //!   captures over up to two pieces, on the Interactive Diagram pages of large shogi
 //!   variants). The obsolete "grouping" meaning is not implemented.
 //! * **Crooked `z` / circular `q` on a first leg** (single-leg terms only): the path turns

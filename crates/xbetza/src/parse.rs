@@ -853,16 +853,18 @@ impl Parser {
             after += 1;
         }
         let digits: String = slice(close + 1, after).iter().map(|&(_, c)| c).collect();
-        let (most, exact) = if digits.is_empty() {
-            (None, false)
-        } else {
-            match count_value(&digits) {
-                // "00": exactly none.
-                Some((n, exact)) => (Some(usize::from(n.unwrap_or(0))), exact),
-                None => return Err(self.err_at(close + 1, "a group's count must be at most 255")),
-            }
+        // A count of 0 is no limit, as range 0 is for an atom (`N0`, the nightrider).
+        let (most, exact) = match count_value(&digits) {
+            _ if digits.is_empty() => (None, false),
+            None => return Err(self.err_at(close + 1, "a group's count must be at most 255")),
+            Some((None, _) | (Some(0), _)) => (None, false),
+            Some((Some(n), exact)) => (Some(usize::from(n)), exact),
         };
         let suffix = slice(after, self.chars.len());
+        if digits.len() > 1 && digits.bytes().all(|b| b == b'0') {
+            let p = self.pos_of(close + 1);
+            self.warn(p, Some('0'), "'00' read as count 0 (unlimited)");
+        }
         // Validate the single expansion (it must parse); positions map to the source.
         let mut once = prefix.clone();
         once.extend_from_slice(&body);

@@ -85,6 +85,10 @@ fn warnings() {
     assert_eq!(w("fO2"), vec![(0, Some('f'))]);
     assert_eq!(w("fsN"), vec![]);
     assert_eq!(w("KisO2"), vec![]);
+    // A group's count of "00" is read as 0, no limit, as an atom's range "00" is.
+    assert_eq!(w("(paf)00cB"), vec![(5, Some('0'))]);
+    assert_eq!(w("N00"), vec![(1, Some('0'))]);
+    assert_eq!(w("(paf)0cB"), vec![]);
     // every warning displays with its position
     let d = parse("fsF").unwrap();
     assert!(d.warnings[0].to_string().starts_with("'f' at 0: "));
