@@ -249,6 +249,56 @@ fn a_uci_engine_2_searches_its_node_budget() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes2 needs --protocol2 uci"));
 }
 
+/// `--nodes1` with `--nodes2`: two UCI engines, each on its own node budget (one engine
+/// against itself at two budgets measures what more nodes buy it).
+#[test]
+fn two_uci_engines_search_their_own_node_budgets() {
+    let pgn = scratch("nodes12.pgn");
+    let logs = [
+        scratch("nodes12-engine1.log"),
+        scratch("nodes12-engine2.log"),
+    ];
+    let engines: Vec<String> = logs
+        .iter()
+        .map(|log| {
+            let _ = std::fs::remove_file(log);
+            format!("tee {} | {} uci", log.to_str().unwrap(), bin())
+        })
+        .collect();
+    let out = Command::new(bin())
+        .args(["match", "--engine1", &engines[0], "--protocol1", "uci"])
+        .args(["--nodes1", "300", "--engine2", &engines[1]])
+        .args(["--protocol2", "uci", "--nodes2", "900"])
+        .args(["--variant", "shatranj", "--games", "2", "--tc", "20+0.1"])
+        .args(["--max-plies", "12", "--pgn", pgn.to_str().unwrap()])
+        .env("FAIRYBOARD_VARIANTS", variants_dir())
+        .output()
+        .expect("runs");
+    check(out, &pgn, "shatranj");
+    for (log, budget) in logs.iter().zip(["go nodes 300", "go nodes 900"]) {
+        let sent = std::fs::read_to_string(log).unwrap();
+        let goes: Vec<&str> = sent.lines().filter(|l| l.starts_with("go")).collect();
+        // Each engine moves 6 times in each of the two 12-ply games.
+        assert_eq!(goes.len(), 12, "{sent}");
+        assert!(goes.iter().all(|l| *l == budget), "{sent}");
+    }
+    // An XBoard engine 1 has no `go nodes`: refused before any game.
+    let out = Command::new(bin())
+        .args([
+            "match",
+            "--engine1",
+            "true",
+            "--engine2",
+            "true",
+            "--nodes1",
+            "5",
+        ])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes1 needs --protocol1 uci"));
+}
+
 #[test]
 fn smoke_match_against_fairy_max() {
     let Some(fm) = fairymax() else {

@@ -83,6 +83,10 @@ pub struct Args {
     /// gives engine 2 a third of engine 1's time.
     #[arg(long)]
     pub tc2: Option<String>,
+    /// A UCI engine 1 searches this many nodes a move (`go nodes N`), as `--nodes2` for
+    /// engine 2: with both, two UCI engines (or one at two budgets) meet at fixed nodes.
+    #[arg(long)]
+    pub nodes1: Option<u64>,
     /// A UCI engine 2 searches this many nodes a move (`go nodes N`) instead of playing
     /// on its clock; the clock still runs, so give it a generous `--tc2`. With engine 1's
     /// own node budget (`fairyboard xboard --nodes N`) the two engines meet at equal
@@ -502,7 +506,7 @@ fn play_game(
                 position.push_str(&uci_moves.join(" "));
             }
             e.send(&position)?;
-            match args.nodes2.filter(|_| mover == 1) {
+            match [args.nodes1, args.nodes2][mover] {
                 Some(n) => e.send(&format!("go nodes {n}"))?,
                 None => e.send(&format!(
                     "go wtime {} btime {} winc {} binc {}",
@@ -749,11 +753,15 @@ struct Outcome {
 }
 
 pub fn run(args: Args) -> Result<String, String> {
-    if args.nodes2.is_some() && args.protocol2 != Protocol::Uci {
-        return Err(
-            "--nodes2 needs --protocol2 uci (an XBoard engine's node budget is its own option)"
-                .into(),
-        );
+    for (n, nodes, protocol) in [
+        (1, args.nodes1, args.protocol1),
+        (2, args.nodes2, args.protocol2),
+    ] {
+        if nodes.is_some() && protocol != Protocol::Uci {
+            return Err(format!(
+                "--nodes{n} needs --protocol{n} uci (an XBoard engine's node budget is its own option)"
+            ));
+        }
     }
     if let Some(path) = &args.gauntlet {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
