@@ -232,21 +232,6 @@ fn a_uci_engine_2_searches_its_node_budget() {
     // Engine 2 moves 8 times in each of the two 16-ply games.
     assert_eq!(goes.len(), 16, "{sent}");
     assert!(goes.iter().all(|l| *l == "go nodes 700"), "{sent}");
-    // An XBoard engine 2 has no `go nodes`: refused before any game.
-    let out = Command::new(bin())
-        .args([
-            "match",
-            "--engine1",
-            "true",
-            "--engine2",
-            "true",
-            "--nodes2",
-            "5",
-        ])
-        .output()
-        .expect("runs");
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes2 needs --protocol2 uci"));
 }
 
 /// `--nodes1` with `--nodes2`: two UCI engines, each on its own node budget (one engine
@@ -282,21 +267,17 @@ fn two_uci_engines_search_their_own_node_budgets() {
         assert_eq!(goes.len(), 12, "{sent}");
         assert!(goes.iter().all(|l| *l == budget), "{sent}");
     }
-    // An XBoard engine 1 has no `go nodes`: refused before any game.
-    let out = Command::new(bin())
-        .args([
-            "match",
-            "--engine1",
-            "true",
-            "--engine2",
-            "true",
-            "--nodes1",
-            "5",
-        ])
-        .output()
-        .expect("runs");
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes1 needs --protocol1 uci"));
+    // An XBoard engine has no `go nodes`: a budget for one is refused before any game.
+    for n in ["1", "2"] {
+        let out = Command::new(bin())
+            .args(["match", "--engine1", "true", "--engine2", "true"])
+            .args([format!("--nodes{n}"), "5".into()])
+            .output()
+            .expect("runs");
+        assert!(!out.status.success());
+        let needs = format!("--nodes{n} needs --protocol{n} uci");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&needs));
+    }
 }
 
 #[test]
