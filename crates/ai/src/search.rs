@@ -70,6 +70,21 @@ const THREATENED_MAX: usize = 8;
 const CAPTURE: u8 = 1;
 /// A move's flag: a capture whose static exchange is not yet in its score.
 const PENDING: u8 = 2;
+/// A move's flag: the list is sorted from this move on ([`Searcher::sort_rest`]).
+const SORTED: u8 = 4;
+/// A list with more moves than this left to pick (drop games, whose hands reach every
+/// empty square) has the rest sorted once instead of picked one by one: selection costs
+/// the square of the list's length at a node that tries every move, and in a 16×16 drop
+/// game with 3,000 moves a node it was half the search's time and kept the clock unread
+/// for a second (a game lost on time). Chess-sized lists never get here, so their
+/// searches are unchanged.
+const SORT_REST: usize = 128;
+/// Moves picked one by one before a long list's rest is sorted: most nodes that cut do
+/// so within them, before any sorting is paid for.
+const SORT_AFTER: usize = 3;
+/// A node with more moves than this reads the clock at once (see
+/// [`Searcher::check_limits`]).
+const LONG_LIST: usize = 256;
 /// The largest continuation-history table (entries of 2 bytes): 8 MB.
 const CONTINUATION_MAX: usize = 1 << 22;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
@@ -564,14 +579,21 @@ impl Searcher {
             }
         }
         if self.nodes & 255 == 0 {
-            if let Some(hard) = self.limits.hard_ms {
-                if control.now_ms() - self.start_ms >= hard {
-                    self.stopped = true;
-                }
-            }
-            if control.should_stop() {
+            self.check_clock(control);
+        }
+    }
+
+    /// The hard time limit and the stop request, now: [`Searcher::check_limits`] every 256
+    /// nodes, and a node with a [`LONG_LIST`] of moves at once (in the largest drop games
+    /// 256 such nodes take a second).
+    fn check_clock(&mut self, control: &mut dyn Control) {
+        if let Some(hard) = self.limits.hard_ms {
+            if control.now_ms() - self.start_ms >= hard {
                 self.stopped = true;
             }
+        }
+        if control.should_stop() {
+            self.stopped = true;
         }
     }
 
@@ -926,6 +948,13 @@ impl Searcher {
     /// bounds are at least their real scores).
     #[inline]
     fn pick(&mut self, pos: &Position, ply: usize, i: usize) -> Move {
+        if self.flags[ply][i] & SORTED != 0 {
+            return self.lists[ply][i];
+        }
+        if i >= SORT_AFTER && self.scores[ply].len() - i > SORT_REST {
+            self.sort_rest(pos, ply, i);
+            return self.lists[ply][i];
+        }
         loop {
             // The first of the highest scores (ties keep the list's order).
             let scores = &self.scores[ply][i..];
@@ -946,6 +975,26 @@ impl Searcher {
             self.scores[ply].swap(i, best);
             self.flags[ply].swap(i, best);
             return self.lists[ply][i];
+        }
+    }
+
+    /// Sort ply's list from `i` on by score, best first (ties keep their order), every
+    /// pending capture resolved first, and mark it [`SORTED`] (see [`SORT_REST`]).
+    fn sort_rest(&mut self, pos: &Position, ply: usize, i: usize) {
+        let n = self.scores[ply].len();
+        for j in i..n {
+            if self.flags[ply][j] & PENDING != 0 {
+                self.resolve(pos, ply, j);
+            }
+        }
+        let mut rest: Vec<(i32, Move, u8)> = (i..n)
+            .map(|j| (self.scores[ply][j], self.lists[ply][j], self.flags[ply][j]))
+            .collect();
+        rest.sort_by_key(|r| std::cmp::Reverse(r.0));
+        for (j, (s, m, f)) in rest.into_iter().enumerate() {
+            self.scores[ply][i + j] = s;
+            self.lists[ply][i + j] = m;
+            self.flags[ply][i + j] = f | SORTED;
         }
     }
 
@@ -1169,6 +1218,12 @@ impl Searcher {
         if self.lists[ply].is_empty() {
             return rules::no_moves_score(pos, ply);
         }
+        if self.lists[ply].len() > LONG_LIST {
+            self.check_clock(ctl);
+            if self.stopped {
+                return 0;
+            }
+        }
         // Some move is known to be legal (the excluded one is).
         let mut legal_seen = judged || excluded.is_some();
         self.score_moves(pos, ply, tt_move);
@@ -1199,6 +1254,12 @@ impl Searcher {
                     self.flags[ply].swap(0, at);
                 }
                 n = self.lists[ply].len();
+                if n > LONG_LIST {
+                    self.check_clock(ctl);
+                    if self.stopped {
+                        return 0;
+                    }
+                }
             }
             if next >= n {
                 break;
@@ -1936,5 +1997,40 @@ mod tests {
             let r = s.search(&mut pos, &[], &Limits::depth(depth), &mut NoClock);
             assert!(r.score < 400, "depth {depth}: {}", r.score);
         }
+    }
+
+    /// Picking from a list long enough to have its rest sorted gives what picking one
+    /// by one gives: every move once, by score, best first. The scores are drawn from a
+    /// few values, so ties abound.
+    #[test]
+    fn a_long_list_is_picked_best_first_as_a_short_one_is() {
+        let (mut s, mut pos) = searcher(
+            "crazyhouse",
+            "r3k2r/8/8/8/8/8/8/R3K2R[QRBNPqrbnp] w - - 0 1",
+        );
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        let n = list.len();
+        assert!(n > SORT_AFTER + SORT_REST + 10, "{n} moves");
+        let ply = 3;
+        let mut rng = SplitMix(7);
+        s.lists[ply] = list.clone();
+        s.scores[ply] = (0..n).map(|_| rng.below(40) as i32).collect();
+        s.flags[ply] = vec![0; n];
+        let mut want = s.scores[ply].clone();
+        want.sort_unstable_by(|a, b| b.cmp(a));
+        let mut got = Vec::new();
+        let mut moves = Vec::new();
+        for i in 0..n {
+            moves.push(s.pick(&pos, ply, i));
+            got.push(s.scores[ply][i]);
+        }
+        assert_eq!(got, want);
+        let key = |m: &Move| format!("{m:?}");
+        let mut a: Vec<String> = moves.iter().map(key).collect();
+        let mut b: Vec<String> = list.iter().map(key).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "every move once");
     }
 }

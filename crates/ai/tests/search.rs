@@ -3,8 +3,10 @@
 //! own `status()`, independently of the search.
 
 use fairyboard_ai::rules::MATE;
-use fairyboard_ai::{mate_in, Limits, NoClock, Options, Searcher};
-use fairyboard_core::{catalogue, Move, MoveList, Position, Status};
+use std::sync::Arc;
+
+use fairyboard_ai::{mate_in, Control, Limits, NoClock, Options, Searcher};
+use fairyboard_core::{catalogue, Move, MoveList, Position, Status, Variant};
 
 fn setup(variant: &str, fen: &str) -> (Searcher, Position) {
     let v = catalogue::load(variant).expect("catalogue variant");
@@ -479,4 +481,48 @@ fn stalemate_rule_decides_whether_to_stalemate() {
     let undo = pos.make(&m);
     assert_ne!(pos.status(), Status::Stalemate);
     pos.unmake(&m, undo);
+}
+
+/// A clock that counts how often the search reads it.
+struct CountingClock(u64);
+
+impl Control for CountingClock {
+    fn now_ms(&mut self) -> f64 {
+        self.0 += 1;
+        0.0
+    }
+}
+
+/// A search reads its clock at every node with thousands of moves, not only every 256
+/// nodes: in a game whose hands reach every empty square (a 16×16 board, twelve types of
+/// a hundred each in hand, as a sandbox page has them) 256 such nodes took a second, and
+/// a 3 s game was lost on time. Counted with a node budget, so the count is exact.
+#[test]
+fn a_search_reads_its_clock_at_every_node_with_thousands_of_moves() {
+    let mut text = String::from("files=16\nranks=16\nholdingsType=1\n");
+    for id in "ABCDEFGHIJL".chars() {
+        text += &format!("Man {id}:{id}:K:{id}::100\n");
+    }
+    text += "King:K:K:K::2\n";
+    let (v, _) = Variant::from_definition("crowded-hands", &text).expect("the definition loads");
+    let v = Arc::new(v);
+    let mut pos = Position::start(v.clone());
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    assert!(
+        list.len() > 2000,
+        "{} moves: the test needs thousands",
+        list.len()
+    );
+    let mut searcher = Searcher::new(v, Options::default());
+    let limits = Limits {
+        nodes: Some(20_000),
+        hard_ms: Some(1e9),
+        soft_ms: Some(1e9),
+        ..Limits::default()
+    };
+    let mut clock = CountingClock(0);
+    let result = searcher.search(&mut pos, &[], &limits, &mut clock);
+    assert!(result.best.is_some());
+    assert!(clock.0 > 200, "{} clock reads in 20,000 nodes", clock.0);
 }

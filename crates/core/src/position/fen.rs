@@ -405,23 +405,26 @@ impl Setup {
     /// only by promotion, so a type's hand is its setup count minus its count on the
     /// board. Fairy-Stockfish FENs of such games carry no holdings; derive them.
     pub(crate) fn derive_reserve(&mut self, v: &Variant) {
+        // One pass over the setup and one over the board (the value measurement sets up
+        // thousands of boards; a pass per type made it the larger part of a 16×16 game's
+        // engine start).
+        let types = v.pieces.len();
+        let mut start = vec![0u32; 2 * types];
+        for &(_, cell) in &v.setup {
+            start[cell_color(cell).index() * types + cell_type(cell).index()] += 1;
+        }
+        let mut now = vec![0u32; 2 * types];
+        for &(t, color) in self.cells.iter().flatten() {
+            now[color.index() * types + t] += 1;
+        }
         for color in Color::BOTH {
-            for t in 0..v.pieces.len() {
+            let ci = color.index();
+            for t in 0..types {
                 if v.pieces[t].promotes {
                     continue;
                 }
-                let start = v
-                    .setup
-                    .iter()
-                    .filter(|&&(_, c)| c == piece_cell(Role::new(t), color))
-                    .count() as u32
-                    + v.initial_hand[color.index()][t];
-                let now = self
-                    .cells
-                    .iter()
-                    .filter(|&&c| c == Some((t, color)))
-                    .count() as u32;
-                self.hands[color.index()][t] = start.saturating_sub(now);
+                let start = start[ci * types + t] + v.initial_hand[ci][t];
+                self.hands[ci][t] = start.saturating_sub(now[ci * types + t]);
             }
         }
     }
