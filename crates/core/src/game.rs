@@ -227,10 +227,24 @@ impl Game {
 
     /// Play a move given in coordinate notation.
     pub fn play_uci(&mut self, text: &str) -> Result<Move, PlayError> {
+        self.play_parsed(text, Position::parse_uci)
+    }
+
+    /// Play a move given in coordinate notation or SAN ([`Position::parse_move`]), as a
+    /// game's moves are copied from a PGN.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        self.play_parsed(text, Position::parse_move)
+    }
+
+    fn play_parsed(
+        &mut self,
+        text: &str,
+        parse: fn(&mut Position, &str) -> Result<Move, NotationError>,
+    ) -> Result<Move, PlayError> {
         if let Some(r) = self.history_draw() {
             return Err(PlayError::Over(r));
         }
-        match self.pos.parse_uci(text) {
+        match parse(&mut self.pos, text) {
             Ok(m) => {
                 self.push(&m);
                 Ok(m)

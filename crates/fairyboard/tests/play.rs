@@ -38,6 +38,26 @@ fn scholars_mate_is_a_white_win_by_checkmate() {
 }
 
 #[test]
+fn a_game_copied_from_a_pgn_in_san_plays_as_in_coordinates() {
+    // The same scholar's mate as PGN writes it, then mixed with coordinates.
+    let want =
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n1-0 {checkmate}\n";
+    for moves in [
+        "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0",
+        "1. e4 e7e5 2. Bc4 b8c6 3. d1h5 Nf6 4. Qxf7",
+    ] {
+        let o = play(&["chess", "--moves", moves]);
+        assert!(o.status.success(), "{moves}: {}", stderr(&o));
+        assert_eq!(stdout(&o), want, "{moves}");
+    }
+    // A SAN move that is not legal here is named with its ply.
+    let o = play(&["chess", "--moves", "1. e4 e5 2. Qh5 Qxh5"]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("ply 4") && err.contains("Qxh5"), "{err}");
+}
+
+#[test]
 fn an_unfinished_game_prints_only_the_fen() {
     let o = play(&["chess", "--moves", "e2e4"]);
     assert!(o.status.success());

@@ -19,8 +19,8 @@ pub struct Args {
     /// Start from shuffle number N of the definition's `shuffle=` rule.
     #[arg(long, conflicts_with = "fen")]
     shuffle: Option<u64>,
-    /// The moves, in coordinate notation, separated by spaces (move numbers like `1.`
-    /// and a trailing result token are ignored).
+    /// The moves, in coordinate notation or SAN as a PGN writes them, separated by spaces
+    /// (move numbers like `1.` and a trailing result token are ignored).
     #[arg(long, default_value = "")]
     moves: String,
 }
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> Result<String, String> {
         .enumerate()
     {
         let ply = i + 1;
-        if let Err(e) = game.play_uci(text) {
+        if let Err(e) = game.play_text(text) {
             let why = match &e {
                 PlayError::Notation(n) => n.reason.clone(),
                 other => other.to_string(),
