@@ -75,9 +75,8 @@ const SORTED: u8 = 4;
 /// A list with more moves than this left to pick (drop games, whose hands reach every
 /// empty square) has the rest sorted once instead of picked one by one: selection costs
 /// the square of the list's length at a node that tries every move, and in a 16×16 drop
-/// game with 3,000 moves a node it was half the search's time and kept the clock unread
-/// for a second (a game lost on time). Chess-sized lists never get here, so their
-/// searches are unchanged.
+/// game with 3,300 moves a node it took half the search's time (BENCHMARKS.md, run 43).
+/// Chess-sized lists never get here, so their searches are unchanged.
 const SORT_REST: usize = 128;
 /// Moves picked one by one before a long list's rest is sorted: most nodes that cut do
 /// so within them, before any sorting is paid for.
@@ -584,8 +583,9 @@ impl Searcher {
     }
 
     /// The hard time limit and the stop request, now: [`Searcher::check_limits`] every 256
-    /// nodes, and a node with a [`LONG_LIST`] of moves at once (in the largest drop games
-    /// 256 such nodes take a second).
+    /// nodes, and a node with a [`LONG_LIST`] of moves at once (256 such nodes are slow:
+    /// in a 16×16 drop game a move overran its hard limit by as much again, and games
+    /// were lost on time; BENCHMARKS.md, run 43).
     fn check_clock(&mut self, control: &mut dyn Control) {
         if let Some(hard) = self.limits.hard_ms {
             if control.now_ms() - self.start_ms >= hard {
