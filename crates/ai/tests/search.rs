@@ -494,10 +494,10 @@ impl Control for CountingClock {
 }
 
 /// A search reads its clock at every node with thousands of moves, not only every 256
-/// nodes: in a game whose hands reach every empty square (a 16×16 board, twelve types of
-/// a hundred each in hand, as a sandbox page has them) 256 such nodes are slow, a move
-/// overran its hard limit by as much again, and 3 s games were lost on time. Counted
-/// with a node budget, so the count is exact.
+/// nodes: in a game whose hands reach every empty square (a 16×16 board, eleven types a
+/// hundred each and two kings in hand, as a sandbox page has them) 256 such nodes are
+/// slow, a move overran its hard limit by as much again, and 3 s games were lost on time.
+/// Counted with a node budget, so the count is exact.
 #[test]
 fn a_search_reads_its_clock_at_every_node_with_thousands_of_moves() {
     let mut text = String::from("files=16\nranks=16\nholdingsType=1\n");
