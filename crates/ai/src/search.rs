@@ -597,6 +597,17 @@ impl Searcher {
         }
     }
 
+    /// Whether the search must stop before a node's moves are searched: a list of more
+    /// than [`LONG_LIST`] moves reads the clock now, as one such node can take as long
+    /// as hundreds of short ones.
+    fn out_of_time_for_long_list(&mut self, ply: usize, control: &mut dyn Control) -> bool {
+        let long = self.lists[ply].len() > LONG_LIST;
+        if long {
+            self.check_clock(control);
+        }
+        long && self.stopped
+    }
+
     /// Repetition of a position of the search path or game (a draw), within the reversible
     /// moves since the last capture or pawn move.
     fn repeated(&self, pos: &Position) -> bool {
@@ -1218,11 +1229,8 @@ impl Searcher {
         if self.lists[ply].is_empty() {
             return rules::no_moves_score(pos, ply);
         }
-        if self.lists[ply].len() > LONG_LIST {
-            self.check_clock(ctl);
-            if self.stopped {
-                return 0;
-            }
+        if self.out_of_time_for_long_list(ply, ctl) {
+            return 0;
         }
         // Some move is known to be legal (the excluded one is).
         let mut legal_seen = judged || excluded.is_some();
@@ -1254,11 +1262,8 @@ impl Searcher {
                     self.flags[ply].swap(0, at);
                 }
                 n = self.lists[ply].len();
-                if n > LONG_LIST {
-                    self.check_clock(ctl);
-                    if self.stopped {
-                        return 0;
-                    }
+                if self.out_of_time_for_long_list(ply, ctl) {
+                    return 0;
                 }
             }
             if next >= n {
