@@ -598,8 +598,8 @@ impl Searcher {
     }
 
     /// Whether the search must stop before a node's moves are searched: a list of more
-    /// than [`LONG_LIST`] moves reads the clock now, as one such node can take as long
-    /// as hundreds of short ones.
+    /// than [`LONG_LIST`] moves reads the clock now, since 256 such nodes (some 3,300
+    /// moves each in a 16×16 drop game) overran the hard limit (BENCHMARKS.md, run 43).
     fn out_of_time_for_long_list(&mut self, ply: usize, control: &mut dyn Control) -> bool {
         let long = self.lists[ply].len() > LONG_LIST;
         if long {
