@@ -8,7 +8,8 @@
 //! (nodes to a depth, and which moves it picks).
 //!
 //! `FAIRYBOARD_WEIGHTS="NAME=VALUE ..."` in the environment sets evaluation weights, as
-//! `fairyboard xboard --weights` does (a trial build's picks without a rebuild), and
+//! `fairyboard xboard --weights` does (a trial build's picks without a rebuild),
+//! `FAIRYBOARD_SEARCH="NAME=VALUE ..."` search parameters (as `--search`), and
 //! `FAIRYBOARD_HASH=MB` the hash table's size.
 use fairyboard_ai::{Control, Info, Limits, NoClock, Options, Searcher};
 use fairyboard_core::{catalogue, Position};
@@ -39,6 +40,10 @@ fn main() {
             &std::env::var("FAIRYBOARD_WEIGHTS").unwrap_or_default(),
         )
         .expect("FAIRYBOARD_WEIGHTS"),
+        search: fairyboard_ai::search::SearchParams::parse(
+            &std::env::var("FAIRYBOARD_SEARCH").unwrap_or_default(),
+        )
+        .expect("FAIRYBOARD_SEARCH"),
         hash_mb: std::env::var("FAIRYBOARD_HASH")
             .ok()
             .and_then(|h| h.parse().ok())

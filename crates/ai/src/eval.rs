@@ -274,19 +274,7 @@ impl Weights {
     /// whole number is an error naming the pair.
     pub fn parse(text: &str) -> Result<Weights, String> {
         let mut w = Weights::default();
-        for pair in text.split_whitespace() {
-            let Some((name, value)) = pair.split_once('=') else {
-                return Err(format!("{pair}: not NAME=VALUE"));
-            };
-            let value: i32 = value
-                .parse()
-                .map_err(|_| format!("{pair}: {value} is not a whole number"))?;
-            let mut named = w.named();
-            let Some((_, weight)) = named.iter_mut().find(|(n, _)| *n == name) else {
-                return Err(format!("{pair}: no weight is called {name}"));
-            };
-            **weight = value;
-        }
+        crate::named::set_by_name(w.named(), text, "weight")?;
         Ok(w)
     }
 

@@ -12,6 +12,7 @@
 
 pub mod eval;
 pub mod fit;
+pub mod named;
 pub mod rules;
 pub mod search;
 pub mod think;

@@ -95,15 +95,6 @@ const CORRECTION_LIMIT: i32 = 1024;
 /// The correction applied is the entry over this: at most 64 centipawns. Twice as much
 /// (8) scored no better at the fast third (BENCHMARKS.md, run 36).
 const CORRECTION_GRAIN: i32 = 16;
-/// Plies more a late move is reduced at an expected cut node (one searched with a null
-/// window as the reply to a move of an expected all node): there the first move tried
-/// usually cuts, and later ones seldom matter (Stockfish's `cutNode`; BENCHMARKS.md,
-/// run 29).
-const CUT_NODE_REDUCTION: i32 = 2;
-/// Near the leaves (reduced depth under 6) a quiet move whose history and continuation
-/// histories sum below this many times the depth is pruned: moves that keep failing
-/// elsewhere (BENCHMARKS.md, run 29).
-const HISTORY_PRUNE: i32 = 2000;
 
 /// The squares of a node's threatened pieces ([`Searcher::threatened`]).
 struct Threatened {
@@ -160,6 +151,8 @@ pub struct Options {
     pub noise: i32,
     /// The evaluation's weights (a trial's, or the fitted defaults).
     pub weights: Weights,
+    /// The search's margins and reductions (a trial's, or the defaults).
+    pub search: SearchParams,
 }
 
 impl Default for Options {
@@ -169,7 +162,148 @@ impl Default for Options {
             seed: 0,
             noise: 0,
             weights: Weights::default(),
+            search: SearchParams::default(),
         }
+    }
+}
+
+/// The search's pruning margins and reductions, by name: the numbers a tuner varies
+/// (`tools/spsa.py`). Margins are centipawns; the late-move reduction's two numbers are
+/// hundredths of a ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Reverse futility: a node this far above beta per ply of depth (one ply less when
+    /// improving) returns its static estimate.
+    pub rfp_margin: i32,
+    /// Razoring: a node `razor_base + razor_depth × depth²` below alpha asks quiescence
+    /// whether a capture helps.
+    pub razor_base: i32,
+    pub razor_depth: i32,
+    /// Null move: a ply more reduction per this much of the estimate over beta (up to 3).
+    pub null_margin: i32,
+    /// Near the leaves (reduced depth under 6) a quiet move whose history and
+    /// continuation histories sum below this many times the depth is pruned: moves that
+    /// keep failing elsewhere (BENCHMARKS.md, run 29).
+    pub history_prune: i32,
+    /// Futility: a quiet move is pruned where the estimate plus
+    /// `futility_base + futility_depth × reduced depth` stays at or under alpha.
+    pub futility_base: i32,
+    pub futility_depth: i32,
+    /// A quiet move losing more than `see_quiet_square × d² + see_quiet_depth × d` by its
+    /// static exchange (d the reduced depth) is pruned.
+    pub see_quiet_square: i32,
+    pub see_quiet_depth: i32,
+    /// A capture losing more than this times the depth by its static exchange is pruned
+    /// near the leaves.
+    pub see_capture: i32,
+    /// The late-move reduction `lmr_base + ln(depth) × ln(moves) / lmr_divisor`, both in
+    /// hundredths of a ply.
+    pub lmr_base: i32,
+    pub lmr_divisor: i32,
+    /// A ply less (more) reduction per this much history above (below) zero, up to two.
+    pub lmr_history: i32,
+    /// Plies more a late move is reduced at an expected cut node (one searched with a
+    /// null window as the reply to a move of an expected all node): there the first move
+    /// tried usually cuts, and later ones seldom matter (Stockfish's `cutNode`;
+    /// BENCHMARKS.md, run 29).
+    pub cut_node_reduction: i32,
+    /// Singular extension: the stored move is singular when every other move falls this
+    /// many centipawns a ply of depth under its stored score.
+    pub singular_margin: i32,
+    /// Quiescence: a capture that cannot lift the standing score to within this of alpha
+    /// is not tried (delta pruning).
+    pub delta_margin: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            rfp_margin: 100,
+            razor_base: 200,
+            razor_depth: 250,
+            null_margin: 200,
+            history_prune: 2000,
+            futility_base: 120,
+            futility_depth: 110,
+            see_quiet_square: 25,
+            see_quiet_depth: 20,
+            see_capture: 150,
+            lmr_base: 50,
+            lmr_divisor: 225,
+            lmr_history: 12_000,
+            cut_node_reduction: 2,
+            singular_margin: 2,
+            delta_margin: 200,
+        }
+    }
+}
+
+impl SearchParams {
+    /// The defaults with `NAME=VALUE` pairs set (as [`Weights::parse`]). An unknown name
+    /// is an error, as is a divisor set to 0 or less.
+    pub fn parse(text: &str) -> Result<SearchParams, String> {
+        let mut p = SearchParams::default();
+        crate::named::set_by_name(p.named(), text, "search parameter")?;
+        for (name, value) in [
+            ("null_margin", p.null_margin),
+            ("lmr_divisor", p.lmr_divisor),
+            ("lmr_history", p.lmr_history),
+        ] {
+            if value <= 0 {
+                return Err(format!("{name}={value}: a divisor must be positive"));
+            }
+        }
+        Ok(p)
+    }
+
+    /// Every parameter by name, for a tool that varies them.
+    pub fn named(&mut self) -> Vec<(&'static str, &mut i32)> {
+        let SearchParams {
+            rfp_margin,
+            razor_base,
+            razor_depth,
+            null_margin,
+            history_prune,
+            futility_base,
+            futility_depth,
+            see_quiet_square,
+            see_quiet_depth,
+            see_capture,
+            lmr_base,
+            lmr_divisor,
+            lmr_history,
+            cut_node_reduction,
+            singular_margin,
+            delta_margin,
+        } = self;
+        vec![
+            ("rfp_margin", rfp_margin),
+            ("razor_base", razor_base),
+            ("razor_depth", razor_depth),
+            ("null_margin", null_margin),
+            ("history_prune", history_prune),
+            ("futility_base", futility_base),
+            ("futility_depth", futility_depth),
+            ("see_quiet_square", see_quiet_square),
+            ("see_quiet_depth", see_quiet_depth),
+            ("see_capture", see_capture),
+            ("lmr_base", lmr_base),
+            ("lmr_divisor", lmr_divisor),
+            ("lmr_history", lmr_history),
+            ("cut_node_reduction", cut_node_reduction),
+            ("singular_margin", singular_margin),
+            ("delta_margin", delta_margin),
+        ]
+    }
+
+    /// Plies a late quiet move is searched shallower: grows with the logarithms of both
+    /// the depth and the move's place in the ordering (the usual shape; later moves of a
+    /// deep search rarely matter, and a reduced search that fails high is repeated at
+    /// full depth).
+    fn late_move_reduction(&self, depth: i32, searched: usize) -> i32 {
+        let d = (depth.max(1) as f64).ln();
+        let n = (searched.max(1) as f64).ln();
+        (self.lmr_base as f64 / 100.0 + d * n / (self.lmr_divisor as f64 / 100.0)) as i32
     }
 }
 
@@ -1011,7 +1145,7 @@ impl Searcher {
 
     /// The main search of a node: `depth` plies (then quiescence) in `(alpha, beta)`.
     /// `cut_node`: a null-window node expected to fail high (see
-    /// [`CUT_NODE_REDUCTION`]). The PV's nodes are not; the null-window children of a PV
+    /// [`SearchParams::cut_node_reduction`]). The PV's nodes are not; the null-window children of a PV
     /// node or of an expected all node are, and the children of a cut node are not.
     #[allow(clippy::too_many_arguments)]
     fn pvs(
@@ -1107,13 +1241,18 @@ impl Searcher {
             && !in_check
             && depth <= 7
             && beta.abs() < MATE_BOUND
-            && static_eval - 100 * (depth - improving as i32) >= beta
+            && static_eval - self.options.search.rfp_margin * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
         // Razoring: far below alpha near the leaves, only a capture could help; when
         // quiescence confirms the fail low, it stands.
-        if !pv_node && !in_check && depth <= 3 && static_eval + 200 + 250 * depth * depth <= alpha {
+        let p = self.options.search;
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && static_eval + p.razor_base + p.razor_depth * depth * depth <= alpha
+        {
             let q = self.quiesce(pos, alpha, alpha + 1, ply, true, ctl);
             if self.stopped {
                 return 0;
@@ -1137,7 +1276,7 @@ impl Searcher {
             && !pos.result_pending()
             && self.has_pieces(pos)
         {
-            let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+            let r = 3 + depth / 3 + ((static_eval - beta) / p.null_margin).min(3);
             self.played[ply] = None;
             let ep = pos.make_null();
             self.path.push(key);
@@ -1179,7 +1318,7 @@ impl Searcher {
                 && e.depth as i32 >= depth - 3
                 && tt_score.abs() < MATE_BOUND
             {
-                let singular_beta = tt_score - 2 * depth;
+                let singular_beta = tt_score - p.singular_margin * depth;
                 self.excluded[ply] = e.mv;
                 let v = self.pvs(
                     pos,
@@ -1281,17 +1420,17 @@ impl Searcher {
             // A quiet move's static exchange, before it is made (lazily: it costs a
             // scan of both sides' attackers).
             let prunable = best > -MATE_BOUND && searched > 0;
-            let base_reduction = late_move_reduction(depth, searched);
+            let base_reduction = p.late_move_reduction(depth, searched);
             let lmr_depth = (depth - 1 - base_reduction).max(0);
             // Pruned by its place or by futility (a check is never pruned as a quiet move,
             // so its exchange is not needed: the check extension no longer asks for it).
             let cheap_skip = prunable
                 && quiet
                 && ((depth <= 8 && searched as i32 >= late_quiets)
-                    || (lmr_depth < 6 && order < -HISTORY_PRUNE * depth)
+                    || (lmr_depth < 6 && order < -p.history_prune * depth)
                     || (!in_check
                         && lmr_depth < 7
-                        && static_eval + 120 + 110 * lmr_depth <= alpha));
+                        && static_eval + p.futility_base + p.futility_depth * lmr_depth <= alpha));
             let wants_exchange = prunable && quiet && lmr_depth < 7;
             let gives_check = pos.gives_check(&m);
             let quiet_loss = if wants_exchange && !cheap_skip && !gives_check {
@@ -1303,11 +1442,14 @@ impl Searcher {
             // played.
             if prunable {
                 let skip = if quiet && !gives_check {
-                    cheap_skip || quiet_loss < -25 * lmr_depth * lmr_depth - 20 * lmr_depth
+                    cheap_skip
+                        || quiet_loss
+                            < -p.see_quiet_square * lmr_depth * lmr_depth
+                                - p.see_quiet_depth * lmr_depth
                 } else {
                     // A capture that loses material by its static exchange (its order
                     // score says by how much), near the leaves.
-                    capture && depth <= 6 && order < 0 && order + 1_000_000 < -150 * depth
+                    capture && depth <= 6 && order < 0 && order + 1_000_000 < -p.see_capture * depth
                 };
                 if skip {
                     continue;
@@ -1346,13 +1488,13 @@ impl Searcher {
                     reduction += 1;
                 }
                 if cut_node {
-                    reduction += CUT_NODE_REDUCTION;
+                    reduction += p.cut_node_reduction;
                 }
                 // Escapes, killers and the counter move less; by history otherwise.
                 if order >= 780_000 {
                     reduction -= 1;
                 } else if quiet {
-                    reduction -= (order / 12_000).clamp(-2, 2);
+                    reduction -= (order / p.lmr_history).clamp(-2, 2);
                 }
                 reduction = reduction.clamp(0, new_depth - 1);
             }
@@ -1561,7 +1703,8 @@ impl Searcher {
                 pos.tactical_moves_into(&mut list);
             }
             let eval = &self.eval;
-            let margin = stand + 200;
+            let delta = self.options.search.delta_margin;
+            let margin = stand + delta;
             list.retain(|m| match eval.captured(pos, m) {
                 Some(v) => checks || margin + v > alpha || m.is_promotion(),
                 None => m.kind != MoveKind::Drop && (checks || m.is_promotion()),
@@ -1590,7 +1733,10 @@ impl Searcher {
                 && !m.is_promotion()
                 && match captured {
                     None => true,
-                    Some(v) => self.scores[ply][i] < 0 || (checks && stand + 200 + v <= alpha),
+                    Some(v) => {
+                        self.scores[ply][i] < 0
+                            || (checks && stand + self.options.search.delta_margin + v <= alpha)
+                    }
                 };
             if check_only && !checks {
                 continue;
@@ -1623,15 +1769,6 @@ impl Searcher {
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
-}
-
-/// Plies a late quiet move is searched shallower: grows with the logarithms of both the
-/// depth and the move's place in the ordering (the usual shape; later moves of a deep
-/// search rarely matter, and a reduced search that fails high is repeated at full depth).
-fn late_move_reduction(depth: i32, searched: usize) -> i32 {
-    let d = (depth.max(1) as f64).ln();
-    let n = (searched.max(1) as f64).ln();
-    (0.5 + d * n / 2.25) as i32
 }
 
 fn sort_by_scores(list: &mut MoveList, scores: &mut [i32]) {

@@ -3,6 +3,7 @@
 //! own `status()`, independently of the search.
 
 use fairyboard_ai::rules::MATE;
+use fairyboard_ai::search::SearchParams;
 use std::sync::Arc;
 
 use fairyboard_ai::{mate_in, Control, Limits, NoClock, Options, Searcher};
@@ -526,4 +527,70 @@ fn a_search_reads_its_clock_at_every_node_with_thousands_of_moves() {
     let result = searcher.search(&mut pos, &[], &limits, &mut clock);
     assert!(result.best.is_some());
     assert!(clock.0 > 200, "{} clock reads in 20,000 nodes", clock.0);
+}
+
+#[test]
+fn search_parameters_parse_by_name_and_bad_pairs_are_named() {
+    let p = SearchParams::parse("futility_base=90  lmr_divisor=200\trfp_margin=-5").unwrap();
+    assert_eq!(
+        (p.futility_base, p.lmr_divisor, p.rfp_margin),
+        (90, 200, -5)
+    );
+    assert_eq!(p.razor_base, SearchParams::default().razor_base);
+    assert_eq!(SearchParams::parse("").unwrap(), SearchParams::default());
+    for (bad, says) in [
+        ("futility=90", "no search parameter is called futility"),
+        ("lmr_base", "not NAME=VALUE"),
+        ("lmr_base=0.5", "not a whole number"),
+        ("lmr_divisor=0", "a divisor must be positive"),
+        ("null_margin=-1", "a divisor must be positive"),
+    ] {
+        let e = SearchParams::parse(bad).unwrap_err();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
+
+/// Each named parameter reaches the search: set far from its default (up or down), the
+/// same middle-game search to the same depth visits another number of nodes.
+#[test]
+fn every_search_parameter_is_named_once_and_changes_the_search() {
+    let v = catalogue::load("capablanca").unwrap();
+    let fen = "r4k1cnr/ppp2qp1pp/2npbp1p1b/4p5/4P3P1/2NA4C1/PPPP1PPP1P/R3QKB1N1 w Qkq - 3 12";
+    let nodes = |search: SearchParams| {
+        let mut s = Searcher::new(
+            v.clone(),
+            Options {
+                search,
+                ..Options::default()
+            },
+        );
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        s.search(&mut pos, &[], &Limits::depth(9), &mut NoClock)
+            .nodes
+    };
+    let base = nodes(SearchParams::default());
+    let mut p = SearchParams::default();
+    let names: Vec<&str> = p.named().iter().map(|(n, _)| *n).collect();
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len());
+    let set = |name: &str, scale: fn(i32) -> i32| {
+        let mut changed = SearchParams::default();
+        for (n, value) in changed.named() {
+            if n == name {
+                *value = scale(*value);
+            }
+        }
+        changed
+    };
+    for name in names {
+        // A pruning margin may bind at this depth only one way: three times and a third.
+        let up = nodes(set(name, |v| if v == 0 { 100 } else { 3 * v }));
+        let down = nodes(set(name, |v| (v / 3).max(1)));
+        assert!(
+            up != base || down != base,
+            "{name} does not reach the search"
+        );
+    }
 }

@@ -45,6 +45,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use fairyboard_ai::eval::Weights;
+use fairyboard_ai::search::SearchParams;
 use fairyboard_ai::{mate_in, Limits, Options, Stopwatch, Thinker};
 use fairyboard_core::game::{Game, PlayError};
 use fairyboard_core::geometry::Square;
@@ -77,10 +78,19 @@ pub struct Args {
     /// between two settings needs no rebuild.
     #[arg(long, value_parser = parse_weights, default_value = "")]
     pub weights: Weights,
+    /// Search parameters to try, `NAME=VALUE` separated by spaces (names as
+    /// `SearchParams::named` lists them, e.g. "futility_base=100 lmr_divisor=200"): what
+    /// a tuner (`tools/spsa.py`) varies between games.
+    #[arg(long, value_parser = parse_search, default_value = "")]
+    pub search: SearchParams,
 }
 
 fn parse_weights(text: &str) -> Result<Weights, String> {
     Weights::parse(text)
+}
+
+fn parse_search(text: &str) -> Result<SearchParams, String> {
+    SearchParams::parse(text)
 }
 
 /// XBoard's piece types in its own order; the king is always last.
@@ -254,6 +264,7 @@ impl<'w> Engine<'w> {
                 seed: args.seed,
                 noise: args.noise,
                 weights: args.weights,
+                search: args.search,
             }),
             force: false,
             engine_side: Color::Black,
