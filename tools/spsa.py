@@ -3,7 +3,7 @@
 
 Usage:  python3 tools/spsa.py PARAMS_FILE --variant V --openings FILE --iterations N
                               [--nodes N] [--log FILE.jsonl] [--seed S] [--bin BINARY]
-                              [--r-end R]
+                              [--r-end R] [--opponent UCI_BINARY --opponent-nodes N]
 
 Simultaneous perturbation stochastic approximation (Spall, "An Overview of the
 Simultaneous Perturbation Method for Efficient Optimization", Johns Hopkins APL Technical
@@ -17,7 +17,11 @@ PARAMS_FILE: one parameter a line, `KIND NAME START MIN MAX C_END`, KIND `search
 of `fairyboard xboard --search`) or `weight` (`--weights`); `#` starts a comment.
 
 Both engines search `--nodes` nodes a move, so the machine's load does not move a result
-and two games run at once (one a core). Every iteration appends a JSON line (k, the
+and two games run at once (one a core). With `--opponent` (a UCI engine, e.g.
+Fairy-Stockfish, searching `--opponent-nodes` a move) θ+ and θ− each play it instead of
+each other, both from the same opening and sides, and the step is taken on their points'
+difference: slower to converge than self-play, but it tunes toward what beats that
+engine rather than ourselves. Every iteration appends a JSON line (k, the
 result, θ) to `--log`; the last line's θ is the tuned set, read it any time.
 """
 import argparse
@@ -65,26 +69,43 @@ def engine_args(params, values):
     return " ".join(out)
 
 
+def match(args, engine1, engine2, openings):
+    """Start a two-game match (colours swapped); returns the process."""
+    cmd = [args.bin, "match", "--variant", args.variant, "--engine1", engine1,
+           "--engine2", engine2, "--games", "2", "--tc", "600+5", "--openings", openings]
+    if args.opponent:
+        cmd += ["--protocol2", "uci", "--nodes2", str(args.opponent_nodes)]
+    else:
+        cmd += ["--concurrency", "2"]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def engine1_points(proc):
+    """Engine 1's wins less its losses in a finished match."""
+    out, err = proc.communicate()
+    scores = re.findall(r"Score of .*?: (\d+) - (\d+) - (\d+)", out)
+    if proc.returncode != 0 or not scores:
+        sys.exit(f"match failed ({proc.returncode}): {err[-500:]}")
+    wins, losses, _ = map(int, scores[-1])
+    return wins - losses
+
+
 def play(args, params, plus, minus, opening):
-    """Points of θ+ less points of θ− over two games from `opening`, colours swapped."""
+    """Points of θ+ less points of θ− over two games from `opening`, colours swapped:
+    against each other, or each against the opponent (the two matches at once)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(opening + "\n")
         openings = f.name
     try:
         engine = f"{args.bin} xboard --nodes {args.nodes}"
-        cmd = [args.bin, "match", "--variant", args.variant,
-               "--engine1", f"{engine} {engine_args(params, plus)}",
-               "--engine2", f"{engine} {engine_args(params, minus)}",
-               "--games", "2", "--tc", "600+5", "--concurrency", "2",
-               "--openings", openings]
-        out = subprocess.run(cmd, capture_output=True, text=True)
+        e_plus = f"{engine} {engine_args(params, plus)}"
+        e_minus = f"{engine} {engine_args(params, minus)}"
+        if args.opponent:
+            procs = [match(args, e, args.opponent, openings) for e in (e_plus, e_minus)]
+            return engine1_points(procs[0]) - engine1_points(procs[1])
+        return engine1_points(match(args, e_plus, e_minus, openings))
     finally:
         os.unlink(openings)
-    scores = re.findall(r"Score of .*?: (\d+) - (\d+) - (\d+)", out.stdout)
-    if out.returncode != 0 or not scores:
-        sys.exit(f"match failed ({out.returncode}): {out.stderr[-500:]}")
-    wins, losses, _ = map(int, scores[-1])
-    return wins - losses
 
 
 def main():
@@ -100,6 +121,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bin", default="target/release/fairyboard")
     ap.add_argument("--resume", action="store_true", help="go on from the log's last line")
+    ap.add_argument("--opponent", help="a UCI engine both θ+ and θ− play (default: each other)")
+    ap.add_argument("--opponent-nodes", type=int, default=10_000)
     args = ap.parse_args()
 
     params = read_params(args.params)
