@@ -1145,8 +1145,9 @@ impl Searcher {
 
     /// The main search of a node: `depth` plies (then quiescence) in `(alpha, beta)`.
     /// `cut_node`: a null-window node expected to fail high (see
-    /// [`SearchParams::cut_node_reduction`]). The PV's nodes are not; the null-window children of a PV
-    /// node or of an expected all node are, and the children of a cut node are not.
+    /// [`SearchParams::cut_node_reduction`]). The PV's nodes are not; the null-window
+    /// children of a PV node or of an expected all node are, and the children of a cut
+    /// node are not.
     #[allow(clippy::too_many_arguments)]
     fn pvs(
         &mut self,
