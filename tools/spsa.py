@@ -9,7 +9,7 @@ Simultaneous perturbation stochastic approximation (Spall, "An Overview of the
 Simultaneous Perturbation Method for Efficient Optimization", Johns Hopkins APL Technical
 Digest 19(4), 1998), in the form Stockfish's testing framework uses: every iteration
 moves all parameters at once by ±c_k (a random sign each), plays θ+c·Δ against θ−c·Δ on
-one opening from both sides, and steps θ by a_k/c_k × (points of θ+ − points of θ−) × Δ.
+one opening from both sides, and steps θ by a_k/c_k × (θ+'s wins less its losses) × Δ.
 Gains follow a_k = a/(A+k)^0.602 and c_k = c/k^0.101 with A a tenth of the iterations, so
 that the last step is `c_end` and the last learning rate `r_end` (a_end = r_end·c_end²).
 
@@ -19,8 +19,8 @@ of `fairyboard xboard --search`) or `weight` (`--weights`); `#` starts a comment
 Both engines search `--nodes` nodes a move, so the machine's load does not move a result
 and two games run at once (one a core). With `--opponent` (a UCI engine, e.g.
 Fairy-Stockfish, searching `--opponent-nodes` a move) θ+ and θ− each play it instead of
-each other, both from the same opening and sides, and the step is taken on their points'
-difference: slower to converge than self-play, but it tunes toward what beats that
+each other, both from the same opening and sides, and the step is taken on the difference
+of their wins less losses: slower to converge than self-play, but it tunes toward what beats that
 engine rather than ourselves. Every iteration appends a JSON line (k, the
 result, θ) to `--log`; the last line's θ is the tuned set, read it any time.
 """
@@ -91,8 +91,8 @@ def engine1_points(proc):
 
 
 def play(args, params, plus, minus, opening):
-    """Points of θ+ less points of θ− over two games from `opening`, colours swapped:
-    against each other, or each against the opponent (the two matches at once)."""
+    """θ+'s wins less its losses over two games from `opening`, colours swapped, against
+    θ−; or against the opponent less θ−'s there (the two matches at once)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(opening + "\n")
         openings = f.name
