@@ -20,8 +20,8 @@ Both engines search `--nodes` nodes a move, so the machine's load does not move 
 and two games run at once (one a core). With `--opponent` (a UCI engine, e.g.
 Fairy-Stockfish, searching `--opponent-nodes` a move) θ+ and θ− each play it instead of
 each other, both from the same opening and sides, and the step is taken on the difference
-of their wins less losses: slower to converge than self-play, but it tunes toward what beats that
-engine rather than ourselves. Every iteration appends a JSON line (k, the
+of their wins less losses: slower to converge than self-play, but it tunes toward what
+beats that engine rather than ourselves. Every iteration appends a JSON line (k, the
 result, θ) to `--log`; the last line's θ is the tuned set, read it any time.
 """
 import argparse
