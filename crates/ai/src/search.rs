@@ -1237,18 +1237,19 @@ impl Searcher {
             && ply >= 2
             && self.static_evals[ply - 2] != -INF
             && static_eval > self.static_evals[ply - 2];
+        // The search's margins and reductions (a tuner's trial, or the defaults).
+        let p = self.options.search;
         // Reverse futility: far enough above beta that no quiet try will fall below it.
         if !pv_node
             && !in_check
             && depth <= 7
             && beta.abs() < MATE_BOUND
-            && static_eval - self.options.search.rfp_margin * (depth - improving as i32) >= beta
+            && static_eval - p.rfp_margin * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
         // Razoring: far below alpha near the leaves, only a capture could help; when
         // quiescence confirms the fail low, it stands.
-        let p = self.options.search;
         if !pv_node
             && !in_check
             && depth <= 3
@@ -1652,6 +1653,9 @@ impl Searcher {
         if self.stopped {
             return 0;
         }
+        // Delta pruning's margin: a capture that cannot lift the score to within it of
+        // alpha is not tried.
+        let delta = self.options.search.delta_margin;
         if let Some(s) = rules::decided_score(pos, ply) {
             return s;
         }
@@ -1704,7 +1708,6 @@ impl Searcher {
                 pos.tactical_moves_into(&mut list);
             }
             let eval = &self.eval;
-            let delta = self.options.search.delta_margin;
             let margin = stand + delta;
             list.retain(|m| match eval.captured(pos, m) {
                 Some(v) => checks || margin + v > alpha || m.is_promotion(),
@@ -1734,10 +1737,7 @@ impl Searcher {
                 && !m.is_promotion()
                 && match captured {
                     None => true,
-                    Some(v) => {
-                        self.scores[ply][i] < 0
-                            || (checks && stand + self.options.search.delta_margin + v <= alpha)
-                    }
+                    Some(v) => self.scores[ply][i] < 0 || (checks && stand + delta + v <= alpha),
                 };
             if check_only && !checks {
                 continue;
