@@ -56,6 +56,7 @@ class Engine:
         self.send("uci")
         self.until("uciok")
         self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("setoption name Hash value 64")
         self.send("isready")
         self.until("readyok")
 
