@@ -31,12 +31,29 @@ Usage:
       more. Two builds compare pick by pick (`paste OUT1 OUT2`); under ~20 cp a changed
       pick is within the judge's noise over a few hundred positions.
 
+  python3 crates/ai/bench/blunders.py curve FSF VARIANT NODES PLAYER OUT.jsonl FILE.pgn... [--games=N]
+      PLAYER's lost games (the first N), every position scored by FSF at NODES nodes in
+      a fresh game (White's view): one JSON line a game (FENs, moves, scores).
+  python3 crates/ai/bench/blunders.py turns CURVE.jsonl
+      Where those games turn (BENCHMARKS.md, run 47): FSF's median score from PLAYER's
+      side before its move at moves 5, 10, ... 40; the move from which it stays two
+      pawns or more down (see VALUES); castling by move 20, each side.
+  python3 crates/ai/bench/blunders.py drops CURVE.jsonl [LEAST [ABOVE]]
+      PLAYER's moves (plies 10-70, from positions FSF scores above ABOVE, default -300)
+      that lowered its score by LEAST (default 40) or more: fen, move, game, ply.
+  python3 crates/ai/bench/blunders.py judge FSF VARIANT NODES PICK IN.tsv
+      Lines `fen<TAB>move<TAB>move...` (fields that are not moves passed over): each move
+      scored by FSF searching it alone (`searchmoves`) at NODES in a fresh game, the
+      mover's view; PICK > 0 adds FSF's own choice at PICK nodes, last.
+
 FSF is the Fairy-Stockfish binary (UCI, largeboards build for 10x8 boards). Needs pyffish
 for replaying SAN (`pip install pyffish==0.0.90`).
 """
 import concurrent.futures
 import json
 import os
+import re
+import statistics
 import subprocess
 import sys
 
@@ -51,12 +68,12 @@ FSF_DEPTH = 11
 
 
 class Fsf:
-    def __init__(self, path, variant):
+    def __init__(self, path, variant, hash_mb=32):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("uci")
         self.wait("uciok")
-        self.send("setoption name Hash value 32")
+        self.send("setoption name Hash value %d" % hash_mb)
         self.send("setoption name UCI_Variant value %s" % variant)
         self.send("isready")
         self.wait("readyok")
@@ -74,11 +91,15 @@ class Fsf:
             if line.startswith(word):
                 return lines
 
-    def score(self, fen, move=None, depth=FSF_DEPTH, after=None):
-        """FSF's score (side to move's view) and best move at `depth`; `move` alone when
-        given; with `after`, of the position after that move."""
+    def score(self, fen, move=None, depth=FSF_DEPTH, after=None, nodes=None):
+        """FSF's score (side to move's view) and best move at `depth`, or at `nodes` nodes
+        in a new game (its table cleared: the same answer whatever came before); `move`
+        alone when given; with `after`, of the position after that move."""
+        if nodes:
+            self.send("ucinewgame")
         self.send("position fen %s%s" % (fen, " moves " + after if after else ""))
-        self.send("go depth %d%s" % (depth, " searchmoves " + move if move else ""))
+        limit = "nodes %d" % nodes if nodes else "depth %d" % depth
+        self.send("go %s%s" % (limit, " searchmoves " + move if move else ""))
         lines = self.wait("bestmove")
         score = None
         for line in lines:
@@ -213,6 +234,132 @@ def choices(fsf_path, think, variant, nodes, drift_file, cache_path, out, pairs)
           f"{len(todo)} newly judged")
 
 
+# Material by type for `turns` (royals count nothing): pawn 1, knight 3, bishop 3.5,
+# rook 5, archbishop 8, queen and chancellor 9.
+VALUES = {"p": 1, "n": 3, "b": 3.5, "r": 5, "a": 8, "q": 9, "c": 9}
+
+
+def material(fen):
+    """White's material less Black's, in pawns."""
+    return sum(VALUES.get(ch.lower(), 0) * (1 if ch.isupper() else -1)
+               for ch in fen.split()[0])
+
+
+def castles(fen, move):
+    """Whether the UCI `move` in `fen` is a royal's step of two files or more (castling)."""
+    m = re.match(r"^([a-z])(\d+)([a-z])(\d+)", move)
+    if not m:
+        return False
+    file, rank = ord(m.group(1)) - ord("a"), int(m.group(2))
+    rows = fen.split()[0].split("/")
+    f = 0
+    for token in re.findall(r"\d+|.", rows[len(rows) - rank]):
+        if token.isdigit():
+            f += int(token)
+            continue
+        if f == file:
+            return token.lower() == "k" and abs(ord(m.group(3)) - ord(m.group(1))) >= 2
+        f += 1
+    return False
+
+
+def curve(fsf_path, variant, nodes, player, out, paths, limit):
+    """Every position of PLAYER's lost games scored at `nodes` (White's view), one JSON
+    line a game."""
+    fsf = Fsf(fsf_path, variant, hash_mb=64)
+    done = 0
+    with open(out, "w", encoding="utf-8") as fh:
+        for path in paths:
+            for tags, sans in games(open(path, encoding="utf-8").read()):
+                points = {"1-0": 1, "0-1": 0}.get(tags.get("Result"))
+                if points is None or player not in (tags.get("White"), tags.get("Black")):
+                    continue
+                if (points == 1) == (tags["White"] == player) or done >= limit:
+                    continue
+                done += 1
+                start = sf.start_fen(variant)
+                fens, moves = [start], []
+                for san in sans:
+                    legal = sf.legal_moves(variant, start, moves)
+                    hits = matching_moves(variant, fens[-1], legal, san)
+                    if not hits:
+                        break
+                    moves.append(hits[0])
+                    fens.append(sf.get_fen(variant, start, moves))
+                scores = []
+                for fen in fens[:-1]:
+                    s, _ = fsf.score(fen, nodes=nodes)
+                    s = s or 0
+                    scores.append(s if fen.split()[1] == "w" else -s)
+                fh.write(json.dumps({"source": f"{path}:{tags.get('Round')}",
+                                     "us_white": tags["White"] == player, "fens": fens,
+                                     "moves": moves, "scores": scores}) + "\n")
+                fh.flush()
+                print(f"{done}: {path} round {tags.get('Round')}", file=sys.stderr)
+
+
+def turns(curve_file):
+    """Where the games of a curve file turn: the score before our move by move number,
+    the move from which we stay two pawns down, and castling by move 20."""
+    rows = [json.loads(line) for line in open(curve_file, encoding="utf-8")]
+    print(f"{len(rows)} lost games; FSF's score from our side before our move:")
+    for move in range(5, 41, 5):
+        values = []
+        for g in rows:
+            i = 2 * (move - 1) + (0 if g["us_white"] else 1)
+            if i < len(g["scores"]):
+                values.append((1 if g["us_white"] else -1) * g["scores"][i])
+        if values:
+            print(f"  move {move:2}: {len(values):3} games, median {statistics.median(values):7.1f},"
+                  f" worse than -100: {sum(v < -100 for v in values)}")
+    lasting, never, castled = [], 0, [0, 0]
+    for g in rows:
+        side = 1 if g["us_white"] else -1
+        ours = [side * material(f) for f in g["fens"]]
+        first = next((i for i in range(len(ours))
+                      if ours[i] <= -2 and all(x <= -1 for x in ours[i:])), None)
+        if first is None:
+            never += 1
+        else:
+            lasting.append(first // 2 + 1)
+        for i, m in enumerate(g["moves"][:40]):
+            if castles(g["fens"][i], m):
+                castled[0 if (i % 2 == 0) == g["us_white"] else 1] += 1
+    if len(lasting) >= 2:
+        q = statistics.quantiles(lasting, n=4)
+        print(f"material: {len(lasting)} games stay two pawns or more down from move "
+              f"{q[0]:.0f} / {q[1]:.0f} / {q[2]:.0f} (quartiles), the earliest "
+              f"{min(lasting)}; {never} never do")
+    print(f"castled by move 20: us in {castled[0]} games, FSF in {castled[1]}")
+
+
+def drops(curve_file, least=40, above=-300):
+    """Our moves (plies 10-70, from positions better than `above`) that lowered FSF's
+    score by `least` or more: fen, move, game, ply."""
+    for line in open(curve_file, encoding="utf-8"):
+        g = json.loads(line)
+        side, s = (1 if g["us_white"] else -1), g["scores"]
+        for i in range(10, min(len(s) - 1, 71)):
+            if (i % 2 == 0) == g["us_white"] and side * s[i] > above \
+                    and side * (s[i] - s[i + 1]) >= least:
+                print(f"{g['fens'][i]}\t{g['moves'][i]}\t{g['source']}\t{i}")
+
+
+def judge(fsf_path, variant, nodes, pick, inp):
+    """Each move of a line `fen<TAB>move...` scored by FSF searching it alone at `nodes`
+    (mover's view); with `pick` > 0 FSF's own choice at `pick` nodes is added last (its
+    default 16 MB table, as run 47's figures were made)."""
+    fsf = Fsf(fsf_path, variant, hash_mb=16)
+    for line in open(inp, encoding="utf-8"):
+        fields = line.rstrip("\n").split("\t")
+        fen, moves = fields[0], [m for m in fields[1:] if re.match(r"^[a-z]\d", m)]
+        own = fsf.score(fen, nodes=pick)[1] if pick else "-"
+        if pick:
+            moves.append(own)
+        scores = {m: fsf.score(fen, m, nodes=nodes)[0] for m in dict.fromkeys(moves)}
+        print(fen, own, " ".join(f"{m}:{scores[m]}" for m in moves), sep="\t", flush=True)
+
+
 if __name__ == "__main__":
     a = sys.argv[1:]
     if a[0] == "mine":
@@ -223,3 +370,15 @@ if __name__ == "__main__":
         drift(a[1], a[2], int(a[3]), a[4], a[5], a[6:])
     elif a[0] == "choices":
         choices(a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8:])
+    elif a[0] == "curve":
+        paths = [x for x in a[6:] if not x.startswith("--games=")]
+        limit = next((int(x.split("=")[1]) for x in a[6:] if x.startswith("--games=")), 10**9)
+        curve(a[1], a[2], int(a[3]), a[4], a[5], paths, limit)
+    elif a[0] == "turns":
+        turns(a[1])
+    elif a[0] == "drops":
+        drops(a[1], *map(int, a[2:4]))
+    elif a[0] == "judge":
+        judge(a[1], a[2], int(a[3]), int(a[4]), a[5])
+    else:
+        sys.exit(__doc__)
