@@ -93,7 +93,7 @@ class Fsf:
 
     def score(self, fen, move=None, depth=FSF_DEPTH, after=None, nodes=None):
         """FSF's score (side to move's view) and best move at `depth`, or at `nodes` nodes
-        in a new game (its table cleared: the same answer whatever came before); `move`
+        in a new game (its table cleared, so earlier searches do not steer it); `move`
         alone when given; with `after`, of the position after that move."""
         if nodes:
             self.send("ucinewgame")
