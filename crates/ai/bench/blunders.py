@@ -34,10 +34,10 @@ Usage:
   python3 crates/ai/bench/blunders.py curve FSF VARIANT NODES PLAYER OUT.jsonl FILE.pgn... [--games=N]
       PLAYER's lost games (the first N), every position scored by FSF at NODES nodes in
       a fresh game (White's view): one JSON line a game (FENs, moves, scores).
-  python3 crates/ai/bench/blunders.py turns CURVE.jsonl
+  python3 crates/ai/bench/blunders.py turns CURVE.jsonl [VARIANT]
       Where those games turn (BENCHMARKS.md, run 47): FSF's median score from PLAYER's
       side before its move at moves 5, 10, ... 40; the move from which it stays two
-      pawns or more down (see VALUES); castling by move 20, each side.
+      pawns or more down (see VALUES); castling by move 20, each side (VARIANT: capablanca).
   python3 crates/ai/bench/blunders.py drops CURVE.jsonl [LEAST [ABOVE]]
       PLAYER's moves (plies 10-70, from positions FSF scores above ABOVE, default -300)
       that lowered its score by LEAST (default 40) or more: fen, move, game, ply.
@@ -245,22 +245,9 @@ def material(fen):
                for ch in fen.split()[0])
 
 
-def castles(fen, move):
-    """Whether the UCI `move` in `fen` is a royal's step of two files or more (castling)."""
-    m = re.match(r"^([a-z])(\d+)([a-z])(\d+)", move)
-    if not m:
-        return False
-    file, rank = ord(m.group(1)) - ord("a"), int(m.group(2))
-    rows = fen.split()[0].split("/")
-    f = 0
-    for token in re.findall(r"\d+|.", rows[len(rows) - rank]):
-        if token.isdigit():
-            f += int(token)
-            continue
-        if f == file:
-            return token.lower() == "k" and abs(ord(m.group(3)) - ord(m.group(1))) >= 2
-        f += 1
-    return False
+def castles(variant, fen, move):
+    """Whether `move` (UCI) castles in `fen`: FSF writes it O-O or O-O-O."""
+    return sf.get_san(variant, fen, move).startswith("O-O")
 
 
 def curve(fsf_path, variant, nodes, player, out, paths, limit):
@@ -277,15 +264,15 @@ def curve(fsf_path, variant, nodes, player, out, paths, limit):
                 if (points == 1) == (tags["White"] == player) or done >= limit:
                     continue
                 done += 1
-                start = sf.start_fen(variant)
-                fens, moves = [start], []
+                # One FEN step a move, as `drift` and tools/replay_pgn.py replay.
+                fens, moves = [sf.start_fen(variant)], []
                 for san in sans:
-                    legal = sf.legal_moves(variant, start, moves)
+                    legal = sf.legal_moves(variant, fens[-1], [])
                     hits = matching_moves(variant, fens[-1], legal, san)
                     if not hits:
                         break
                     moves.append(hits[0])
-                    fens.append(sf.get_fen(variant, start, moves))
+                    fens.append(sf.get_fen(variant, fens[-1], [hits[0]]))
                 scores = []
                 for fen in fens[:-1]:
                     s, _ = fsf.score(fen, nodes=nodes)
@@ -298,7 +285,7 @@ def curve(fsf_path, variant, nodes, player, out, paths, limit):
                 print(f"{done}: {path} round {tags.get('Round')}", file=sys.stderr)
 
 
-def turns(curve_file):
+def turns(curve_file, variant="capablanca"):
     """Where the games of a curve file turn: the score before our move by move number,
     the move from which we stay two pawns down, and castling by move 20."""
     rows = [json.loads(line) for line in open(curve_file, encoding="utf-8")]
@@ -323,7 +310,7 @@ def turns(curve_file):
         else:
             lasting.append(first // 2 + 1)
         for i, m in enumerate(g["moves"][:40]):
-            if castles(g["fens"][i], m):
+            if castles(variant, g["fens"][i], m):
                 castled[0 if (i % 2 == 0) == g["us_white"] else 1] += 1
     if len(lasting) >= 2:
         q = statistics.quantiles(lasting, n=4)
@@ -375,7 +362,7 @@ if __name__ == "__main__":
         limit = next((int(x.split("=")[1]) for x in a[6:] if x.startswith("--games=")), 10**9)
         curve(a[1], a[2], int(a[3]), a[4], a[5], paths, limit)
     elif a[0] == "turns":
-        turns(a[1])
+        turns(*a[1:3])
     elif a[0] == "drops":
         drops(a[1], *map(int, a[2:4]))
     elif a[0] == "judge":
