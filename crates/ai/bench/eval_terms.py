@@ -3,6 +3,7 @@
 
   usage: eval_terms.py fsf FSF VARIANT < FENS > FSF.tsv
          eval_terms.py fit FSF.tsv OURS.tsv [LIMIT]
+         eval_terms.py results POSITIONS.tsv OURS.tsv PLAYER
 
 `fsf` asks Fairy-Stockfish for its `eval` trace of each FEN (one a line on stdin) and
 writes `FEN<TAB>classical<TAB>Term=mg,eg ...` (centipawns, White's view; positions it
@@ -15,7 +16,16 @@ refit of our terms' shares (each share times a factor, ridge toward 1, fitted on
 the positions and tested on the rest) and each term's factor: how far each weight would
 move to match its evaluation. Our shares are linear in their weights, so a factor is the
 ratio of the fitted weight to today's. Run 33 found that such refits do not carry over to
-games: read the factors as where the two evaluations part, not as weights to adopt."""
+games: read the factors as where the two evaluations part, not as weights to adopt.
+
+`results` fits the same factors to game results instead (BENCHMARKS.md, run 48).
+POSITIONS.tsv is what `examples/game_positions VARIANT STEP --names PGN...` writes (FEN,
+result from the side to move's view, the side to move's player); OURS.tsv is `explain
+--terms` on its FENs, in the same order. In games against a stronger engine most positions
+are lost by one player, so every term that player's moves raise looks like a losing one;
+a term for "PLAYER (a name's prefix) is to move" takes that out first, and each term's
+factor then says how much its centipawns predict results beside the rest of the score
+(1: as much; under 1: the term promises more than it wins)."""
 import re
 import subprocess
 import sys
@@ -92,11 +102,56 @@ def fit(fsf_path, ours_path, limit):
         print(f"{name:24} share spread {sd:6.1f} cp  factor {factor:5.2f}")
 
 
+def results(positions_path, ours_path, player):
+    import numpy as np
+    from scipy.optimize import minimize
+
+    rows = []
+    for pos_line, ours_line in zip(open(positions_path, encoding="utf-8"),
+                                   open(ours_path, encoding="utf-8")):
+        fen, label, mover = pos_line.rstrip("\n").split("\t")
+        cells = ours_line.rstrip("\n").split("\t")
+        if cells[0] != fen:
+            sys.exit(f"{ours_path} is not {positions_path}'s positions in order (at {fen})")
+        view = 1 if fen.split()[1] == "w" else -1  # explain writes White's view
+        shares = dict(p.split("=") for p in cells[2].split()) if len(cells) > 2 else {}
+        rows.append((view * int(cells[1]), {k: view * int(v) for k, v in shares.items()},
+                     (int(label) / 10000 + 1) / 2, 1 if mover.startswith(player) else -1))
+    names = sorted({k for r in rows for k in r[1]})
+    score = np.array([r[0] for r in rows], float)
+    shares = np.array([[r[1].get(k, 0) for k in names] for r in rows], float)
+    won = np.array([r[2] for r in rows])
+    who = np.array([r[3] for r in rows], float)
+    rest = score - shares.sum(1)  # what no weight scales (pawns, royals' values)
+
+    def loss(cp):
+        p = np.clip(1 / (1 + np.exp(-np.clip(cp, -30, 30))), 1e-6, 1 - 1e-6)
+        return -(won * np.log(p) + (1 - won) * np.log(1 - p)).mean()
+
+    # The scale from centipawns to results and the player's edge, with the score as it is.
+    first = minimize(lambda a: loss(a[0] / 400 * (score + a[1] * who)), [1.0, 0.0])
+    scale, edge = first.x[0] / 400, first.x[1]
+    print(f"{len(rows)} positions; {player} to move is worth {edge:.0f} cp of our score; "
+          f"log loss {first.fun:.4f}")
+
+    def refit(b):
+        return loss(scale * (rest + shares @ b[:-1] + b[-1] * who)) \
+            + 1e-4 * ((b[:-1] - 1) ** 2).sum()
+
+    second = minimize(refit, np.append(np.ones(len(names)), edge), method="L-BFGS-B")
+    print(f"with a factor per term: log loss {second.fun:.4f}")
+    for name, factor, sd in sorted(zip(names, second.x[:-1], shares.std(0)),
+                                   key=lambda t: t[1]):
+        print(f"{name:24} share spread {sd:6.1f} cp  factor {factor:5.2f}")
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) == 3 and args[0] == "fsf":
         fsf_terms(args[1], args[2])
     elif len(args) in (3, 4) and args[0] == "fit":
         fit(args[1], args[2], float(args[3]) if len(args) == 4 else 400.0)
+    elif len(args) == 4 and args[0] == "results":
+        results(args[1], args[2], args[3])
     else:
         sys.exit(__doc__)

@@ -1,7 +1,7 @@
 //! Positions of played games labelled with the games' results, for fitting the evaluation
 //! to what wins (Texel's tuning method on results,
 //! <https://www.chessprogramming.org/Texel%27s_Tuning_Method>):
-//! `cargo run --release --example game_positions -- VARIANT STEP FILE.pgn... > OUT.tsv`.
+//! `cargo run --release --example game_positions -- VARIANT STEP [--names] FILE.pgn... > OUT.tsv`.
 //!
 //! Every `STEP`-th ply from ply 12 on (the offset turns with the game's number, so the
 //! samples do not all fall on one side's moves) is written as `FEN<TAB>label`, the label
@@ -9,19 +9,26 @@
 //! reads: 10000 for a win, 0 for a draw, −10000 for a loss (win probabilities 1, ½, 0).
 //! Games of another variant, without a result, or with a move our rules do not find
 //! (written as a `stop` line on stderr) end where they stop being usable.
+//!
+//! With `--names` before the files each line gets a third column, the side to move's
+//! player (the PGN's `White` or `Black` tag): a fit on results can then tell a term that
+//! wins games from one that only marks the stronger engine's positions
+//! (`bench/eval_terms.py results`).
 use fairyboard_core::{catalogue, pgn, Color, Position};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 3 {
-        eprintln!("usage: game_positions VARIANT STEP FILE.pgn...");
+        eprintln!("usage: game_positions VARIANT STEP [--names] FILE.pgn...");
         std::process::exit(2);
     }
     let variant = catalogue::load(&args[0]).expect("variant");
     let step: usize = args[1].parse().expect("STEP");
+    let names = args.get(2).is_some_and(|a| a == "--names");
+    let files = &args[if names { 3 } else { 2 }..];
     let mut game_no = 0usize;
     let (mut games, mut written) = (0, 0);
-    for file in &args[2..] {
+    for file in files {
         let text = std::fs::read_to_string(file).expect("pgn");
         for block in text.split("[Event ").skip(1) {
             game_no += 1;
@@ -52,7 +59,12 @@ fn main() {
                 if ply >= 12 && (ply + game_no).is_multiple_of(step) {
                     let white_to_move = pos.side_to_move() == Color::White;
                     let label = if white_to_move { white } else { -white } * 10000;
-                    println!("{}\t{label}", pos.to_fen());
+                    if names {
+                        let mover = tag(if white_to_move { "White" } else { "Black" });
+                        println!("{}\t{label}\t{}", pos.to_fen(), mover.unwrap_or("?"));
+                    } else {
+                        println!("{}\t{label}", pos.to_fen());
+                    }
                     written += 1;
                 }
             }
