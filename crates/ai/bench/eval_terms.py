@@ -61,6 +61,12 @@ def fsf_terms(fsf, variant):
             print("\t".join([fen, str(classical)] + terms), flush=True)
 
 
+def our_shares(cells):
+    """The term shares of one `explain --terms` line, split at its tabs: {name: centipawns}."""
+    pairs = (p.split("=") for p in cells[2].split()) if len(cells) > 2 else ()
+    return {k: int(v) for k, v in pairs}
+
+
 def fit(fsf_path, ours_path, limit):
     import numpy as np
 
@@ -72,8 +78,7 @@ def fit(fsf_path, ours_path, limit):
     for line in open(ours_path, encoding="utf-8"):
         cells = line.rstrip("\n").split("\t")
         if cells[0] in theirs and abs(theirs[cells[0]]) < limit:
-            shares = dict(p.split("=") for p in cells[2].split()) if len(cells) > 2 else {}
-            rows.append((theirs[cells[0]], int(cells[1]), {k: int(v) for k, v in shares.items()}))
+            rows.append((theirs[cells[0]], int(cells[1]), our_shares(cells)))
     if len(rows) < 20:
         sys.exit(f"only {len(rows)} positions in common within {limit} cp")
     names = sorted({k for r in rows for k in r[2]})
@@ -114,8 +119,7 @@ def results(positions_path, ours_path, player):
         if cells[0] != fen:
             sys.exit(f"{ours_path} is not {positions_path}'s positions in order (at {fen})")
         view = 1 if fen.split()[1] == "w" else -1  # explain writes White's view
-        shares = dict(p.split("=") for p in cells[2].split()) if len(cells) > 2 else {}
-        rows.append((view * int(cells[1]), {k: view * int(v) for k, v in shares.items()},
+        rows.append((view * int(cells[1]), {k: view * v for k, v in our_shares(cells).items()},
                      (int(label) / 10000 + 1) / 2, 1 if mover.startswith(player) else -1))
     names = sorted({k for r in rows for k in r[1]})
     score = np.array([r[0] for r in rows], float)
