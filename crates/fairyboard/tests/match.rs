@@ -480,3 +480,47 @@ fn games_start_from_the_openings_file_in_pairs() {
     assert!(!out.status.success());
     assert!(err.contains("openings.txt:2:1: move 'e7e6'"), "{err}");
 }
+
+/// Fifty moves without capture or pawn move end the game drawn, as XBoard adjudicates by
+/// default and as both engines plan. The test's pieces only step forward onto empty
+/// squares and are not pawns: no capture, no pawn move and no repetition can happen, and
+/// the 8 × 14 empty squares between the armies hold 112 plies of moves, so only the rule
+/// ends the game before they run out — at exactly ply 100.
+#[test]
+fn fifty_moves_without_capture_or_pawn_move_draw() {
+    let dir = scratch("walkers");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("walkers.txt"),
+        "files=8\nranks=16\nwalker:W:fmW::a1-h1\n",
+    )
+    .unwrap();
+    let pgn = scratch("walkers.pgn");
+    let out = Command::new(bin())
+        .args(["match", "--engine1", &format!("{} xboard", bin())])
+        .args(["--engine2", &format!("{} uci", bin()), "--protocol2", "uci"])
+        .args(["--variant", "walkers", "--games", "2", "--tc", "2+0.05"])
+        .args(["--pgn", pgn.to_str().unwrap()])
+        .env("FAIRYBOARD_VARIANTS", &dir)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<&str> = written.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 2, "{written}");
+    for game in games {
+        assert!(game.contains("[Result \"1/2-1/2\"]"), "{game}");
+        assert!(game.contains("[Termination \"fifty-move rule\"]"), "{game}");
+        let movetext = game.split("\n\n").nth(1).unwrap().replace('\n', " ");
+        let plies = movetext
+            .split_whitespace()
+            .filter(|t| t.starts_with('W'))
+            .count();
+        assert_eq!(plies, 100, "{movetext}");
+    }
+}

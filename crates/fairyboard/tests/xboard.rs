@@ -188,6 +188,24 @@ fn finds_a_mate_and_announces_the_result() {
     assert!(has(&out, "1-0 {checkmate}"), "{out:?}");
 }
 
+/// Fifty moves without capture or pawn move draw (XBoard adjudicates so by default, and
+/// the search scores every quiet line past the count as a draw): with the count reached
+/// the engine claims instead of moving; one move short of it, it plays.
+#[test]
+fn claims_the_fifty_move_draw_instead_of_moving() {
+    let at = |clock: u32| {
+        session(&format!(
+            "xboard\nprotover 2\nnew\nforce\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - {clock} 80\nsd 3\ngo\n"
+        ))
+    };
+    let out = at(100);
+    assert!(has(&out, "1/2-1/2 {fifty-move rule}"), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    let out = at(97);
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("1/2-1/2")), "{out:?}");
+}
+
 #[test]
 fn answers_moves_as_black_in_a_fairy_variant() {
     let out = session("xboard\nprotover 2\nnew\nvariant shatranj\nsd 3\nusermove e2e3\nping 9\n");

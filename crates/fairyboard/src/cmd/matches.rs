@@ -8,8 +8,9 @@
 //! with `go wtime ... btime ... winc ... binc ...`. A move our rules do not allow loses
 //! the game, as does running out of time, crashing or
 //! resigning; results come from the core's game rules (mate, stalemate as the variant
-//! scores it, baring, repetition, move rule), and a draw claim is accepted when the
-//! position repeated three times or fifty moves passed without capture or pawn move.
+//! scores it, baring, repetition, move rule); fifty moves without capture or pawn move
+//! draw in a variant with no move rule of its own (XBoard's default adjudication), and a
+//! draw claim is accepted when the position repeated three times or that count is reached.
 //!
 //! ```text
 //! fairyboard match --engine1 "fairyboard xboard" --engine2 "/usr/games/fairymax" \
@@ -33,6 +34,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::engine::shift_ranks;
+use fairyboard_ai::rules;
 use fairyboard_core::game::Game;
 use fairyboard_core::{catalogue, pgn, Color, Move, Position, Variant};
 
@@ -481,6 +483,13 @@ fn play_game(
         if game.ply() >= args.max_plies {
             return Ok(finish("1/2-1/2", "adjudicated: move limit".into(), moves));
         }
+        // Fifty moves without capture or pawn move (or the variant's own count) draw, as
+        // XBoard adjudicates by default: both our engine and Fairy-Stockfish score every
+        // line past it as a draw, so a game played on would be decided by whichever
+        // engine first lets material go in a position it thinks drawn.
+        if rules::move_limit_reached(game.position()) {
+            return Ok(finish("1/2-1/2", "fifty-move rule".into(), moves));
+        }
         let side = game.position().side_to_move();
         let ci = side.index();
         let mover_of = |side: Color| {
@@ -580,7 +589,7 @@ fn play_game(
                 let h = game.position().hash();
                 let reps = game.hashes().iter().filter(|&&x| x == h).count();
                 if text.starts_with("1/2-1/2")
-                    && (reps >= 2 || game.position().halfmove_clock() >= 100)
+                    && (reps >= 2 || rules::move_limit_reached(game.position()))
                 {
                     return Ok(finish(
                         "1/2-1/2",

@@ -45,6 +45,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use fairyboard_ai::eval::Weights;
+use fairyboard_ai::rules;
 use fairyboard_ai::search::SearchParams;
 use fairyboard_ai::{mate_in, Limits, Options, Stopwatch, Thinker};
 use fairyboard_core::game::{Game, PlayError};
@@ -496,11 +497,18 @@ impl<'w> Engine<'w> {
         Limits::clock(left, self.clock.inc_ms, to_go)
     }
 
-    /// Report a finished game, if it is.
+    /// Report a finished game, if it is, or claim the draw the search plans with: fifty
+    /// moves without capture or pawn move where the variant has no count of its own
+    /// ([`rules::move_limit_reached`]). Past it the search scores every quiet line as a
+    /// draw and would play any of them, so a GUI that does not adjudicate the rule must
+    /// be told.
     fn announce_result(&mut self) -> bool {
         if let Some(r) = self.game.result() {
             let text = result_text(&r);
             self.send(&text);
+            true
+        } else if rules::move_limit_reached(self.game.position()) {
+            self.send("1/2-1/2 {fifty-move rule}");
             true
         } else {
             false
