@@ -419,6 +419,26 @@ fn an_engine_that_refuses_the_variant_stops_the_match() {
     );
 }
 
+/// A match of our xboard engine against our UCI engine with `args` (variant, games,
+/// clocks, files), the variants read from `variants`: its report, the run checked to
+/// have succeeded.
+fn xboard_against_uci(variants: &Path, args: &[&str]) -> String {
+    let out = Command::new(bin())
+        .args(["match", "--engine1", &format!("{} xboard", bin())])
+        .args(["--engine2", &format!("{} uci", bin()), "--protocol2", "uci"])
+        .args(args)
+        .env("FAIRYBOARD_VARIANTS", variants)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
 /// `--openings`: each pair of games starts from the next line of the file, colours
 /// swapped, and the PGN holds the whole game from the variant's start (the opening's moves
 /// first). One engine speaks XBoard (told the opening in force mode), the other UCI (told
@@ -428,21 +448,24 @@ fn games_start_from_the_openings_file_in_pairs() {
     let pgn = scratch("openings.pgn");
     let book = scratch("openings.txt");
     std::fs::write(&book, "# shatranj lines\ne2e3 e7e6\nb1c3 g8f6 c3d5\n").unwrap();
-    let out = Command::new(bin())
-        .args(["match", "--engine1", &format!("{} xboard", bin())])
-        .args(["--engine2", &format!("{} uci", bin()), "--protocol2", "uci"])
-        .args(["--variant", "shatranj", "--games", "4", "--tc", "1+0.02"])
-        .args(["--max-plies", "20", "--concurrency", "2"])
-        .args(["--openings", book.to_str().unwrap()])
-        .args(["--pgn", pgn.to_str().unwrap()])
-        .env("FAIRYBOARD_VARIANTS", variants_dir())
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = xboard_against_uci(
+        &variants_dir(),
+        &[
+            "--variant",
+            "shatranj",
+            "--games",
+            "4",
+            "--tc",
+            "1+0.02",
+            "--max-plies",
+            "20",
+            "--concurrency",
+            "2",
+            "--openings",
+            book.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
     );
     for why in ["illegal", "on time", "disconnected", "false claim"] {
         assert!(!text.contains(why), "{why}: {text}");
@@ -496,19 +519,18 @@ fn fifty_moves_without_capture_or_pawn_move_draw() {
     )
     .unwrap();
     let pgn = scratch("walkers.pgn");
-    let out = Command::new(bin())
-        .args(["match", "--engine1", &format!("{} xboard", bin())])
-        .args(["--engine2", &format!("{} uci", bin()), "--protocol2", "uci"])
-        .args(["--variant", "walkers", "--games", "2", "--tc", "2+0.05"])
-        .args(["--pgn", pgn.to_str().unwrap()])
-        .env("FAIRYBOARD_VARIANTS", &dir)
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
+    xboard_against_uci(
+        &dir,
+        &[
+            "--variant",
+            "walkers",
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
     );
     let written = std::fs::read_to_string(&pgn).unwrap();
     let games: Vec<&str> = written.split("[Event ").skip(1).collect();
