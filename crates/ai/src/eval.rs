@@ -72,7 +72,7 @@ use fairyboard_core::{Color, Move, MoveList, Position, Variant};
 /// Fairy-Stockfish at equal nodes, fitted to the game's result with a term for which
 /// engine is to move taken out first (`bench/eval_terms.py results`; run 48), each
 /// weight moved by its factor held within 0.67–1.5. Against Fairy-Stockfish at equal
-/// nodes the set scored 16.5% over 480 games where the weights before scored 11.0% on
+/// nodes the set scored 17.2% over 433 games where the weights before scored 10.5% on
 /// the same openings and seeds (BENCHMARKS.md, runs 48–49).
 ///
 /// Pairs are (middle game, end game); the two blend by the game phase.
