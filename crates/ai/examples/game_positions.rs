@@ -14,18 +14,32 @@
 //! player (the PGN's `White` or `Black` tag): a fit on results can then tell a term that
 //! wins games from one that only marks the stronger engine's positions
 //! (`bench/eval_terms.py results`).
+//!
+//! With `--quiet` (before `--names`, if both) only quiet positions are written: not in
+//! check, reached by a move that took nothing, and left by one that takes nothing. A
+//! position in the middle of an exchange shows a piece up that the next move takes back,
+//! so without it a fit learns that material predicts results less than it does.
 use fairyboard_core::{catalogue, pgn, Color, Position};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 3 {
-        eprintln!("usage: game_positions VARIANT STEP [--names] FILE.pgn...");
+        eprintln!("usage: game_positions VARIANT STEP [--quiet] [--names] FILE.pgn...");
         std::process::exit(2);
     }
     let variant = catalogue::load(&args[0]).expect("variant");
     let step: usize = args[1].parse().expect("STEP");
-    let names = args.get(2).is_some_and(|a| a == "--names");
-    let files = &args[if names { 3 } else { 2 }..];
+    let mut rest = &args[2..];
+    let mut flag = |name: &str| {
+        let set = rest.first().is_some_and(|a| a == name);
+        if set {
+            rest = &rest[1..];
+        }
+        set
+    };
+    let quiet = flag("--quiet");
+    let names = flag("--names");
+    let files = rest;
     let mut game_no = 0usize;
     let (mut games, mut written) = (0, 0);
     for file in files {
@@ -55,8 +69,14 @@ fn main() {
             }
             let mut pos = start;
             for (ply, m) in (1..).zip(&read.moves) {
+                let took = pos.captures(m);
                 pos.make(m);
-                if ply >= 12 && (ply + game_no).is_multiple_of(step) {
+                let calm = || {
+                    !took
+                        && !pos.in_check()
+                        && read.moves.get(ply).is_none_or(|next| !pos.captures(next))
+                };
+                if ply >= 12 && (ply + game_no).is_multiple_of(step) && (!quiet || calm()) {
                     let white_to_move = pos.side_to_move() == Color::White;
                     let label = if white_to_move { white } else { -white } * 10000;
                     if names {
