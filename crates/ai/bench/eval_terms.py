@@ -19,8 +19,11 @@ ratio of the fitted weight to today's. Run 33 found that such refits do not carr
 games: read the factors as where the two evaluations part, not as weights to adopt.
 
 `results` fits the same factors to game results instead (BENCHMARKS.md, run 48).
-POSITIONS.tsv is what `examples/game_positions VARIANT STEP --names PGN...` writes (FEN,
-result from the side to move's view, the side to move's player); OURS.tsv is `explain
+POSITIONS.tsv is what `examples/game_positions VARIANT STEP --quiet --names PGN...` writes
+(FEN, result from the side to move's view, the side to move's player; `--quiet` keeps out
+positions in the middle of an exchange, whose material the next move undoes: without it
+run 50 found the middle game's piece values at a third of their worth, with it at one
+and a third); OURS.tsv is `explain
 --terms` on its FENs, in the same order. In games against a stronger engine most positions
 are lost by one player, so every term that player's moves raise looks like a losing one;
 a term for "PLAYER (a name's prefix) is to move" takes that out first, and each term's
