@@ -1049,7 +1049,12 @@ impl Evaluator {
                 .collect()
         };
         let (mg, eg) = self.piece_scale();
-        let (pawn_mg, pawn_eg) = self.pawn_scale();
+        // Drop games keep a pawn at its value, as `Weights::pawn_value` says.
+        let (pawn_mg, pawn_eg) = if self.drops {
+            (100, 100)
+        } else {
+            self.weights.pawn_value
+        };
         let scale = self.material_scale();
         self.scored = (0..self.types)
             .map(|t| {
@@ -1073,16 +1078,6 @@ impl Evaluator {
             (w, w)
         } else {
             self.weights.piece_value
-        }
-    }
-
-    /// Percent of a pawn-like piece's value the evaluation pays, (middle game, end game):
-    /// [`Weights::pawn_value`], or 100 in a drop game.
-    fn pawn_scale(&self) -> (i32, i32) {
-        if self.drops {
-            (100, 100)
-        } else {
-            self.weights.pawn_value
         }
     }
 
