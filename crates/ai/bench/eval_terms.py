@@ -4,6 +4,7 @@
   usage: eval_terms.py fsf FSF VARIANT < FENS > FSF.tsv
          eval_terms.py fit FSF.tsv OURS.tsv [LIMIT]
          eval_terms.py results POSITIONS.tsv OURS.tsv PLAYER
+         eval_terms.py gap CURVE.jsonl FSF.tsv OURS.tsv
 
 `fsf` asks Fairy-Stockfish for its `eval` trace of each FEN (one a line on stdin) and
 writes `FEN<TAB>classical<TAB>Term=mg,eg ...` (centipawns, White's view; positions it
@@ -28,8 +29,18 @@ and a third); OURS.tsv is `explain
 are lost by one player, so every term that player's moves raise looks like a losing one;
 a term for "PLAYER (a name's prefix) is to move" takes that out first, and each term's
 factor then says how much its centipawns predict results beside the rest of the score
-(1: as much; under 1: the term promises more than it wins)."""
+(1: as much; under 1: the term promises more than it wins).
+
+`gap` reads a curve file (`blunders.py curve`: our lost games, each position scored by
+Fairy-Stockfish's search) and the two term files of its FENs, and takes the positions of
+plies 20-44 where its search has us 1.5 to 6 pawns behind while its material term is
+within 60 cp: positions our own search steered into, lost on judgement. It prints the mean
+of each of its terms and each of our shares from our side. A term our search is fooled
+by shows up with the opposite sign to its counterpart (run 51: our mobility +20 where
+its mobility said -14, king danger +5 where its king safety said -28)."""
+import json
 import re
+import statistics
 import subprocess
 import sys
 
@@ -152,6 +163,39 @@ def results(positions_path, ours_path, player):
         print(f"{name:24} share spread {sd:6.1f} cp  factor {factor:5.2f}")
 
 
+def gap(curve_path, fsf_path, ours_path, plies=(20, 44), behind=(-600, -150), even=60):
+    theirs = {}
+    for line in open(fsf_path, encoding="utf-8"):
+        cells = line.rstrip("\n").split("\t")
+        theirs[cells[0]] = {k: int(v.split(",")[0]) for k, v in
+                            (c.split("=") for c in cells[2:])}
+        theirs[cells[0]]["classical"] = int(cells[1])
+    ours = {}
+    for line in open(ours_path, encoding="utf-8"):
+        cells = line.rstrip("\n").split("\t")
+        ours[cells[0]] = dict(our_shares(cells), score=int(cells[1]))
+    picked, judged = [], []
+    for line in open(curve_path, encoding="utf-8"):
+        g = json.loads(line)
+        side = 1 if g["us_white"] else -1
+        for i in range(plies[0], min(plies[1] + 1, len(g["scores"]))):
+            fen, score = g["fens"][i], side * g["scores"][i]
+            if fen in theirs and fen in ours and behind[0] <= score <= behind[1] \
+                    and abs(theirs[fen].get("Material", 0)) <= even:
+                picked.append((side, theirs[fen], ours[fen]))
+                judged.append(score)
+    if not picked:
+        sys.exit("no position of the curve file is in both term files and judged behind")
+    print(f"{len(picked)} positions, its search's mean {statistics.mean(judged):.0f} cp "
+          "from our side; middle-game terms, mean from our side:")
+    for label, k in (("Fairy-Stockfish", 1), ("ours", 2)):
+        names = sorted({n for p in picked for n in p[k]})
+        means = {n: statistics.mean(p[0] * p[k].get(n, 0) for p in picked) for n in names}
+        print(f"{label}:")
+        for n in sorted(names, key=lambda n: means[n]):
+            print(f"  {n:24} {means[n]:7.1f}")
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) == 3 and args[0] == "fsf":
@@ -160,5 +204,7 @@ if __name__ == "__main__":
         fit(args[1], args[2], float(args[3]) if len(args) == 4 else 400.0)
     elif len(args) == 4 and args[0] == "results":
         results(args[1], args[2], args[3])
+    elif len(args) == 4 and args[0] == "gap":
+        gap(args[1], args[2], args[3])
     else:
         sys.exit(__doc__)
