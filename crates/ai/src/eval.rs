@@ -2986,8 +2986,8 @@ mod tests {
     fn a_defended_friend_counts_as_a_move_but_not_a_pawn_or_the_royal() {
         // The rook on a1 sees b1, c1 and the knight on d1 (White to move). With
         // `mobility_defends` the knight's square adds to the rook's mobility; a knight
-        // on d2 (out of its lines), a pawn on a2 in front of it and the king beyond
-        // the knight add nothing.
+        // on d2 (out of its lines), a pawn on a2 in front of it, and the king on g1 as
+        // the first piece along its rank add nothing.
         let chess = catalogue::load("chess").unwrap();
         let score = |fen: &str, defends: i32| {
             let pos = Position::from_fen(chess.clone(), fen).unwrap();
