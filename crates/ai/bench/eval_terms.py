@@ -36,8 +36,9 @@ Fairy-Stockfish's search) and the two term files of its FENs, and takes the posi
 plies 20-44 where its search has us 1.5 to 6 pawns behind while its material term is
 within 60 cp: positions our own search steered into, lost on judgement. It prints the mean
 of each of its terms and each of our shares from our side. A term our search is fooled
-by shows up with the opposite sign to its counterpart (run 51: our mobility +20 where
-its mobility said -14, king danger +5 where its king safety said -28)."""
+by shows up with the opposite sign to its counterpart (run 51, 177 positions: our
+pieces' centrality +14 and mobility +5 where its mobility said -18, our king danger +1
+where its king safety said -29)."""
 import json
 import re
 import statistics

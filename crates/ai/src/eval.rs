@@ -2430,7 +2430,10 @@ impl Evaluator {
                             None => pos.mobility(Square::new(sq), scratch),
                         };
                         // In hundredths of a move: the moves, and the friends defended.
-                        let defended = attacks.map_or(0, |a| (a & guardable).count() as i32);
+                        let defended = match attacks {
+                            Some(a) if w.mobility_defends != 0 => (a & guardable).count() as i32,
+                            _ => 0,
+                        };
                         let extra = (n as i32 - avg) * 100 + defended * w.mobility_defends;
                         mobility_mg[ci] += w_mg * extra / 6400;
                         mg[ci] += w_mg * extra / 6400;
