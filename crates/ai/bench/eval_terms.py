@@ -82,18 +82,32 @@ def our_shares(cells):
     return {k: int(v) for k, v in pairs}
 
 
+def fsf_table(path):
+    """An `fsf` file: {FEN: (classical, {term: middle-game centipawns})}."""
+    table = {}
+    for line in open(path, encoding="utf-8"):
+        cells = line.rstrip("\n").split("\t")
+        terms = {k: int(v.split(",")[0]) for k, v in (c.split("=") for c in cells[2:])}
+        table[cells[0]] = (int(cells[1]), terms)
+    return table
+
+
+def our_table(path):
+    """An `explain --terms` file: {FEN: (score, {name: share})}."""
+    table = {}
+    for line in open(path, encoding="utf-8"):
+        cells = line.rstrip("\n").split("\t")
+        table[cells[0]] = (int(cells[1]), our_shares(cells))
+    return table
+
+
 def fit(fsf_path, ours_path, limit):
     import numpy as np
 
-    theirs = {}
-    for line in open(fsf_path, encoding="utf-8"):
-        cells = line.rstrip("\n").split("\t")
-        theirs[cells[0]] = int(cells[1])
-    rows = []
-    for line in open(ours_path, encoding="utf-8"):
-        cells = line.rstrip("\n").split("\t")
-        if cells[0] in theirs and abs(theirs[cells[0]]) < limit:
-            rows.append((theirs[cells[0]], int(cells[1]), our_shares(cells)))
+    theirs = fsf_table(fsf_path)
+    rows = [(theirs[fen][0], score, shares)
+            for fen, (score, shares) in our_table(ours_path).items()
+            if fen in theirs and abs(theirs[fen][0]) < limit]
     if len(rows) < 20:
         sys.exit(f"only {len(rows)} positions in common within {limit} cp")
     names = sorted({k for r in rows for k in r[2]})
@@ -165,16 +179,9 @@ def results(positions_path, ours_path, player):
 
 
 def gap(curve_path, fsf_path, ours_path, plies=(20, 44), behind=(-600, -150), even=60):
-    theirs = {}
-    for line in open(fsf_path, encoding="utf-8"):
-        cells = line.rstrip("\n").split("\t")
-        theirs[cells[0]] = {k: int(v.split(",")[0]) for k, v in
-                            (c.split("=") for c in cells[2:])}
-        theirs[cells[0]]["classical"] = int(cells[1])
-    ours = {}
-    for line in open(ours_path, encoding="utf-8"):
-        cells = line.rstrip("\n").split("\t")
-        ours[cells[0]] = dict(our_shares(cells), score=int(cells[1]))
+    theirs = {fen: dict(terms, classical=classical)
+              for fen, (classical, terms) in fsf_table(fsf_path).items()}
+    ours = {fen: dict(shares, score=score) for fen, (score, shares) in our_table(ours_path).items()}
     picked, judged = [], []
     for line in open(curve_path, encoding="utf-8"):
         g = json.loads(line)
