@@ -72,6 +72,12 @@ const CAPTURE: u8 = 1;
 const PENDING: u8 = 2;
 /// A move's flag: the list is sorted from this move on ([`Searcher::sort_rest`]).
 const SORTED: u8 = 4;
+/// A move's flag: a quiet move not yet scored ([`Searcher::score_quiets`]); it stands
+/// at [`UNSCORED`] meanwhile.
+const DEFERRED: u8 = 8;
+/// The stand-in score of a deferred quiet move: below every real score, so no pick takes
+/// it before the quiet moves are scored.
+const UNSCORED: i32 = i32::MIN;
 /// A list with more moves than this left to pick (drop games, whose hands reach every
 /// empty square) has the rest sorted once instead of picked one by one: selection costs
 /// the square of the list's length at a node that tries every move, and in a 16×16 drop
@@ -340,6 +346,11 @@ pub struct Searcher {
     /// Per ply, per move: [`CAPTURE`], and [`PENDING`] while a capture's score is still
     /// its optimistic bound (see [`Searcher::score_moves`]).
     flags: Vec<Vec<u8>>,
+    /// Per ply: whether some move of the list is still [`DEFERRED`].
+    deferred: Vec<bool>,
+    /// The highest score a quiet move can get ([`Searcher::quiet_ceiling`]), for this
+    /// search's evaluation.
+    quiet_ceiling: i32,
     /// Hashes of the game before the root and of the search path.
     path: Vec<u64>,
     nodes: u64,
@@ -387,6 +398,8 @@ impl Searcher {
                 .collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             flags: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            deferred: vec![false; MAX_PLY + 2],
+            quiet_ceiling: i32::MAX,
             path: Vec::new(),
             nodes: 0,
             stopped: false,
@@ -476,6 +489,7 @@ impl Searcher {
         self.nodes = 0;
         self.stopped = false;
         self.limits = limits.clone();
+        self.quiet_ceiling = self.quiet_ceiling();
         self.start_ms = if limits.hard_ms.is_some() || limits.soft_ms.is_some() {
             ctl.now_ms()
         } else {
@@ -854,48 +868,96 @@ impl Searcher {
     /// would take it: meanwhile it stands at the score it has if the exchange keeps
     /// material, which is at least its real score; so picking gives the same order, and
     /// when an earlier move cuts, the rest are never computed.
+    ///
+    /// The quiet moves wait too ([`DEFERRED`]) until a pick could take one: at a node
+    /// that a capture or promotion cuts, they are never scored (Stockfish's move picker
+    /// scores its quiet moves only after the good captures). Their scores then read the
+    /// history as the captures' searches left it.
     fn score_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<Move>) {
         let list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut flags = std::mem::take(&mut self.flags[ply]);
         scores.clear();
         flags.clear();
+        for m in &list {
+            let (s, flag) = if Some(*m) == tt_move {
+                let flag = if self.eval.captured(pos, m).is_some() {
+                    CAPTURE
+                } else {
+                    0
+                };
+                (2_000_000, flag)
+            } else if let Some(v) = self.eval.captured(pos, m) {
+                let s = Self::keeping_score(self.eval.value(m.piece as usize), v)
+                    + self.capture_history[self.capture_index(pos, m)] as i32 / 32;
+                (s, CAPTURE | PENDING)
+            } else if m.is_promotion() {
+                (900_000, 0)
+            } else {
+                (UNSCORED, DEFERRED)
+            };
+            scores.push(s);
+            flags.push(flag);
+        }
+        self.deferred[ply] = flags.contains(&DEFERRED);
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        self.flags[ply] = flags;
+    }
+
+    /// Give ply's deferred quiet moves one flat score, below the captures that keep
+    /// material and above those that lose it, in the list's order (see
+    /// [`Searcher::score_moves`]).
+    fn flat_quiets(&mut self, ply: usize) {
+        for j in 0..self.flags[ply].len() {
+            if self.flags[ply][j] & DEFERRED != 0 {
+                self.scores[ply][j] = 0;
+                self.flags[ply][j] &= !DEFERRED;
+            }
+        }
+        self.deferred[ply] = false;
+    }
+
+    /// The highest score a quiet move can get: an escape of the most valuable piece that
+    /// can be threatened ([`Searcher::threatened`] leaves royals out). Killers, the counter
+    /// move and history all stay below [`ESCAPE`].
+    fn quiet_ceiling(&self) -> i32 {
+        let most = (0..self.variant.type_count())
+            .filter(|&t| !self.variant.pieces[t].royal)
+            .map(|t| self.eval.value(t))
+            .max()
+            .unwrap_or(0);
+        ESCAPE + most.max(0)
+    }
+
+    /// Score ply's deferred quiet moves from `from` on (see [`Searcher::score_moves`]).
+    fn score_quiets(&mut self, pos: &Position, ply: usize, from: usize) {
         let counter = match ply.checked_sub(1).and_then(|p| self.played[p]) {
             Some(prev) => self.counter[self.counter_index(&prev)],
             None => None,
         };
         // Found at the first quiet move (a node with none never pays for the scan).
         let mut threatened = None;
-        for m in &list {
-            let mut flag = 0;
-            let s = if Some(*m) == tt_move {
-                if self.eval.captured(pos, m).is_some() {
-                    flag = CAPTURE;
-                }
-                2_000_000
-            } else if let Some(v) = self.eval.captured(pos, m) {
-                flag = CAPTURE | PENDING;
-                Self::keeping_score(self.eval.value(m.piece as usize), v)
-                    + self.capture_history[self.capture_index(pos, m)] as i32 / 32
-            } else if m.is_promotion() {
-                900_000
-            } else if let Some(score) = self.escape_score(pos, m, &mut threatened) {
+        for j in from..self.lists[ply].len() {
+            if self.flags[ply][j] & DEFERRED == 0 {
+                continue;
+            }
+            let m = self.lists[ply][j];
+            let s = if let Some(score) = self.escape_score(pos, &m, &mut threatened) {
                 score
-            } else if self.killers[ply][0] == Some(*m) {
+            } else if self.killers[ply][0] == Some(m) {
                 800_000
-            } else if self.killers[ply][1] == Some(*m) {
+            } else if self.killers[ply][1] == Some(m) {
                 790_000
-            } else if counter == Some(*m) {
+            } else if counter == Some(m) {
                 780_000
             } else {
-                self.quiet_score(pos, ply, m)
+                self.quiet_score(pos, ply, &m)
             };
-            scores.push(s);
-            flags.push(flag);
+            self.scores[ply][j] = s;
+            self.flags[ply][j] &= !DEFERRED;
         }
-        self.lists[ply] = list;
-        self.scores[ply] = scores;
-        self.flags[ply] = flags;
+        self.deferred[ply] = false;
     }
 
     /// The side to move's pieces (not royals, which the rules guard, nor pawns, whose
@@ -1116,6 +1178,11 @@ impl Searcher {
                 self.resolve(pos, ply, best);
                 continue;
             }
+            // A quiet move could outrank the best scored one: score them all now.
+            if top <= self.quiet_ceiling && self.deferred[ply] {
+                self.score_quiets(pos, ply, i);
+                continue;
+            }
             self.lists[ply].swap(i, best);
             self.scores[ply].swap(i, best);
             self.flags[ply].swap(i, best);
@@ -1127,6 +1194,7 @@ impl Searcher {
     /// pending capture resolved first, and mark it [`SORTED`] (see [`SORT_REST`]).
     fn sort_rest(&mut self, pos: &Position, ply: usize, i: usize) {
         let n = self.scores[ply].len();
+        self.score_quiets(pos, ply, i);
         for j in i..n {
             if self.flags[ply][j] & PENDING != 0 {
                 self.resolve(pos, ply, j);
@@ -1716,6 +1784,11 @@ impl Searcher {
         }
         self.lists[ply] = list;
         self.score_moves(pos, ply, tt_move);
+        if checks {
+            // The quiet moves are played here only if they check: they follow the captures
+            // in the order they were built, unscored (as Stockfish's quiet checks).
+            self.flat_quiets(ply);
+        }
         let n = self.lists[ply].len();
         // In check: once a reply has kept the side from being mated, quiet evasions after
         // the second are not worth a look (Stockfish's quiet-evasion pruning).
@@ -1742,14 +1815,15 @@ impl Searcher {
             if check_only && !checks {
                 continue;
             }
+            // Asked of the bit sets before the (costlier) legality test, and without
+            // playing the move where they can tell.
+            if check_only && !pos.gives_check(&m) {
+                continue;
+            }
             if !forced && checks && !pos.is_legal(&m) {
                 continue;
             }
             let undo = pos.make(&m);
-            if check_only && !pos.in_check_in_place() {
-                pos.unmake(&m, undo);
-                continue;
-            }
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1, false, ctl);
             pos.unmake(&m, undo);
             if self.stopped {
@@ -2055,6 +2129,59 @@ mod tests {
             let v = pos.variant().clone();
             assert_eq!(r.best.map(|m| v.uci(&m)), Some(first.to_string()), "{fen}");
             assert_eq!(mate_in(r.score), Some(3), "{fen}");
+        }
+    }
+
+    /// Quiet moves scored only when a pick could take one ([`DEFERRED`]) come out in the
+    /// order scoring every move at once gives, while the history stands still: positions
+    /// with winning and losing captures, a promotion, threatened pieces and a killer, the
+    /// history filled with arbitrary values.
+    #[test]
+    fn deferred_quiet_scores_pick_the_order_eager_scores_do() {
+        use fairyboard_core::rng::SplitMix;
+        for (variant, fen, killer) in [
+            (
+                "chess",
+                "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3",
+                "b1c3",
+            ),
+            (
+                "chess",
+                "4k3/1P6/8/3n4/2P1p3/4B3/5PPP/R3K2R w KQ - 0 1",
+                "a1a7",
+            ),
+            (
+                "capablanca",
+                "rnabqkbc1r/p1p3pppp/1p1p3n2/4pp4/3P6/2PA1P1N2/PP2P1PPPP/RN1BQKBC1R w KQkq - 0 6",
+                "h3g5",
+            ),
+        ] {
+            let (mut s, mut pos) = searcher(variant, fen);
+            let mut rng = SplitMix(0x0DE7_E44D);
+            for h in s.history.iter_mut() {
+                *h = rng.below(2 * HISTORY_MAX as u64) as i32 - HISTORY_MAX;
+            }
+            s.killers[1][0] = Some(find(&mut pos, killer));
+            let ceiling = s.quiet_ceiling();
+            let mut order = |ceiling: i32| -> Vec<Move> {
+                s.quiet_ceiling = ceiling;
+                pos.legal_moves_into(&mut s.lists[1]);
+                s.score_moves(&pos, 1, None);
+                let first = s.pick(&pos, 1, 0);
+                let waiting = s.deferred[1];
+                let n = s.lists[1].len();
+                let mut picked = vec![first];
+                picked.extend((1..n).map(|i| s.pick(&pos, 1, i)));
+                if ceiling == i32::MAX {
+                    assert!(!waiting, "{fen}: every score is real at the first pick");
+                } else {
+                    assert!(waiting, "{fen}: a capture is picked first, the quiets wait");
+                }
+                picked
+            };
+            let eager = order(i32::MAX);
+            let lazy = order(ceiling);
+            assert_eq!(lazy, eager, "{fen}");
         }
     }
 
