@@ -1796,8 +1796,10 @@ impl Searcher {
         let mut quiet_evasions = 0;
         for i in 0..n {
             let m = self.pick(pos, ply, i);
-            let captured = self.eval.captured(pos, &m);
-            if in_check && captured.is_none() && !m.is_promotion() {
+            // The list's flag says whether it captures; what it takes is asked only where
+            // the margin below needs it.
+            let capture = self.flags[ply][i] & CAPTURE != 0;
+            if in_check && !capture && !m.is_promotion() {
                 if best > -MATE_BOUND && quiet_evasions >= 2 {
                     continue;
                 }
@@ -1808,10 +1810,13 @@ impl Searcher {
             // check when `checks` asks for those.
             let check_only = !forced
                 && !m.is_promotion()
-                && match captured {
-                    None => true,
-                    Some(v) => self.scores[ply][i] < 0 || (checks && stand + delta + v <= alpha),
-                };
+                && (!capture
+                    || self.scores[ply][i] < 0
+                    || (checks
+                        && self
+                            .eval
+                            .captured(pos, &m)
+                            .is_some_and(|v| stand + delta + v <= alpha)));
             if check_only && !checks {
                 continue;
             }
