@@ -687,7 +687,9 @@ impl Position {
     /// sets without playing the move: the landed piece's attacks with the occupancy after
     /// it, and the side's other pieces' attacks through the square left (a discovered
     /// check). Anything else is played and looked at. A search asks this of every move it
-    /// might prune, most of which it then never plays.
+    /// might prune, most of which it then never plays. The sets' answer assumes the side to
+    /// move gives no check already (true of every position reached by legal moves): a
+    /// move far from the enemy royal's lines is answered no without a look.
     pub fn gives_check(&mut self, m: &Move) -> bool {
         if let Some(check) = self.check_by_sets(m) {
             return check;
