@@ -1087,7 +1087,7 @@ fn check_after<B: Bits>(
     // the slider's type standing there would reach the royal the same way): a move that
     // neither lands on nor leaves one gives no check, without a look at the occupancy.
     // This holds where the side to move gives no check already, as in every position
-    // reached by legal moves; five of six moves a search asks about are answered here.
+    // reached by legal moves.
     let near = tables.danger[us.index()][kb];
     if !near.has(fb) && !near.has(tb) {
         return false;
