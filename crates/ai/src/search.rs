@@ -880,21 +880,18 @@ impl Searcher {
         scores.clear();
         flags.clear();
         for m in &list {
-            let (s, flag) = if Some(*m) == tt_move {
-                let flag = if self.eval.captured(pos, m).is_some() {
-                    CAPTURE
-                } else {
-                    0
-                };
-                (2_000_000, flag)
-            } else if let Some(v) = self.eval.captured(pos, m) {
-                let s = Self::keeping_score(self.eval.value(m.piece as usize), v)
-                    + self.capture_history[self.capture_index(pos, m)] as i32 / 32;
-                (s, CAPTURE | PENDING)
-            } else if m.is_promotion() {
-                (900_000, 0)
-            } else {
-                (UNSCORED, DEFERRED)
+            let captured = self.eval.captured(pos, m);
+            let (s, flag) = match captured {
+                _ if Some(*m) == tt_move => {
+                    (2_000_000, if captured.is_some() { CAPTURE } else { 0 })
+                }
+                Some(v) => {
+                    let s = Self::keeping_score(self.eval.value(m.piece as usize), v)
+                        + self.capture_history[self.capture_index(pos, m)] as i32 / 32;
+                    (s, CAPTURE | PENDING)
+                }
+                None if m.is_promotion() => (900_000, 0),
+                None => (UNSCORED, DEFERRED),
             };
             scores.push(s);
             flags.push(flag);
