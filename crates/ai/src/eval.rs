@@ -496,9 +496,16 @@ pub struct Evaluator {
     crowd_cache: RefCell<Vec<(u64, [i32; 2])>>,
     /// Scratch list of every piece's attack set ([`Evaluator::attack_map`]).
     attackers: RefCell<Vec<Attacker>>,
-    /// Scratch for [`Evaluator::threats`]: one side's pieces by value, each with the union
-    /// of the attacks of the pieces up to it.
-    by_value: RefCell<Vec<(i32, SquareSet)>>,
+    /// The non-royal, non-pawn types by value, least first ([`Evaluator::threats`]).
+    by_value: Vec<usize>,
+    /// Per type: how many of [`Evaluator::by_value`] are worth less than it, and how many
+    /// no more than it.
+    value_rank: Vec<(usize, usize)>,
+    /// Scratch for [`Evaluator::threats`]: per type, the squares one side's pieces of it
+    /// attack; then, in the order of [`Evaluator::by_value`], the union of the first k
+    /// types' attacks at k.
+    type_attacks: RefCell<Vec<SquareSet>>,
+    lesser_attacks: RefCell<Vec<SquareSet>>,
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
     seed: u64,
@@ -555,6 +562,11 @@ struct Zone {
     /// On one of the ranks just past the middle (Stockfish's fourth to sixth of eight),
     /// where a light piece guarded by a pawn is an outpost.
     outpost_rank: bool,
+    /// The eight squares next to it.
+    next: SquareSet,
+    /// The nine squares centred on it, moved in from the board's edge: a royal's ring
+    /// ([`Evaluator::king_danger`]).
+    ring: SquareSet,
 }
 
 /// Stockfish's connected-pawn bonus by the pawn's step (its units: a middle-game pawn
@@ -944,7 +956,10 @@ impl Evaluator {
             start_balance: 0,
             scratch: RefCell::new(MoveList::with_capacity(64)),
             attackers: RefCell::new(Vec::with_capacity(64)),
-            by_value: RefCell::new(Vec::with_capacity(64)),
+            by_value: Vec::new(),
+            value_rank: Vec::new(),
+            type_attacks: RefCell::new(vec![SquareSet::default(); types]),
+            lesser_attacks: RefCell::new(Vec::new()),
             crowd_counts: RefCell::new(Vec::new()),
             pawn_table: RefCell::new(vec![PawnEntry::default(); PAWN_TABLE]),
             flank_zones: RefCell::new(Vec::new()),
@@ -1062,6 +1077,19 @@ impl Evaluator {
                 })
                 .collect()
         };
+        // The threats' order: what counts as a lesser piece.
+        let counted = |t: usize| !self.royal[t] && !self.pawn[t];
+        self.by_value = (0..self.types).filter(|&t| counted(t)).collect();
+        self.by_value.sort_by_key(|&t| self.values[t]);
+        self.value_rank = (0..self.types)
+            .map(|t| {
+                let v = self.values[t];
+                let below = self.by_value.iter().filter(|&&u| self.values[u] < v);
+                let upto = self.by_value.iter().filter(|&&u| self.values[u] <= v);
+                (below.count(), upto.count())
+            })
+            .collect();
+        self.lesser_attacks = RefCell::new(vec![SquareSet::default(); self.by_value.len() + 1]);
         let (mg, eg) = self.piece_scale();
         // Drop games keep a pawn at its value, as `Weights::pawn_value` says.
         let (pawn_mg, pawn_eg) = if self.drops {
@@ -1516,32 +1544,21 @@ impl Evaluator {
             let own = pos.side_set(c);
             let guarded = map.pawns[ti] & !own;
             let unguarded = !own & !map.pawns[ti];
-            // The enemy pieces (not royals or pawns) by value, each with the squares it
-            // and the cheaper ones guard: what pieces worth less than a value guard is
-            // the entry before the first worth as much.
-            // The same prefix unions answer both questions: the squares pieces worth
-            // less than a value guard, and whether one worth no more attacks a piece.
-            let mut by_value = self.by_value.borrow_mut();
-            by_value.clear();
-            by_value.extend(
-                theirs
-                    .iter()
-                    .filter(|a| !self.royal[a.t] && !self.pawn[a.t])
-                    .map(|a| (a.value, a.attacks)),
-            );
-            by_value.sort_unstable_by_key(|e| e.0);
-            let mut union = SquareSet::default();
-            for e in by_value.iter_mut() {
-                union |= e.1;
-                e.1 = union;
+            // The squares the enemy pieces (not royals or pawns) of each type attack, then
+            // their unions in the order of value: at k, what the k least valuable types
+            // attack. The squares pieces worth less than a value guard, and whether one
+            // worth no more attacks a piece, are both one of these unions.
+            let mut by_type = self.type_attacks.borrow_mut();
+            by_type.fill(SquareSet::default());
+            for a in theirs {
+                by_type[a.t] |= a.attacks;
             }
-            // The union of the attacks of the pieces before the first for which `past`
-            // holds.
-            let up_to = |past: &dyn Fn(i32) -> bool| match by_value.partition_point(|e| !past(e.0))
-            {
-                0 => SquareSet::default(),
-                k => by_value[k - 1].1,
-            };
+            let mut lesser = self.lesser_attacks.borrow_mut();
+            let mut union = SquareSet::default();
+            for (k, &t) in self.by_value.iter().enumerate() {
+                union |= by_type[t];
+                lesser[k + 1] = union;
+            }
             for p in ours {
                 if self.royal[p.t] || self.pawn[p.t] {
                     continue;
@@ -1551,9 +1568,9 @@ impl Evaluator {
                     let mut lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
                     if w.lesser_guarded_move != 0 {
                         // Squares a lesser enemy piece guards (and no pawn: counted above).
-                        let lesser = up_to(&|v| v >= p.value);
+                        let below = lesser[self.value_rank[p.t].0];
                         lost +=
-                            (p.attacks & lesser & unguarded).count() as i32 * w.lesser_guarded_move;
+                            (p.attacks & below & unguarded).count() as i32 * w.lesser_guarded_move;
                     }
                     mg[ci] -= w_mg * lost / (64 * 100);
                     eg[ci] -= w_eg * lost / (64 * 100);
@@ -1561,7 +1578,7 @@ impl Evaluator {
                 if (map.all[ti] & p.at).is_empty() {
                     continue;
                 }
-                if !(up_to(&|v| v > p.value) & p.at).is_empty() {
+                if !(lesser[self.value_rank[p.t].1] & p.at).is_empty() {
                     mg[ci] -= w.lesser_threat.0;
                     eg[ci] -= w.lesser_threat.1;
                 }
@@ -1674,23 +1691,8 @@ impl Evaluator {
         relief: i32,
     ) -> i32 {
         let (ci, ti) = (c.index(), c.flip().index());
-        let (files, ranks, stride) = self.board;
-        let (f, r) = self.file_rank[royal];
-        let shift = |x: i8, n: i8| {
-            if x == 0 {
-                1
-            } else if x == n - 1 {
-                -1
-            } else {
-                0
-            }
-        };
-        let centre = royal as isize + shift(f, files) + shift(r, ranks) * stride;
-        let mut squares = [Square::new(0); 9];
-        let n = self.around(centre, true, &mut squares);
-        let ring = pos.square_set(&squares[..n]);
-        let n = self.around(royal as isize, false, &mut squares);
-        let next = pos.square_set(&squares[..n]);
+        let zone = &self.zones[royal];
+        let (ring, next) = (zone.ring, zone.next);
         let weak = map.all[ti] & !map.double[ci] & (!map.all[ci] | map.royals[ci]);
         let safe = !pos.side_set(c.flip()) & (!map.all[ci] | (weak & map.double[ti]));
         let list = self.attackers.borrow();
@@ -1907,6 +1909,17 @@ impl Evaluator {
             let c = variant.coord(sq);
             (c.file as i32, c.rank as i32)
         };
+        let files = g.files as i32;
+        // Moved one square in from the board's edge.
+        let inward = |x: i32, n: i32| {
+            if x == 0 {
+                1
+            } else if x == n - 1 {
+                -1
+            } else {
+                0
+            }
+        };
         let mut zones = vec![Zone::default(); 2 * cells];
         for (ci, up) in [(0usize, 1i32), (1, -1)] {
             // Rank as seen from this side (0 on its back rank).
@@ -1935,6 +1948,19 @@ impl Evaluator {
                     file: pick(&|df, _| df == 0),
                     near: pick(&|df, dr| df.abs() <= 1 && dr.abs() <= 2 && (df, dr) != (0, 0)),
                     outpost_rank: (ranks / 2 - 1..=ranks / 2 + 1).contains(&rel(r)),
+                    next: pick(&|df, dr| df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0)),
+                    ring: {
+                        let (cf, cr) = (f + inward(f, files), r + inward(r, ranks));
+                        let list: Vec<Square> = squares
+                            .iter()
+                            .copied()
+                            .filter(|&o| {
+                                let (of, or) = coord(o);
+                                (of - cf).abs() <= 1 && (or - cr).abs() <= 1
+                            })
+                            .collect();
+                        variant.square_set(&list)
+                    },
                 };
             }
         }
@@ -2369,6 +2395,7 @@ impl Evaluator {
         let mut mobility_mg = [0i32; 2];
         let mut dangers = [(Color::White, 0usize, 0i32); MAX_DANGERS];
         let mut n_dangers = 0;
+        let scratch = &mut self.scratch.borrow_mut();
         for c in Color::BOTH {
             let ci = c.index();
             let mut baring_pieces = 0;
@@ -2424,7 +2451,6 @@ impl Evaluator {
                     }
                     let (w_mg, w_eg, avg) = self.mobility[t];
                     if w_mg != 0 || w_eg != 0 {
-                        let scratch = &mut self.scratch.borrow_mut();
                         let n = match attacks {
                             Some(a) => pos.mobility_in(Square::new(sq), a, scratch),
                             None => pos.mobility(Square::new(sq), scratch),
