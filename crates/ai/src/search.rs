@@ -935,6 +935,7 @@ impl Searcher {
         };
         // Found at the first quiet move (a node with none never pays for the scan).
         let mut threatened = None;
+        let rows = self.continuation_rows(ply);
         for j in from..self.lists[ply].len() {
             if self.flags[ply][j] & DEFERRED == 0 {
                 continue;
@@ -949,7 +950,7 @@ impl Searcher {
             } else if counter == Some(m) {
                 780_000
             } else {
-                self.quiet_score(pos, ply, &m)
+                self.quiet_score(pos, &rows, &m)
             };
             self.scores[ply][j] = s;
             self.flags[ply][j] &= !DEFERRED;
@@ -1094,29 +1095,43 @@ impl Searcher {
         m.piece as usize * self.variant.geometry.cells + m.to().index()
     }
 
-    /// The continuation-history slots of a quiet move at `ply`: after the move one, two
-    /// and four plies before (None where there was none, a null move, or no table).
-    fn continuation_slots(&self, ply: usize, m: &Move) -> [Option<usize>; 3] {
+    /// Where the continuation-history rows of a quiet move at `ply` begin: after the
+    /// move one, two and four plies before (None where there was none, a null move, or no
+    /// table). A move's slot in a row is its [`Searcher::counter_index`]; the rows are
+    /// found once for all the moves of a node.
+    fn continuation_rows(&self, ply: usize) -> [Option<usize>; 3] {
         if self.continuation.is_empty() {
             return [None; 3];
         }
         let size = self.counter.len();
-        let this = self.counter_index(m);
         let earlier = |back: usize| {
             let p = ply.checked_sub(back)?;
             let prev = self.played[p]?;
-            Some(self.counter_index(&prev) * size + this)
+            Some(self.counter_index(&prev) * size)
         };
         [earlier(1), earlier(2), earlier(4)]
     }
 
-    /// A quiet move's ordering score: its history plus its continuation histories.
-    fn quiet_score(&self, pos: &Position, ply: usize, m: &Move) -> i32 {
+    /// A quiet move's ordering score: its history plus its continuation histories (in
+    /// the node's `rows`, [`Searcher::continuation_rows`]).
+    fn quiet_score(&self, pos: &Position, rows: &[Option<usize>; 3], m: &Move) -> i32 {
         let mut s = self.history[self.hist_index(pos, m)];
-        for slot in self.continuation_slots(ply, m).into_iter().flatten() {
-            s += self.continuation[slot] as i32;
+        let this = self.counter_index(m);
+        for row in rows.iter().flatten() {
+            s += self.continuation[row + this] as i32;
         }
         s
+    }
+
+    /// Move the continuation histories of `m` in the node's `rows` by `bonus` (negative: a
+    /// malus), with gravity.
+    fn learn_continuation(&mut self, rows: &[Option<usize>; 3], m: &Move, bonus: i32) {
+        let this = self.counter_index(m);
+        for row in rows.iter().flatten() {
+            let slot = &mut self.continuation[row + this];
+            let c = *slot as i32;
+            *slot = (c + bonus - c * bonus.abs() / HISTORY_MAX) as i16;
+        }
     }
 
     /// History with gravity: a bonus for the move that cut, a malus for the quiet moves
@@ -1125,19 +1140,14 @@ impl Searcher {
         let bonus = (depth * depth).min(400) * 16;
         let h = self.hist_index(pos, best);
         self.history[h] += bonus - self.history[h] * bonus / HISTORY_MAX;
-        for slot in self.continuation_slots(ply, best).into_iter().flatten() {
-            let c = self.continuation[slot] as i32;
-            self.continuation[slot] = (c + bonus - c * bonus / HISTORY_MAX) as i16;
-        }
+        let rows = self.continuation_rows(ply);
+        self.learn_continuation(&rows, best, bonus);
         for i in 0..self.quiets[ply].len() {
             let m = self.quiets[ply][i];
             if m != *best {
                 let h = self.hist_index(pos, &m);
                 self.history[h] -= bonus + self.history[h] * bonus / HISTORY_MAX;
-                for slot in self.continuation_slots(ply, &m).into_iter().flatten() {
-                    let c = self.continuation[slot] as i32;
-                    self.continuation[slot] = (c - bonus - c * bonus / HISTORY_MAX) as i16;
-                }
+                self.learn_continuation(&rows, &m, -bonus);
             }
         }
         if let Some(prev) = ply.checked_sub(1).and_then(|p| self.played[p]) {
@@ -1986,21 +1996,20 @@ mod tests {
             s.played[ply] = Some(*m);
         }
         let size = s.counter.len();
-        let key = |a: &Move, b: &Move| s.counter_index(a) * size + s.counter_index(b);
-        let last = moves[4];
-        // c2c3 at ply 4 follows b7b6 (ply 3), b2b3 (ply 2) and a2a3 (ply 0).
+        let row = |a: &Move| s.counter_index(a) * size;
+        // A move at ply 4 follows b7b6 (ply 3), b2b3 (ply 2) and a2a3 (ply 0).
         assert_eq!(
-            s.continuation_slots(4, &last),
+            s.continuation_rows(4),
             [
-                Some(key(&moves[3], &last)),
-                Some(key(&moves[2], &last)),
-                Some(key(&moves[0], &last))
+                Some(row(&moves[3])),
+                Some(row(&moves[2])),
+                Some(row(&moves[0]))
             ]
         );
         // Near the root the missing plies have none; after a null move, none for it.
-        assert_eq!(s.continuation_slots(1, &last)[1..], [None, None]);
+        assert_eq!(s.continuation_rows(1)[1..], [None, None]);
         s.played[2] = None;
-        assert_eq!(s.continuation_slots(4, &last)[1], None);
+        assert_eq!(s.continuation_rows(4)[1], None);
     }
 
     #[test]
