@@ -519,6 +519,9 @@ pub struct Evaluator {
     /// connected-pawn table (1 on its start rank, 6 one step short of promotion; empty
     /// for other types).
     connected_step: [Vec<Vec<u8>>; 2],
+    /// Per type and side: its moves are its attacks ([`Variant::moves_are_attacks`]), so
+    /// its mobility is counted from its attack set.
+    moves_are_attacks: Vec<[bool; 2]>,
     /// Per type: a light piece (not royal, not pawn-like, worth less than [`MINOR`]):
     /// the outpost terms' pieces.
     minor: Vec<bool>,
@@ -947,6 +950,9 @@ impl Evaluator {
             zones,
             connected_step,
             minor,
+            moves_are_attacks: (0..types)
+                .map(|t| Color::BOTH.map(|c| variant.moves_are_attacks(t, c)))
+                .collect(),
             lighter: Vec::new(),
             scored: Vec::new(),
             weights: w,
@@ -2452,6 +2458,7 @@ impl Evaluator {
                     let (w_mg, w_eg, avg) = self.mobility[t];
                     if w_mg != 0 || w_eg != 0 {
                         let n = match attacks {
+                            Some(a) if self.moves_are_attacks[t][ci] => pos.moves_in_attacks(c, a),
                             Some(a) => pos.mobility_in(Square::new(sq), a, scratch),
                             None => pos.mobility(Square::new(sq), scratch),
                         };

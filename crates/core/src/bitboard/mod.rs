@@ -323,6 +323,20 @@ impl Variant {
     pub fn has_attack_sets(&self) -> bool {
         self.bitboard.is_some()
     }
+
+    /// Whether a piece of type `t` and side `c` moves exactly where its attack set says
+    /// it could capture (every leap and slide both moves and captures), so that its
+    /// mobility is its [`Position::attack_set`] less its own side's squares
+    /// ([`Position::mobility_in`]). False without bitboard tables, and for a type outside
+    /// them. Fixed for the variant: an evaluation can ask it once a type.
+    pub fn moves_are_attacks(&self, t: usize, c: Color) -> bool {
+        let row = match &self.bitboard {
+            Some(Generator::Small(tables)) => tables.moves_are_attacks.get(t),
+            Some(Generator::Wide(tables)) => tables.moves_are_attacks.get(t),
+            None => None,
+        };
+        row.is_some_and(|r| r[c.index()])
+    }
 }
 
 impl Generator {
@@ -668,17 +682,21 @@ impl Position {
     pub fn mobility_in(&self, sq: Square, attacks: SquareSet, scratch: &mut MoveList) -> usize {
         let cell = self.board[sq];
         if is_piece(cell) {
-            let (t, c) = (cell_type(cell).index(), cell_color(cell).index());
-            let symmetric = match &self.variant.bitboard {
-                Some(Generator::Small(tables)) => tables.moves_are_attacks[t][c],
-                Some(Generator::Wide(tables)) => tables.moves_are_attacks[t][c],
-                None => false,
-            };
-            if symmetric {
-                return (attacks & !SquareSet(self.bits.colour[c])).count() as usize;
+            let (t, c) = (cell_type(cell).index(), cell_color(cell));
+            if self.variant.moves_are_attacks(t, c) {
+                return self.moves_in_attacks(c, attacks);
             }
         }
         self.mobility(sq, scratch)
+    }
+
+    /// The moves of a piece of side `c` whose moves are its attacks
+    /// ([`Variant::moves_are_attacks`]) with the attack set `attacks`: the set less its
+    /// own side's squares. What [`Position::mobility_in`] answers for such a piece, for a
+    /// caller that has asked the type once.
+    #[inline]
+    pub fn moves_in_attacks(&self, c: Color, attacks: SquareSet) -> usize {
+        (attacks & !self.side_set(c)).count() as usize
     }
 
     /// Whether playing `m` puts the opponent in check ([`Position::in_check`] after it).
