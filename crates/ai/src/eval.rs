@@ -502,9 +502,10 @@ pub struct Evaluator {
     /// no more than it.
     value_rank: Vec<(usize, usize)>,
     /// Scratch for [`Evaluator::threats`]: per type, the squares one side's pieces of it
-    /// attack; then, in the order of [`Evaluator::by_value`], the union of the first k
-    /// types' attacks at k.
+    /// attack.
     type_attacks: RefCell<Vec<SquareSet>>,
+    /// Scratch for [`Evaluator::threats`]: at k, the squares the pieces of the k least
+    /// valuable types of [`Evaluator::by_value`] attack (at 0, none).
     lesser_attacks: RefCell<Vec<SquareSet>>,
     /// ± this many centipawns of seeded noise (0 = none).
     noise: i32,
@@ -3476,6 +3477,23 @@ mod tests {
             changed.set_value(t, pristine.value(t) * 2);
             assert_eq!(shared.evaluate(&pos), changed.evaluate(&pos), "{name}");
         }
+    }
+
+    #[test]
+    fn types_of_equal_value_are_neither_lesser_than_each_other_nor_greater() {
+        // Knights and bishops at 350: for the threats each is "no greater" than the other
+        // (an attack by one on the other costs) but not "lesser" (its guard does not
+        // take the other's moves away).
+        let (_, text) = catalogue::read("chess").unwrap();
+        let def = format!("{text}\npieceValue=N:350\npieceValue=B:350\n");
+        let (v, _) = Variant::from_definition("even-minors", &def).unwrap();
+        let e = Evaluator::new(&Arc::new(v.clone()));
+        let rank = |id: &str| e.value_rank[v.type_by_id(id).unwrap()];
+        assert_eq!(e.by_value.len(), 4);
+        assert_eq!(rank("N"), (0, 2));
+        assert_eq!(rank("B"), (0, 2));
+        assert_eq!(rank("R"), (2, 3));
+        assert_eq!(rank("Q"), (3, 4));
     }
 
     #[test]
