@@ -501,8 +501,8 @@ pub struct Evaluator {
     /// Per type: how many of [`Evaluator::by_value`] are worth less than it, and how many
     /// no more than it.
     value_rank: Vec<(usize, usize)>,
-    /// Scratch for [`Evaluator::threats`]: per type, the squares one side's pieces of it
-    /// attack.
+    /// Per side and type (`side · types + type`), the squares the side's pieces of the
+    /// type attack: made with the attack map, read by the threats and the king danger.
     type_attacks: RefCell<Vec<SquareSet>>,
     /// Scratch for [`Evaluator::threats`]: at k, the squares the pieces of the k least
     /// valuable types of [`Evaluator::by_value`] attack (at 0, none).
@@ -965,7 +965,7 @@ impl Evaluator {
             attackers: RefCell::new(Vec::with_capacity(64)),
             by_value: Vec::new(),
             value_rank: Vec::new(),
-            type_attacks: RefCell::new(vec![SquareSet::default(); types]),
+            type_attacks: RefCell::new(vec![SquareSet::default(); 2 * types]),
             lesser_attacks: RefCell::new(Vec::new()),
             crowd_counts: RefCell::new(Vec::new()),
             pawn_table: RefCell::new(vec![PawnEntry::default(); PAWN_TABLE]),
@@ -1471,14 +1471,18 @@ impl Evaluator {
         }
         let mut list = self.attackers.borrow_mut();
         list.clear();
+        let mut by_type = self.type_attacks.borrow_mut();
+        by_type.fill(SquareSet::default());
         let mut map = AttackMap::default();
         for c in Color::BOTH {
             let ci = c.index();
             let (all, pawns) = (&mut map.all[ci], &mut map.pawns[ci]);
             let (double, royals) = (&mut map.double[ci], &mut map.royals[ci]);
+            let by_type = &mut by_type[ci * self.types..(ci + 1) * self.types];
             pos.each_attack_set(c, |_, t, at, attacks| {
                 *double |= *all & attacks;
                 *all |= attacks;
+                by_type[t] |= attacks;
                 if self.pawn[t] {
                     *pawns |= attacks;
                 }
@@ -1541,25 +1545,21 @@ impl Evaluator {
     /// attacks on pieces are [`Weights::pawn_threat`]'s).
     fn threats(&self, pos: &Position, map: &AttackMap, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
         let list = self.attackers.borrow();
+        let by_type = self.type_attacks.borrow();
         let w = &self.weights;
         for c in Color::BOTH {
             let (ci, ti) = (c.index(), c.flip().index());
             let ours = Self::side_attackers(&list, map, c);
-            let theirs = Self::side_attackers(&list, map, c.flip());
             // Squares an enemy pawn guards that are not the piece's own side's, and the
             // others that are not the piece's own side's.
             let own = pos.side_set(c);
             let guarded = map.pawns[ti] & !own;
             let unguarded = !own & !map.pawns[ti];
-            // The squares the enemy pieces (not royals or pawns) of each type attack, then
-            // their unions in the order of value: at k, what the k least valuable types
-            // attack. The squares pieces worth less than a value guard, and whether one
-            // worth no more attacks a piece, are both one of these unions.
-            let mut by_type = self.type_attacks.borrow_mut();
-            by_type.fill(SquareSet::default());
-            for a in theirs {
-                by_type[a.t] |= a.attacks;
-            }
+            // The squares the enemy pieces (not royals or pawns) of each type attack, in
+            // the order of value: at k, what the k least valuable types attack. The
+            // squares pieces worth less than a value guard, and whether one worth no more
+            // attacks a piece, are both one of these unions.
+            let by_type = &by_type[ti * self.types..(ti + 1) * self.types];
             let mut lesser = self.lesser_attacks.borrow_mut();
             let mut union = SquareSet::default();
             for (k, &t) in self.by_value.iter().enumerate() {
@@ -1707,9 +1707,6 @@ impl Evaluator {
         // Enemy pawns on the ring count as attackers, with no weight.
         let mut attackers = (ring & map.pawns[ti]).count() as i32;
         let (mut weight, mut hits, mut heavy) = (0, 0, false);
-        // Per enemy type (pawns and royals aside): the union of its pieces' attacks.
-        let mut types: [(usize, SquareSet); 16] = [(usize::MAX, SquareSet::default()); 16];
-        let mut n_types = 0;
         for a in theirs {
             if self.royal[a.t] || self.pawn[a.t] {
                 continue;
@@ -1726,19 +1723,17 @@ impl Evaluator {
                 };
                 hits += (a.attacks & next).count() as i32;
             }
-            match types[..n_types].iter_mut().find(|e| e.0 == a.t) {
-                Some(e) => e.1 |= a.attacks,
-                None if n_types < 16 => {
-                    types[n_types] = (a.t, a.attacks);
-                    n_types += 1;
-                }
-                None => {}
-            }
         }
         let mut danger = attackers * weight + 69 * hits + 185 * (ring & weak).count() as i32;
         let at = Square::new(royal);
         let mut unsafe_checks = SquareSet::default();
-        for &(t, attacks) in &types[..n_types] {
+        // Per enemy type (pawns and royals aside): the union of its pieces' attacks.
+        let by_type = self.type_attacks.borrow();
+        for &t in &self.by_value {
+            let attacks = by_type[ti * self.types + t];
+            if attacks.is_empty() {
+                continue;
+            }
             let Some(from) = pos.attack_set_as(t, c, at) else {
                 continue;
             };
