@@ -1478,21 +1478,32 @@ impl Evaluator {
             let ci = c.index();
             let (all, pawns) = (&mut map.all[ci], &mut map.pawns[ci]);
             let (double, royals) = (&mut map.double[ci], &mut map.royals[ci]);
-            let by_type = &mut by_type[ci * self.types..(ci + 1) * self.types];
+            // The per-type tables at their common length: one test of a type covers
+            // every lookup.
+            let types = self.types;
+            let by_type = &mut by_type[ci * types..(ci + 1) * types];
+            let (values, royal, pawn) = (
+                &self.values[..types],
+                &self.royal[..types],
+                &self.pawn[..types],
+            );
             pos.each_attack_set(c, |_, t, at, attacks| {
+                if t >= types {
+                    return;
+                }
                 *double |= *all & attacks;
                 *all |= attacks;
                 by_type[t] |= attacks;
-                if self.pawn[t] {
+                if pawn[t] {
                     *pawns |= attacks;
                 }
-                if self.royal[t] {
+                if royal[t] {
                     *royals |= attacks;
                 }
                 list.push(Attacker {
                     at,
                     attacks,
-                    value: self.values[t],
+                    value: values[t],
                     t,
                 });
             });
@@ -1566,16 +1577,20 @@ impl Evaluator {
                 union |= by_type[t];
                 lesser[k + 1] = union;
             }
+            // The per-type tables at their common length (one test of a type covers them).
+            let types = self.types;
+            let (royal, pawn) = (&self.royal[..types], &self.pawn[..types]);
+            let (mobility, value_rank) = (&self.mobility[..types], &self.value_rank[..types]);
             for p in ours {
-                if self.royal[p.t] || self.pawn[p.t] {
+                if p.t >= types || royal[p.t] || pawn[p.t] {
                     continue;
                 }
-                let (w_mg, w_eg, _) = self.mobility[p.t];
+                let (w_mg, w_eg, _) = mobility[p.t];
                 if w_mg != 0 || w_eg != 0 {
                     let mut lost = (p.attacks & guarded).count() as i32 * w.pawn_guarded_move;
                     if w.lesser_guarded_move != 0 {
                         // Squares a lesser enemy piece guards (and no pawn: counted above).
-                        let below = lesser[self.value_rank[p.t].0];
+                        let below = lesser[value_rank[p.t].0];
                         lost +=
                             (p.attacks & below & unguarded).count() as i32 * w.lesser_guarded_move;
                     }
@@ -1585,7 +1600,7 @@ impl Evaluator {
                 if (map.all[ti] & p.at).is_empty() {
                     continue;
                 }
-                if !(lesser[self.value_rank[p.t].1] & p.at).is_empty() {
+                if !(lesser[value_rank[p.t].1] & p.at).is_empty() {
                     mg[ci] -= w.lesser_threat.0;
                     eg[ci] -= w.lesser_threat.1;
                 }
@@ -1707,8 +1722,10 @@ impl Evaluator {
         // Enemy pawns on the ring count as attackers, with no weight.
         let mut attackers = (ring & map.pawns[ti]).count() as i32;
         let (mut weight, mut hits, mut heavy) = (0, 0, false);
+        let types = self.types;
+        let (royal_type, pawn_type) = (&self.royal[..types], &self.pawn[..types]);
         for a in theirs {
-            if self.royal[a.t] || self.pawn[a.t] {
+            if a.t >= types || royal_type[a.t] || pawn_type[a.t] {
                 continue;
             }
             heavy |= a.value >= HEAVY;
@@ -2025,6 +2042,12 @@ impl Evaluator {
         let any_pawn = pawns[0] | pawns[1];
         let occupied = pos.side_set(Color::White) | pos.side_set(Color::Black);
         let list = self.attackers.borrow();
+        let types = self.types;
+        let (royal, pawn, minor) = (
+            &self.royal[..types],
+            &self.pawn[..types],
+            &self.minor[..types],
+        );
         for c in Color::BOTH {
             let (ci, ti) = (c.index(), c.flip().index());
             // Connected and backward pawns: the pawn entry's.
@@ -2043,7 +2066,10 @@ impl Evaluator {
                 let z = &self.zones[ci * self.cells + sq.index()];
                 debug_assert_eq!(a.at, z.at, "attack map out of order");
                 let t = a.t;
-                if self.pawn[t] {
+                if t >= types {
+                    continue;
+                }
+                if pawn[t] {
                     // A safe step forward that would attack an enemy piece.
                     if w.restricted != 0
                         && (occupied & z.stop).is_empty()
@@ -2061,7 +2087,7 @@ impl Evaluator {
                             push_threats += (hits & enemies).count() as i32;
                         }
                     }
-                } else if self.minor[t] {
+                } else if minor[t] {
                     if z.outpost_rank
                         && !(map.pawns[ci] & z.at).is_empty()
                         && (pawns[ti] & z.ahead_adjacent).is_empty()
@@ -2073,7 +2099,7 @@ impl Evaluator {
                         piece_mg += 18;
                         piece_eg += 3;
                     }
-                } else if !self.royal[t]
+                } else if !royal[t]
                     && a.value < HEAVY
                     && (a.attacks & z.file).count() >= 3
                     && (pawns[ci] & z.file).is_empty()
@@ -2416,6 +2442,19 @@ impl Evaluator {
             } else {
                 SquareSet::default()
             };
+            // The per-type tables at their common length, so that one test of a type
+            // against it covers every lookup below.
+            let types = self.types;
+            let (values, royal, pawn) = (
+                &self.values[..types],
+                &self.royal[..types],
+                &self.pawn[..types],
+            );
+            let (mobility, scored, moves_are_attacks) = (
+                &self.mobility[..types],
+                &self.scored[..types],
+                &self.moves_are_attacks[..types],
+            );
             for &sq in pos.pieces(c) {
                 let entry = attack_sets.as_mut().and_then(|a| a.next());
                 debug_assert!(
@@ -2424,9 +2463,9 @@ impl Evaluator {
                 );
                 let attacks = entry.map(|a| a.attacks);
                 let sq = sq.index();
-                if let Some((t, _)) = pos.piece_at(Square::new(sq)) {
-                    let v = self.values[t];
-                    if !self.royal[t] && !self.pawn[t] {
+                if let Some((t, _)) = pos.piece_at(Square::new(sq)).filter(|p| p.0 < types) {
+                    let v = values[t];
+                    if !royal[t] && !pawn[t] {
                         material += Self::weight(v);
                         pieces[ci] += v;
                         if crowded {
@@ -2439,8 +2478,8 @@ impl Evaluator {
                         baring_pieces += 1;
                     }
                     // A piece a pawn attacks must move or be lost: worth less.
-                    if !self.royal[t]
-                        && !self.pawn[t]
+                    if !royal[t]
+                        && !pawn[t]
                         && self.pawn_attacked(
                             pos,
                             sq,
@@ -2451,10 +2490,10 @@ impl Evaluator {
                         mg[ci] -= w.pawn_threat.0;
                         eg[ci] -= w.pawn_threat.1;
                     }
-                    let (w_mg, w_eg, avg) = self.mobility[t];
+                    let (w_mg, w_eg, avg) = mobility[t];
                     if w_mg != 0 || w_eg != 0 {
                         let n = match attacks {
-                            Some(a) if self.moves_are_attacks[t][ci] => pos.moves_in_attacks(c, a),
+                            Some(a) if moves_are_attacks[t][ci] => pos.moves_in_attacks(c, a),
                             Some(a) => pos.mobility_in(Square::new(sq), a, scratch),
                             None => pos.mobility(Square::new(sq), scratch),
                         };
@@ -2469,11 +2508,11 @@ impl Evaluator {
                         eg[ci] += w_eg * extra / 6400;
                     }
                     let at = self.pst_index(ci, t, sq);
-                    if self.royal[t] {
+                    if royal[t] {
                         royal_mg += self.pst[at] as i32;
                         royal_eg += self.pst_end[at] as i32;
                     } else {
-                        let (v_mg, v_eg) = self.scored[t];
+                        let (v_mg, v_eg) = scored[t];
                         mg[ci] += v_mg + self.pst[at] as i32;
                         eg[ci] += v_eg + self.pst_end[at] as i32;
                     }
