@@ -1170,17 +1170,11 @@ impl Searcher {
             return self.lists[ply][i];
         }
         loop {
-            // The first of the highest scores (ties keep the list's order).
+            // The first of the highest scores (ties keep the list's order): the highest
+            // first, in a pass the compiler vectorises, then where it stands.
             let scores = &self.scores[ply][i..];
-            let mut best = 0;
-            let mut top = scores[0];
-            for (j, &s) in scores.iter().enumerate().skip(1) {
-                if s > top {
-                    top = s;
-                    best = j;
-                }
-            }
-            let best = i + best;
+            let top = scores.iter().copied().max().unwrap_or(i32::MIN);
+            let best = i + scores.iter().position(|&s| s == top).unwrap_or(0);
             if self.flags[ply][best] & PENDING != 0 {
                 self.resolve(pos, ply, best);
                 continue;
