@@ -1116,7 +1116,12 @@ fn check_after<B: Bits>(
         return true;
     }
     // The side's other pieces, through the square left (the destination held an enemy
-    // piece or nothing, so it is none of theirs).
+    // piece or nothing, so it is none of theirs). Their leaps do not change, and a piece
+    // landing can only block their slides: only a slide opened through the square left can
+    // newly check, and it runs through a square of `near`.
+    if !near.has(fb) {
+        return false;
+    }
     let others = B::narrow(pos.bits.colour[us.index()]) & !B::bit(fb) & !B::bit(tb);
     tables.attacked(pos, us, others, kb, occ)
 }
