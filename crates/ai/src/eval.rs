@@ -1479,7 +1479,8 @@ impl Evaluator {
             let (all, pawns) = (&mut map.all[ci], &mut map.pawns[ci]);
             let (double, royals) = (&mut map.double[ci], &mut map.royals[ci]);
             // The per-type tables at their common length: one test of a type covers
-            // every lookup.
+            // every lookup (the test never fails: every piece's type is the variant's;
+            // it is there for the compiler, which then drops the other bounds checks).
             let types = self.types;
             let by_type = &mut by_type[ci * types..(ci + 1) * types];
             let (values, royal, pawn) = (
