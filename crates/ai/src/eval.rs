@@ -1714,7 +1714,7 @@ impl Evaluator {
         relief: i32,
     ) -> i32 {
         let (ci, ti) = (c.index(), c.flip().index());
-        let zone = &self.zones[royal];
+        let zone = &self.zones[ci * self.cells + royal];
         let (ring, next) = (zone.ring, zone.next);
         let weak = map.all[ti] & !map.double[ci] & (!map.all[ci] | map.royals[ci]);
         let safe = !pos.side_set(c.flip()) & (!map.all[ci] | (weak & map.double[ti]));
@@ -1970,16 +1970,9 @@ impl Evaluator {
                     outpost_rank: (ranks / 2 - 1..=ranks / 2 + 1).contains(&rel(r)),
                     next: pick(&|df, dr| df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0)),
                     ring: {
-                        let (cf, cr) = (f + inward(f, files), r + inward(r, ranks));
-                        let list: Vec<Square> = squares
-                            .iter()
-                            .copied()
-                            .filter(|&o| {
-                                let (of, or) = coord(o);
-                                (of - cf).abs() <= 1 && (or - cr).abs() <= 1
-                            })
-                            .collect();
-                        variant.square_set(&list)
+                        // The centre's offset, in this side's view of the ranks.
+                        let (sf, sr) = (inward(f, files), up * inward(r, ranks));
+                        pick(&|df, dr| (df - sf).abs() <= 1 && (dr - sr).abs() <= 1)
                     },
                 };
             }
@@ -2494,9 +2487,9 @@ impl Evaluator {
                     let (w_mg, w_eg, avg) = mobility[t];
                     if w_mg != 0 || w_eg != 0 {
                         let n = match attacks {
+                            // The rest walk the board (what `mobility_in` would do).
                             Some(a) if moves_are_attacks[t][ci] => pos.moves_in_attacks(c, a),
-                            Some(a) => pos.mobility_in(Square::new(sq), a, scratch),
-                            None => pos.mobility(Square::new(sq), scratch),
+                            _ => pos.mobility(Square::new(sq), scratch),
                         };
                         // In hundredths of a move: the moves, and the friends defended.
                         let defended = match attacks {
