@@ -219,7 +219,20 @@ pub struct SearchParams {
     /// Quiescence: a capture that cannot lift the standing score to within this of alpha
     /// is not tried (delta pruning).
     pub delta_margin: i32,
+    /// Double extension: away from the principal variation, a singular stored move whose
+    /// alternatives all fall this many centipawns under the singular bound is searched
+    /// two plies deeper (0: never; at most [`MAX_DOUBLES`] on a path, so the search cannot
+    /// run away).
+    pub double_margin: i32,
+    /// The previous quiet move's history learns from the static estimates: it moves by
+    /// this times the depth times how much the estimate rose for the side that made it
+    /// (at most ±1000; 0: not at all). A move that improves the position is tried earlier
+    /// next time, before any search has judged it (Stockfish's).
+    pub eval_history: i32,
 }
+
+/// Double extensions a path may hold (see [`SearchParams::double_margin`]).
+const MAX_DOUBLES: u8 = 3;
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
@@ -240,6 +253,8 @@ impl Default for SearchParams {
             cut_node_reduction: 2,
             singular_margin: 2,
             delta_margin: 200,
+            double_margin: 50,
+            eval_history: 8,
         }
     }
 }
@@ -281,6 +296,8 @@ impl SearchParams {
             cut_node_reduction,
             singular_margin,
             delta_margin,
+            double_margin,
+            eval_history,
         } = self;
         vec![
             ("rfp_margin", rfp_margin),
@@ -299,6 +316,8 @@ impl SearchParams {
             ("cut_node_reduction", cut_node_reduction),
             ("singular_margin", singular_margin),
             ("delta_margin", delta_margin),
+            ("double_margin", double_margin),
+            ("eval_history", eval_history),
         ]
     }
 
@@ -334,6 +353,10 @@ pub struct Searcher {
     excluded: Vec<Option<Move>>,
     /// The move made at each ply of the path (None: a null move), for counter moves.
     played: Vec<Option<Move>>,
+    /// Per ply: whether the move made there was quiet (see [`Searcher::learn_estimates`]).
+    played_quiet: Vec<bool>,
+    /// Per ply: how many double extensions the path to it holds.
+    doubles: Vec<u8>,
     /// Per ply: the quiet moves tried so far (history malus when a later one cuts).
     quiets: Vec<Vec<Move>>,
     /// Per ply: the captures tried so far (capture-history malus when a later move cuts).
@@ -390,6 +413,8 @@ impl Searcher {
             static_evals: vec![-INF; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
+            played_quiet: vec![false; MAX_PLY + 2],
+            doubles: vec![0; MAX_PLY + 2],
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             captures: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
             capture_history: vec![0; types * cells * (types + 1)],
@@ -652,6 +677,7 @@ impl Searcher {
         for (i, &m) in root.iter().enumerate() {
             self.path.push(pos.hash());
             self.played[0] = Some(m);
+            self.played_quiet[0] = false;
             let undo = pos.make(&m);
             let gives_check = pos.in_check_in_place();
             let child = depth - 1 + gives_check as i32;
@@ -1073,7 +1099,7 @@ impl Searcher {
     /// Capture history after a cut at `ply`: a bonus for the capture that cut (if it
     /// was one), a malus for the captures tried before it.
     fn reward_captures(&mut self, pos: &Position, ply: usize, best: &Move, depth: i32) {
-        let bonus = (depth * depth).min(400) * 16;
+        let bonus = stat_bonus(depth);
         for i in 0..self.captures[ply].len() {
             let m = self.captures[ply][i];
             let slot = self.capture_index(pos, &m);
@@ -1134,10 +1160,37 @@ impl Searcher {
         }
     }
 
+    /// The previous move's history learns from the static estimates at `ply` and the ply
+    /// before it (see [`SearchParams::eval_history`]): a quiet move after which the mover's
+    /// estimate rose is tried earlier next time, one after which it fell later. Not after
+    /// a capture (the estimate sees the material, not the move) or a null move, nor where
+    /// either side was in check (no estimate).
+    fn learn_estimates(&mut self, pos: &Position, ply: usize, depth: i32) {
+        let k = self.options.search.eval_history;
+        if k == 0 || ply < 2 || !self.played_quiet[ply - 1] {
+            return;
+        }
+        let (before, after) = (self.static_evals[ply - 1], self.static_evals[ply]);
+        let Some(prev) = self.played[ply - 1] else {
+            return;
+        };
+        if before == -INF || after == -INF {
+            return;
+        }
+        // `before` is the mover's view, `after` its opponent's: their sum is what the move
+        // lost for the mover.
+        let bonus = (-depth * k * (before + after)).clamp(-1000, 1000);
+        let cells = self.variant.geometry.cells;
+        let types = self.variant.type_count();
+        let mover = pos.side_to_move().flip();
+        let h = (mover.index() * types + prev.piece as usize) * cells + prev.to().index();
+        self.history[h] += bonus - self.history[h] * bonus.abs() / HISTORY_MAX;
+    }
+
     /// History with gravity: a bonus for the move that cut, a malus for the quiet moves
     /// tried before it; values stay within ±[`HISTORY_MAX`] so old lessons fade.
     fn reward(&mut self, pos: &Position, ply: usize, best: &Move, depth: i32) {
-        let bonus = (depth * depth).min(400) * 16;
+        let bonus = stat_bonus(depth);
         let h = self.hist_index(pos, best);
         self.history[h] += bonus - self.history[h] * bonus / HISTORY_MAX;
         let rows = self.continuation_rows(ply);
@@ -1300,6 +1353,9 @@ impl Searcher {
             self.corrected(slot, raw)
         };
         self.static_evals[ply] = static_eval;
+        if !in_check && excluded.is_none() {
+            self.learn_estimates(pos, ply, depth);
+        }
         // Improving: better than two plies ago, when this side last moved; pruning is
         // then less eager (a position getting better is more likely to cut).
         let improving = !in_check
@@ -1349,6 +1405,7 @@ impl Searcher {
         {
             let r = 3 + depth / 3 + ((static_eval - beta) / p.null_margin).min(3);
             self.played[ply] = None;
+            self.doubles[ply + 1] = self.doubles[ply];
             let ep = pos.make_null();
             self.path.push(key);
             let s = -self.pvs(
@@ -1408,6 +1465,13 @@ impl Searcher {
                 }
                 if v < singular_beta {
                     tt_extension = 1;
+                    if !pv_node
+                        && p.double_margin > 0
+                        && v < singular_beta - p.double_margin
+                        && self.doubles[ply] < MAX_DOUBLES
+                    {
+                        tt_extension = 2;
+                    }
                 } else if singular_beta >= beta {
                     return singular_beta;
                 } else if tt_score >= beta || cut_node {
@@ -1520,7 +1584,16 @@ impl Searcher {
                 } else {
                     // A capture that loses material by its static exchange (its order
                     // score says by how much), near the leaves.
-                    capture && depth <= 6 && order < 0 && order + 1_000_000 < -p.see_capture * depth
+                    // And at the last ply, one that keeps failing here (capture history),
+                    // unless it checks (Stockfish's).
+                    (capture
+                        && depth <= 6
+                        && order < 0
+                        && order + 1_000_000 < -p.see_capture * depth)
+                        || (capture
+                            && !gives_check
+                            && lmr_depth < 1
+                            && self.capture_history[self.capture_index(pos, &m)] < 0)
                 };
                 if skip {
                     continue;
@@ -1534,6 +1607,7 @@ impl Searcher {
             }
             self.path.push(key);
             self.played[ply] = Some(m);
+            self.played_quiet[ply] = quiet;
             let undo = pos.make(&m);
             // A check is searched a ply deeper on the principal variation only: extended
             // everywhere (when it kept material) it cost a fifth to a third more nodes
@@ -1546,8 +1620,17 @@ impl Searcher {
                 0
             };
             let new_depth = depth - 1 + extension;
+            self.doubles[ply + 1] = self.doubles[ply] + (extension == 2) as u8;
+            debug_assert!(self.doubles[ply + 1] <= MAX_DOUBLES, "doubles bounded");
             let mut reduction = 0;
-            if depth >= 3 && searched >= 2 && !in_check && !gives_check && (quiet || order < 0) {
+            // Late quiet moves and losing captures are searched shallower, and at an
+            // expected cut node any late capture (the first move usually cuts there).
+            if depth >= 3
+                && searched >= 2
+                && !in_check
+                && !gives_check
+                && (quiet || order < 0 || cut_node)
+            {
                 reduction = base_reduction;
                 if pv_node {
                     reduction -= 1;
@@ -1606,6 +1689,14 @@ impl Searcher {
                         !cut_node,
                         ctl,
                     );
+                    // What the full search found about a reduced quiet move teaches its
+                    // continuation histories, cut or not (Stockfish's).
+                    if quiet && !self.stopped {
+                        let bonus = stat_bonus(new_depth);
+                        let rows = self.continuation_rows(ply);
+                        let bonus = if score > alpha { bonus } else { -bonus };
+                        self.learn_continuation(&rows, &m, bonus);
+                    }
                 }
                 if score > alpha && score < beta {
                     score = -self.pvs(
@@ -1852,6 +1943,14 @@ impl Searcher {
     }
 }
 
+/// What a search at `depth` teaches the histories: Stockfish's bonus (its version 14),
+/// nearly linear in the depth, so shallow cuts, the most numerous, weigh more than by the
+/// square of the depth we used before (BENCHMARKS.md, run 55).
+fn stat_bonus(depth: i32) -> i32 {
+    let d = depth.clamp(1, 14);
+    6 * d * d + 229 * d - 215
+}
+
 fn sort_by_scores(list: &mut MoveList, scores: &mut [i32]) {
     let mut pairs: Vec<(i32, Move)> = scores.iter().copied().zip(list.iter().copied()).collect();
     // Stable: equal scores keep their order (the seed's shuffle).
@@ -2004,6 +2103,40 @@ mod tests {
         assert_eq!(s.continuation_rows(1)[1..], [None, None]);
         s.played[2] = None;
         assert_eq!(s.continuation_rows(4)[1], None);
+    }
+
+    #[test]
+    fn a_quiet_move_after_which_the_estimate_rose_for_its_side_is_tried_earlier() {
+        let (mut s, mut pos) = searcher("chess", "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1");
+        let first = find(&mut pos, "a2a3");
+        pos.make(&first);
+        let reply = find(&mut pos, "b7b6");
+        let reply_slot = s.hist_index(&pos, &reply);
+        pos.make(&reply);
+        s.played[0] = Some(first);
+        s.played[1] = Some(reply);
+        s.played_quiet[1] = true;
+        let k = s.options.search.eval_history;
+        assert!(k > 0);
+        // Black stood at −30 before b7b6 and White stands at −20 after it: Black gained
+        // 50, so at depth 2 its history rises by 2·k·50 (from 0, no gravity yet).
+        s.static_evals[1] = -30;
+        s.static_evals[2] = -20;
+        s.learn_estimates(&pos, 2, 2);
+        assert_eq!(s.history[reply_slot], (2 * k * 50).min(1000));
+        // White at +400 after it: Black lost 370, a malus (at most 1000 a time).
+        s.history[reply_slot] = 0;
+        s.static_evals[2] = 400;
+        s.learn_estimates(&pos, 2, 3);
+        assert_eq!(s.history[reply_slot], -(3 * k * 370).min(1000));
+        // Not after a capture, nor where either side had no estimate (in check).
+        s.history[reply_slot] = 0;
+        s.played_quiet[1] = false;
+        s.learn_estimates(&pos, 2, 3);
+        s.played_quiet[1] = true;
+        s.static_evals[1] = -INF;
+        s.learn_estimates(&pos, 2, 3);
+        assert_eq!(s.history[reply_slot], 0);
     }
 
     #[test]
