@@ -496,10 +496,16 @@ impl Searcher {
         score
     }
 
+    /// A quiet move's slot in the history, for the side to move in `pos`.
     fn hist_index(&self, pos: &Position, m: &Move) -> usize {
+        self.history_slot(pos.side_to_move(), m)
+    }
+
+    /// A quiet move's slot in the history, `[side][type][destination]`.
+    fn history_slot(&self, side: Color, m: &Move) -> usize {
         let cells = self.variant.geometry.cells;
         let types = self.variant.type_count();
-        (pos.side_to_move().index() * types + m.piece as usize) * cells + m.to().index()
+        (side.index() * types + m.piece as usize) * cells + m.to().index()
     }
 
     /// Search `pos` (left as it was) within `limits`; `history` holds the hashes of the
@@ -1180,10 +1186,7 @@ impl Searcher {
         // `before` is the mover's view, `after` its opponent's: their sum is what the move
         // lost for the mover.
         let bonus = (-depth * k * (before + after)).clamp(-1000, 1000);
-        let cells = self.variant.geometry.cells;
-        let types = self.variant.type_count();
-        let mover = pos.side_to_move().flip();
-        let h = (mover.index() * types + prev.piece as usize) * cells + prev.to().index();
+        let h = self.history_slot(pos.side_to_move().flip(), &prev);
         self.history[h] += bonus - self.history[h] * bonus.abs() / HISTORY_MAX;
     }
 
