@@ -17,7 +17,7 @@
 //! let result = thinker.search(&pos, &[], &Limits::depth(2), &mut NoClock);
 //! assert!(result.best.is_some());
 //! // 5 minutes on the clock, 2 s increment, 40 moves to the control: well under a tenth of it.
-//! let limits = Limits::clock(300_000.0, 2_000.0, Some(40));
+//! let limits = Limits::clock(300_000.0, 2_000.0, Some(40), 0);
 //! assert!(limits.soft_ms.unwrap() < 30_000.0);
 //! assert!(limits.hard_ms.unwrap() >= limits.soft_ms.unwrap());
 //! ```
@@ -62,21 +62,42 @@ impl Limits {
         }
     }
     /// Time for one move from a clock: `left_ms` on it, `inc_ms` added per move,
-    /// `moves_to_go` moves until the next time control (None: the rest of the game).
-    pub fn clock(left_ms: f64, inc_ms: f64, moves_to_go: Option<u32>) -> Limits {
+    /// `moves_to_go` moves until the next time control (None: the rest of the game), and
+    /// `ply` half-moves played so far ([`Position::game_ply`]).
+    pub fn clock(left_ms: f64, inc_ms: f64, moves_to_go: Option<u32>, ply: u32) -> Limits {
         // Keep a reserve for pipes and a busy machine.
         let left = (left_ms - 60.0 - left_ms * 0.03).max(1.0);
-        // Sudden death: plan for 14 more moves. Planning for 30 left about 40% of a
-        // 10 s clock unused after 40 moves (the soft limit shrinks with the clock), and
-        // planning for 20 still left 2.5–2.9 s of 10 s + 0.1 unused when games against
-        // Fairy-Stockfish ended after 35 moves (BENCHMARKS.md, run 12): games against
-        // strong engines are decided in the middle game. Long games lose little: the
-        // clock then settles where a move spends about the increment either way.
-        let mtg = moves_to_go.unwrap_or(14).clamp(1, 30) as f64;
-        let soft = (left / (mtg + 3.0) + inc_ms * 0.7).min(left * 0.3);
-        let hard = (soft * 2.5).min(left * 0.3).max(soft);
+        let (soft, hard) = match moves_to_go {
+            Some(mtg) => {
+                let mtg = mtg.clamp(1, 30) as f64;
+                let soft = (left / (mtg + 3.0) + inc_ms * 0.7).min(left * 0.3);
+                (soft, (soft * 2.5).min(left * 0.3))
+            }
+            None => {
+                // Sudden death: Stockfish's schedule (`src/timeman.cpp` in its sources):
+                // of the time left over a 50-move horizon, a share that grows with the
+                // game's ply, 0.0084 + 0.0042·√(ply + 3), and at most 4–7 times that for
+                // a move whose search keeps changing its mind. Ours is 1.35 times its
+                // share because our search stops earlier on it (a new iteration starts
+                // only before 0.6 of it once the best move has settled). So scaled,
+                // against Fairy-Stockfish at a third of our clock we spend 3.1–3.4 times
+                // its time in moves 6–25, where games are decided; the fixed 14-move
+                // horizon this replaces spent 3.3–3.5 times its time in moves 1–10 and
+                // 2.2–2.8 in moves 11–25 (BENCHMARKS.md, run 57).
+                let horizon = 50.0;
+                let pool = (left + inc_ms * (horizon - 1.0) - 10.0 * (horizon + 2.0)).max(1.0);
+                let ply = ply as f64;
+                let share = (0.0084 + 0.0042 * (ply + 3.0).sqrt()).min(0.2 * left / pool);
+                let optimum = share * pool;
+                let stretch = (4.0 + ply / 12.0).min(7.0);
+                (
+                    (optimum * 1.35).min(left * 0.3),
+                    (optimum * stretch).min(left * 0.5),
+                )
+            }
+        };
         Limits {
-            hard_ms: Some(hard.max(1.0)),
+            hard_ms: Some(hard.max(soft).max(1.0)),
             soft_ms: Some(soft.max(1.0)),
             ..Limits::default()
         }
@@ -206,5 +227,52 @@ impl Thinker {
         let searcher = self.searcher.as_mut().expect("just made");
         let mut pos = pos.clone();
         searcher.search(&mut pos, history, limits, control)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Limits;
+
+    #[test]
+    fn sudden_death_follows_the_schedule_worked_by_hand() {
+        // 10 s + 0.1 at the first move: 9,640 ms after the reserve, a pool of
+        // 9,640 + 49 × 100 − 52 × 10 = 14,020 ms, a share of 0.0084 + 0.0042 × √3 =
+        // 0.015675, so 219.8 ms, and 1.35 times that is 296.7 ms.
+        let l = Limits::clock(10_000.0, 100.0, None, 0);
+        let soft = l.soft_ms.unwrap();
+        assert!((soft - 296.7).abs() < 0.5, "{soft}");
+        // At ply 61 the share is 0.0084 + 0.0042 × 8 = 0.042, so 588.8 ms, and the
+        // stretch 4 + 61/12 is over its cap of 7: 4,121.8 ms, under half the clock.
+        let l = Limits::clock(10_000.0, 100.0, None, 61);
+        let (soft, hard) = (l.soft_ms.unwrap(), l.hard_ms.unwrap());
+        assert!((soft - 588.84 * 1.35).abs() < 0.5, "{soft}");
+        assert!((hard - 4_121.9).abs() < 0.5, "{hard}");
+    }
+
+    #[test]
+    fn an_allotment_stays_inside_the_clock() {
+        for left in [5.0, 70.0, 400.0, 3_330.0, 10_000.0, 600_000.0] {
+            for inc in [0.0, 33.0, 100.0, 5_000.0] {
+                for to_go in [None, Some(1), Some(40)] {
+                    for ply in [0, 1, 20, 61, 150, 1_000] {
+                        let l = Limits::clock(left, inc, to_go, ply);
+                        let (soft, hard) = (l.soft_ms.unwrap(), l.hard_ms.unwrap());
+                        assert!(soft >= 1.0 && hard >= soft, "{left} {inc} {to_go:?} {ply}");
+                        // Never more than half of what is left (a tiny clock gets 1 ms).
+                        assert!(
+                            hard <= (left * 0.5).max(1.0),
+                            "{left} {inc} {to_go:?} {ply}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn later_moves_get_a_larger_share_of_the_same_clock() {
+        let soft = |ply| Limits::clock(5_000.0, 100.0, None, ply).soft_ms.unwrap();
+        assert!(soft(10) < soft(30) && soft(30) < soft(60));
     }
 }

@@ -297,6 +297,19 @@ impl Position {
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
+    /// Half-moves since the game began, read from the move number (as a FEN states it):
+    /// how far into a game a clock schedule is, even for a game set up from a FEN.
+    ///
+    /// ```
+    /// use fairyboard_core::{catalogue, Position};
+    /// let chess = catalogue::load("chess").unwrap();
+    /// let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    /// assert_eq!(Position::from_fen(chess.clone(), fen).unwrap().game_ply(), 3);
+    /// assert_eq!(Position::start(chess).game_ply(), 0);
+    /// ```
+    pub fn game_ply(&self) -> u32 {
+        2 * self.fullmove.saturating_sub(1) + u32::from(self.side_to_move() == Color::Black)
+    }
     /// The squares of a colour's royal pieces.
     pub fn royals(&self, color: Color) -> &[Square] {
         &self.royals[color.index()]

@@ -247,7 +247,12 @@ impl Uci {
         };
         if let Some(t) = time {
             let to_go = value("movestogo").map(|m| m as u32);
-            let c = Limits::clock(t, inc.unwrap_or(0.0), to_go);
+            let c = Limits::clock(
+                t,
+                inc.unwrap_or(0.0),
+                to_go,
+                self.game.position().game_ply(),
+            );
             limits.hard_ms = c.hard_ms;
             limits.soft_ms = c.soft_ms;
         }

@@ -494,7 +494,12 @@ impl<'w> Engine<'w> {
         } else {
             None
         };
-        Limits::clock(left, self.clock.inc_ms, to_go)
+        Limits::clock(
+            left,
+            self.clock.inc_ms,
+            to_go,
+            self.game.position().game_ply(),
+        )
     }
 
     /// Report a finished game, if it is, or claim the draw the search plans with: fifty
