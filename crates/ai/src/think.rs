@@ -85,7 +85,10 @@ impl Limits {
                 // horizon this replaces spent 3.3–3.5 times its time in moves 1–10 and
                 // 2.2–2.8 in moves 11–25 (BENCHMARKS.md, run 57).
                 let horizon = 50.0;
-                let pool = (left + inc_ms * (horizon - 1.0) - 10.0 * (horizon + 2.0)).max(1.0);
+                // The pool: the clock and the horizon's increments, less 10 ms a move
+                // for the pipes (Stockfish's default move overhead).
+                let overhead = 10.0;
+                let pool = (left + inc_ms * (horizon - 1.0) - overhead * (horizon + 2.0)).max(1.0);
                 let ply = ply as f64;
                 let share = (0.0084 + 0.0042 * (ply + 3.0).sqrt()).min(0.2 * left / pool);
                 let optimum = share * pool;
